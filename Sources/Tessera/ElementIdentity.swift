@@ -1,0 +1,39 @@
+/// What an element is: a cell or a supplementary view of some kind, interned as a small integer so the store can
+/// keep one byte per element.
+public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable {
+    case cell
+    case header
+    case footer
+
+    /// The name used in `dump` and `query` output and in reports.
+    public var name: String {
+        switch self {
+        case .cell: "cell"
+        case .header: "header"
+        case .footer: "footer"
+        }
+    }
+
+    public init?(name: String) {
+        guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = kind
+    }
+}
+
+/// An element's identity: Linux's `IndexPath` has no `section` or `item`, so Tessera carries its own.
+/// Supplementary views use item 0, as UIKit's `IndexPath(item: 0, section: s)`.
+public struct ElementID: Hashable, Sendable {
+    public var kind: ElementKind
+    public var section: Int
+    public var item: Int
+
+    @inlinable public init(kind: ElementKind, section: Int, item: Int) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+    }
+
+    @inlinable public static func cell(section: Int, item: Int) -> ElementID {
+        ElementID(kind: .cell, section: section, item: item)
+    }
+}

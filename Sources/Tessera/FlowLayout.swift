@@ -1,0 +1,224 @@
+/// `UICollectionViewFlowLayout`'s semantics, as PSTCollectionView documents them: per section a header, the
+/// section inset, justified lines of items, and a footer, scrolling vertically or horizontally.
+///
+/// The arithmetic is written once along abstract axes: *scroll* (the direction lines stack in) and *cross* (the
+/// direction items pack in). Vertical scrolling maps scroll to y; horizontal scrolling swaps the axes, so lines
+/// become columns and a header's "height" is its width.
+public struct FlowLayout: LayoutAlgorithm {
+    public let sections: [LayoutSection]
+    public let configuration: Configuration
+    public let elementCount: Int
+
+    public struct Configuration: Hashable, Sendable {
+        public var scrollDirection: ScrollAxis
+        public var minimumInteritemSpacing: Double
+        public var minimumLineSpacing: Double
+        public var sectionInset: EdgeInsets
+        public var alignment: LineAlignment
+
+        /// UIKit's defaults: both spacings 10, no insets, cells centred in their line.
+        public init(
+            scrollDirection: ScrollAxis = .vertical, minimumInteritemSpacing: Double = 10,
+            minimumLineSpacing: Double = 10, sectionInset: EdgeInsets = .zero, alignment: LineAlignment = .center
+        ) {
+            self.scrollDirection = scrollDirection
+            self.minimumInteritemSpacing = minimumInteritemSpacing
+            self.minimumLineSpacing = minimumLineSpacing
+            self.sectionInset = sectionInset
+            self.alignment = alignment
+        }
+    }
+
+    /// Where cells shorter than their line sit along the scroll axis: `top` is the line's start.
+    public enum LineAlignment: String, Hashable, Sendable, CaseIterable {
+        case top
+        case center
+        case bottom
+    }
+
+    /// UIKit's default item size.
+    public static let defaultItemSize = Size(width: 50, height: 50)
+
+    public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
+        let parameters = [
+            ("minimumInteritemSpacing", configuration.minimumInteritemSpacing),
+            ("minimumLineSpacing", configuration.minimumLineSpacing),
+            ("sectionInset.top", configuration.sectionInset.top),
+            ("sectionInset.left", configuration.sectionInset.left),
+            ("sectionInset.bottom", configuration.sectionInset.bottom),
+            ("sectionInset.right", configuration.sectionInset.right),
+        ]
+        for (name, value) in parameters where !(value.isFinite && value >= 0) {
+            throw .invalidParameter(name: name, value: value)
+        }
+        var elementCount = 0
+        for (index, section) in sections.enumerated() {
+            try section.validate(section: index)
+            elementCount += section.itemSizes.count
+            if (section.headerHeight ?? 0) > 0 { elementCount += 1 }
+            if (section.footerHeight ?? 0) > 0 { elementCount += 1 }
+        }
+        self.sections = sections
+        self.configuration = configuration
+        self.elementCount = elementCount
+    }
+
+    public var scrollAxis: ScrollAxis { configuration.scrollDirection }
+    public var hasScrollEffects: Bool { false }
+
+    @inlinable public func write<Writer: LayoutWriter>(into writer: inout Writer, viewport: Size) -> Size {
+        let geometry = FlowGeometry(configuration, viewport: viewport)
+        writer.removeAll(reservingCapacity: elementCount)
+        var position = 0.0
+        for section in sections {
+            writer.beginSection()
+            if let height = section.headerHeight, height > 0 {
+                writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
+                position += height
+            }
+            position += geometry.insetBefore
+            switch section.itemSizes {
+            case let .uniform(size, count):
+                position = geometry.writeLines(count: count, startingAt: position, into: &writer) { _ in size }
+            case let .list(sizes):
+                position = sizes.withUnsafeBufferPointer { sizes in
+                    geometry.writeLines(count: sizes.count, startingAt: position, into: &writer) { sizes[$0] }
+                }
+            }
+            position += geometry.insetAfter
+            if let height = section.footerHeight, height > 0 {
+                writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
+                position += height
+            }
+            writer.endSection()
+        }
+        return geometry.contentSize(length: position)
+    }
+}
+
+/// The flow layout's configuration and viewport seen along the scroll and cross axes.
+@usableFromInline struct FlowGeometry {
+    @usableFromInline let vertical: Bool
+    @usableFromInline let viewport: Size
+    /// The viewport's length across the scroll axis.
+    @usableFromInline let crossExtent: Double
+    @usableFromInline let insetBefore: Double
+    @usableFromInline let insetAfter: Double
+    @usableFromInline let crossInsetBefore: Double
+    /// The room for items across a line: the cross extent less the section inset.
+    @usableFromInline let available: Double
+    @usableFromInline let interitemSpacing: Double
+    @usableFromInline let lineSpacing: Double
+    @usableFromInline let alignment: FlowLayout.LineAlignment
+
+    @inlinable init(_ configuration: FlowLayout.Configuration, viewport: Size) {
+        let inset = configuration.sectionInset
+        vertical = configuration.scrollDirection == .vertical
+        self.viewport = viewport
+        crossExtent = vertical ? viewport.width : viewport.height
+        (insetBefore, insetAfter) = vertical ? (inset.top, inset.bottom) : (inset.left, inset.right)
+        let crossInsetAfter: Double
+        (crossInsetBefore, crossInsetAfter) = vertical ? (inset.left, inset.right) : (inset.top, inset.bottom)
+        available = crossExtent - crossInsetBefore - crossInsetAfter
+        interitemSpacing = configuration.minimumInteritemSpacing
+        lineSpacing = configuration.minimumLineSpacing
+        alignment = configuration.alignment
+    }
+
+    /// An item's length across the line.
+    @inlinable @inline(__always) func crossLength(_ size: Size) -> Double { vertical ? size.width : size.height }
+
+    /// An item's length along the scroll axis.
+    @inlinable @inline(__always) func scrollLength(_ size: Size) -> Double { vertical ? size.height : size.width }
+
+    @inlinable @inline(__always)
+    func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
+        vertical
+            ? Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
+            : Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
+    }
+
+    /// A header or footer: it spans the whole viewport across, ignoring the section inset.
+    @inlinable func fullWidthFrame(at position: Double, length: Double) -> Rect {
+        frame(scroll: position, scrollLength: length, cross: 0, crossLength: crossExtent)
+    }
+
+    @inlinable func contentSize(length: Double) -> Size {
+        vertical ? Size(width: viewport.width, height: length) : Size(width: length, height: viewport.height)
+    }
+
+    /// Packs `count` items into justified lines starting at `start`; returns where the last line ends.
+    @inlinable @inline(__always)
+    func writeLines<Writer: LayoutWriter>(
+        count: Int, startingAt start: Double, into writer: inout Writer, size: (Int) -> Size
+    ) -> Double {
+        var lineStart = start
+        var first = 0
+        while first < count {
+            // Items join the line while their lengths and the spacing between them fit.
+            var used = crossLength(size(first))
+            var thickness = scrollLength(size(first))
+            var end = first + 1
+            while end < count {
+                let item = size(end)
+                let extended = used + interitemSpacing + crossLength(item)
+                if extended > available { break }
+                used = extended
+                thickness = Swift.max(thickness, scrollLength(item))
+                end += 1
+            }
+            if first > 0 { lineStart += lineSpacing }
+            let lastItemLength = end == count ? crossLength(size(end - 1)) : nil
+            let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
+            var cross = origin
+            for item in first..<end {
+                let itemSize = size(item)
+                let length = scrollLength(itemSize)
+                let scroll = switch alignment {
+                case .top: lineStart
+                case .center: lineStart + (thickness - length) / 2
+                case .bottom: lineStart + thickness - length
+                }
+                let width = crossLength(itemSize)
+                writer.append(.cell, frame: frame(scroll: scroll, scrollLength: length, cross: cross, crossLength: width))
+                cross += width + gap
+            }
+            lineStart += thickness
+            first = end
+        }
+        return lineStart
+    }
+
+    /// Where a line's first item starts across the line, and the gap between its items.
+    ///
+    /// The leftover room is shared equally between the gaps. A section's last line (`lastItemLength` given) is
+    /// justified as if copies of its last item followed for as long as they fit, so it keeps the grid's columns.
+    /// A line that counts one item centres it, unless it is wider than the line: then it sits at the inset.
+    @inlinable func justify(used: Double, count: Int, continuingWith lastItemLength: Double?) -> (origin: Double, gap: Double) {
+        var used = used
+        // A Double: zero-length items with tiny spacing could fit more copies than an Int holds.
+        var count = Double(count)
+        if let length = lastItemLength {
+            let step = interitemSpacing + length
+            // Zero-length items with no spacing: endless copies fit, so the gaps shrink to the spacing.
+            guard step > 0 else { return (crossInsetBefore, interitemSpacing) }
+            let copies = copiesThatFit(of: step, after: used)
+            used += copies * step
+            count += copies
+        }
+        guard count > 1 else {
+            let origin = used > available ? crossInsetBefore : crossInsetBefore + (available - used) / 2
+            return (origin, 0)
+        }
+        return (crossInsetBefore, interitemSpacing + (available - used) / (count - 1))
+    }
+
+    /// The largest `k` with `used + k·step ≤ available`. Division finds it to within one either way, which the
+    /// two checks mend (single steps, not loops: past 2^53 a step of one changes nothing and a loop would hang).
+    @inlinable func copiesThatFit(of step: Double, after used: Double) -> Double {
+        var copies = Swift.max(0, ((available - used) / step).rounded(.down))
+        if copies > 0, used + copies * step > available { copies -= 1 }
+        if used + (copies + 1) * step <= available { copies += 1 }
+        return copies
+    }
+}

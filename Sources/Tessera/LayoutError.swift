@@ -1,0 +1,30 @@
+/// Why a layout refused its input. Every bad input gets one of these; none is allowed to crash or hang.
+public enum LayoutError: Error, Hashable, Sendable {
+    /// A size that is NaN, infinite or negative.
+    case invalidItemSize(section: Int, item: Int, Size)
+    /// A layout parameter (spacing, inset, header height…) that is NaN, infinite or out of its range.
+    case invalidParameter(name: String, value: Double)
+    /// A count below zero.
+    case negativeCount(name: String, value: Int)
+    /// A viewport that is NaN, infinite or negative.
+    case invalidViewport(Size)
+    /// A query rect with a NaN edge.
+    case invalidRect(Rect)
+}
+
+extension LayoutError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .invalidItemSize(section, item, size):
+            "item \(item) of section \(section) has size \(size.width) × \(size.height); sizes must be finite and not negative"
+        case let .invalidParameter(name, value):
+            "\(name) is \(value); it must be finite and within its range"
+        case let .negativeCount(name, value):
+            "\(name) is \(value); counts cannot be negative"
+        case let .invalidViewport(size):
+            "the viewport is \(size.width) × \(size.height); it must be finite and not negative"
+        case let .invalidRect(rect):
+            "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// One section of a layout's data source: its item sizes and, optionally, its header and footer heights.
+public struct LayoutSection: Hashable, Sendable {
+    public var itemSizes: ItemSizes
+    /// The header's length along the scroll axis; `nil` takes the layout's default, 0 means no header.
+    public var headerHeight: Double?
+    /// The footer's length along the scroll axis; `nil` takes the layout's default, 0 means no footer.
+    public var footerHeight: Double?
+
+    public init(itemSizes: ItemSizes, headerHeight: Double? = nil, footerHeight: Double? = nil) {
+        self.itemSizes = itemSizes
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+    }
+
+    /// Rejects NaN, infinite or negative sizes and heights, and negative counts.
+    public func validate(section: Int) throws(LayoutError) {
+        switch itemSizes {
+        case let .uniform(size, count):
+            guard count >= 0 else { throw .negativeCount(name: "section \(section) item count", value: count) }
+            guard size.isValidExtent else { throw .invalidItemSize(section: section, item: 0, size) }
+        case let .list(sizes):
+            if let item = sizes.firstIndex(where: { !$0.isValidExtent }) {
+                throw .invalidItemSize(section: section, item: item, sizes[item])
+            }
+        }
+        for (name, height) in [("header", headerHeight), ("footer", footerHeight)] {
+            if let height, !(height.isFinite && height >= 0) {
+                throw .invalidParameter(name: "section \(section) \(name) height", value: height)
+            }
+        }
+    }
+}
+
+/// The sizes of a section's items: one size for all, or one per item.
+public enum ItemSizes: Hashable, Sendable {
+    case uniform(Size, count: Int)
+    case list([Size])
+
+    public var count: Int {
+        switch self {
+        case let .uniform(_, count): count
+        case let .list(sizes): sizes.count
+        }
+    }
+}

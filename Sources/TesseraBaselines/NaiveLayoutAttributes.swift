@@ -1,0 +1,49 @@
+import Foundation
+import Tessera
+
+/// A port of `UICollectionViewLayoutAttributes` as the tutorials use it: one class instance per element,
+/// carrying what UIKit's keeps (frame, center, size, a 3-D transform, alpha, zIndex, hidden, index path and
+/// element kind), whether a layout uses it or not.
+public final class NaiveLayoutAttributes {
+    public var frame: Rect {
+        didSet {
+            center = Point(x: frame.midX, y: frame.midY)
+            size = Size(width: frame.width, height: frame.height)
+        }
+    }
+    public private(set) var center: Point
+    public private(set) var size: Size
+    public var transform3D = NaiveTransform3D.identity
+    public var alpha = 1.0
+    public var zIndex = 0
+    public var isHidden = false
+    public let indexPath: IndexPath
+    /// The tutorials' element type, the key of their outer cache dictionary.
+    public let elementKind: ElementKind
+    /// UIKit's `representedElementKind`: `nil` for cells.
+    public let representedElementKind: String?
+
+    public init(elementKind: ElementKind, indexPath: IndexPath, frame: Rect) {
+        self.elementKind = elementKind
+        self.indexPath = indexPath
+        self.frame = frame
+        center = Point(x: frame.midX, y: frame.midY)
+        size = Size(width: frame.width, height: frame.height)
+        representedElementKind = elementKind == .cell ? nil : elementKind.name
+    }
+
+    /// The element's identity in Tessera's terms, for checking answers against the engine's.
+    public var elementID: ElementID {
+        ElementID(kind: elementKind, section: indexPath[0], item: indexPath[1])
+    }
+}
+
+/// `CATransform3D`: sixteen doubles, identity by default.
+public struct NaiveTransform3D: Hashable, Sendable {
+    public var m11 = 1.0, m12 = 0.0, m13 = 0.0, m14 = 0.0
+    public var m21 = 0.0, m22 = 1.0, m23 = 0.0, m24 = 0.0
+    public var m31 = 0.0, m32 = 0.0, m33 = 1.0, m34 = 0.0
+    public var m41 = 0.0, m42 = 0.0, m43 = 0.0, m44 = 1.0
+
+    public static let identity = NaiveTransform3D()
+}
