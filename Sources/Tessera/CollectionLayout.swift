@@ -4,11 +4,15 @@
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
     public let algorithm: Algorithm
-    public private(set) var store = AttributeStore()
-    @usableFromInline private(set) var index: Index
-    public private(set) var contentSize = Size.zero
+    @usableFromInline var _store = AttributeStore()
+    @usableFromInline var index: Index
+    @usableFromInline var _contentSize = Size.zero
+    @usableFromInline var _viewport: Size?
+
+    public var store: AttributeStore { _store }
+    public var contentSize: Size { _contentSize }
     /// The viewport of the last `prepare`, `nil` before the first.
-    public private(set) var viewport: Size?
+    public var viewport: Size? { _viewport }
 
     public init(_ algorithm: Algorithm, index: Index = Index()) {
         self.algorithm = algorithm
@@ -16,11 +20,15 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     }
 
     /// Computes every element's frame for `viewport` and rebuilds the index, keeping the buffers' capacity.
-    public mutating func prepare(viewport: Size) throws(LayoutError) {
+    /// Inlinable so that the caller's concrete algorithm and index specialise the whole write.
+    @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
-        contentSize = algorithm.write(into: &store, viewport: viewport)
-        index.build(over: store, axis: algorithm.scrollAxis)
-        self.viewport = viewport
+        let algorithm = algorithm  // a local, so the closure does not read `self` while the store is written
+        _contentSize = _store.rewrite(reservingCapacity: algorithm.elementCount) { writer in
+            algorithm.write(into: &writer, viewport: viewport)
+        }
+        index.build(over: _store, axis: algorithm.scrollAxis)
+        _viewport = viewport
     }
 
     /// UIKit's `layoutAttributesForElements(in:)`: writes the indices of the elements intersecting `rect` into
@@ -30,7 +38,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             throw .invalidRect(rect)
         }
         result.removeAll()
-        index.query(rect, in: store, axis: algorithm.scrollAxis, into: &result)
+        index.query(rect, in: _store, axis: algorithm.scrollAxis, into: &result)
     }
 
     public func attributes(ofElement elementIndex: Int) -> LayoutAttributes {

@@ -68,7 +68,6 @@ public struct FlowLayout: LayoutAlgorithm {
 
     @inlinable public func write<Writer: LayoutWriter>(into writer: inout Writer, viewport: Size) -> Size {
         let geometry = FlowGeometry(configuration, viewport: viewport)
-        writer.removeAll(reservingCapacity: elementCount)
         var position = 0.0
         for section in sections {
             writer.beginSection()
@@ -155,16 +154,18 @@ public struct FlowLayout: LayoutAlgorithm {
         var lineStart = start
         var first = 0
         while first < count {
-            // Items join the line while their lengths and the spacing between them fit.
+            // Items join the line while their lengths and the spacing between them fit. The spacing is added to
+            // the item before the running total, so the loop carries one addition from item to item, not two.
             var used = crossLength(size(first))
             var thickness = scrollLength(size(first))
             var end = first + 1
             while end < count {
                 let item = size(end)
-                let extended = used + interitemSpacing + crossLength(item)
+                let extended = used + (interitemSpacing + crossLength(item))
                 if extended > available { break }
                 used = extended
-                thickness = Swift.max(thickness, scrollLength(item))
+                let length = scrollLength(item)
+                thickness = length > thickness ? length : thickness
                 end += 1
             }
             if first > 0 { lineStart += lineSpacing }

@@ -1,8 +1,6 @@
-/// Receives a layout's elements in layout order, section by section. `AttributeStore` is the engine's writer;
-/// the baselines have writers of their own, so every design lays out exactly the same frames.
+/// Receives a layout's elements in layout order, section by section. `AttributeStore.Writer` is the engine's
+/// writer; the baselines have writers of their own, so every design lays out exactly the same frames.
 public protocol LayoutWriter {
-    /// Starts a new layout, expecting about `elementCount` elements.
-    mutating func removeAll(reservingCapacity elementCount: Int)
     mutating func beginSection()
     mutating func append(_ kind: ElementKind, frame: Rect)
     mutating func endSection()
@@ -17,7 +15,7 @@ public protocol LayoutAlgorithm: Sendable {
     /// Whether the attributes change with the content offset (sticky, parallax, carousel), so that a scroll
     /// needs fresh effects even though the frames stay.
     var hasScrollEffects: Bool { get }
-    /// The number of elements a `write` produces, so writers can reserve their storage once.
+    /// The number of elements a `write` produces, so a store can reserve its buffers once.
     var elementCount: Int { get }
     /// Writes every element in layout order and returns the content size.
     func write<Writer: LayoutWriter>(into writer: inout Writer, viewport: Size) -> Size

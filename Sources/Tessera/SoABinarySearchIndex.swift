@@ -35,13 +35,17 @@ public struct SoABinarySearchIndex: SpatialIndex {
             runningMaxEnd.removeAll(keepingCapacity: true)
             runningMinStart.removeAll(keepingCapacity: true)
             runningMaxEnd.reserveCapacity(blockCount)
-            // Each block's own minimum first; the running minimum from the end is taken in place below.
+            runningMinStart.reserveCapacity(blockCount)
+            // Each block's own minimum first; the running minimum from the end is taken in place below. Plain
+            // comparisons rather than `max`/`min`: frames hold no NaN, and they compile to single instructions.
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
                 var blockMin = Double.infinity
                 for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
-                    runningMax = Swift.max(runningMax, columns.scrollMax[index])
-                    blockMin = Swift.min(blockMin, columns.scrollMin[index])
+                    let start = columns.scrollMin(index)
+                    let end = columns.scrollMax(index)
+                    runningMax = end > runningMax ? end : runningMax
+                    blockMin = start < blockMin ? start : blockMin
                 }
                 runningMaxEnd.append(runningMax)
                 runningMinStart.append(blockMin)

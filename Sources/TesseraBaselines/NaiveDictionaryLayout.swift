@@ -18,6 +18,7 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm> {
 
     public func prepare(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+        cache.removeAll(keepingCapacity: true)
         var writer = CacheWriter(cache: cache)
         cache = [:]  // hand the writer the only reference, so it mutates in place
         contentSize = algorithm.write(into: &writer, viewport: viewport)
@@ -48,11 +49,6 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm> {
         var section = 0
         var item = 0
         var sectionsBegun = 0
-
-        mutating func removeAll(reservingCapacity elementCount: Int) {
-            cache.removeAll(keepingCapacity: true)
-            sectionsBegun = 0
-        }
 
         mutating func beginSection() {
             section = sectionsBegun

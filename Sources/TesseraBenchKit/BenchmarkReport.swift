@@ -1,0 +1,129 @@
+import Foundation
+
+/// What `tessera-bench run` writes with `--report FILE.json`: versioned, with the environment it ran in.
+public struct BenchmarkReport: Codable, Sendable {
+    /// Bumped when a field changes meaning or disappears; readers refuse newer versions.
+    public static let currentSchemaVersion = 1
+    public static let toolName = "tessera-bench"
+
+    public var schemaVersion: Int
+    public var tool: String
+    public var environment: RunEnvironment
+    public var settings: RunSettings
+    public var results: [BenchmarkResult]
+    public var verifications: [Verification]
+    public var targets: [TargetCheck]
+
+    public init(environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification], targets: [TargetCheck]) {
+        schemaVersion = Self.currentSchemaVersion
+        tool = Self.toolName
+        self.environment = environment
+        self.settings = settings
+        self.results = results
+        self.verifications = verifications
+        self.targets = targets
+    }
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Writes the report to a temporary file and renames it over `url`, so an interrupted run never leaves a
+    /// partial report behind.
+    public func write(to url: URL) throws {
+        try jsonData().write(to: url, options: .atomic)
+    }
+}
+
+/// The operations timed for each layout, strategy and item count.
+public enum Operation: String, Codable, CaseIterable, Sendable {
+    /// `prepare` into a fresh layout: allocation and first-touch page faults included.
+    case prepareCold = "prepare-cold"
+    /// `prepare` again after a bounds-size change, into the buffers of the last one.
+    case prepareWarm = "prepare-warm"
+    /// One rect query a frame, replaying the scroll trace.
+    case query
+    /// Writing as many bytes as the design holds into a warm buffer: the bandwidth floor for a prepare.
+    case fillFloor = "fill-floor"
+}
+
+/// The samples and statistics of one operation.
+public struct BenchmarkResult: Codable, Hashable, Sendable {
+    public var layout: LayoutID
+    public var strategy: StrategyID
+    public var items: Int
+    public var operation: Operation
+    /// The number of samples.
+    public var samples: Int
+    public var samplesNanoseconds: [UInt64]
+    public var medianNanoseconds: UInt64
+    public var p90Nanoseconds: UInt64
+    public var p99Nanoseconds: UInt64
+    /// For prepares and the fill floor: the median divided by the number of elements.
+    public var nanosecondsPerItem: Double?
+    /// For cold prepares: the bytes the allocator holds for the prepared layout, divided by the number of elements.
+    public var bytesPerItem: Double?
+    /// Heap allocations per operation, in the steady state for queries.
+    public var allocationsPerOperation: Double?
+    /// For queries: the elements brute force found that the strategy did not, over the checked frames.
+    public var missedElements: Int?
+
+    public init(layout: LayoutID, strategy: StrategyID, items: Int, operation: Operation, samples: [UInt64], elements: Int? = nil) {
+        self.layout = layout
+        self.strategy = strategy
+        self.items = items
+        self.operation = operation
+        self.samples = samples.count
+        samplesNanoseconds = samples
+        let percentiles = Percentiles(of: samples)
+        medianNanoseconds = percentiles.median
+        p90Nanoseconds = percentiles.p90
+        p99Nanoseconds = percentiles.p99
+        if let elements, elements > 0 { nanosecondsPerItem = Double(percentiles.median) / Double(elements) }
+    }
+}
+
+/// How a strategy's answers compared with brute force on the checked frames of the trace.
+public struct Verification: Codable, Hashable, Sendable {
+    public var layout: LayoutID
+    public var strategy: StrategyID
+    public var items: Int
+    public var framesChecked: Int
+    public var mismatchedFrames: Int
+    /// Elements brute force returned that the strategy did not.
+    public var missedElements: Int
+    /// Elements the strategy returned that brute force did not, or with another frame.
+    public var extraElements: Int
+
+    public var isExact: Bool { mismatchedFrames == 0 }
+}
+
+/// The settings a run used, so a report can be reproduced.
+public struct RunSettings: Codable, Hashable, Sendable {
+    public var layouts: [LayoutID]
+    public var strategies: [StrategyID]
+    public var itemCounts: [Int]
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    public var seed: UInt64
+    public var workload: String
+    public var traceFrames: Int
+    public var verifiedFrames: Int
+
+    public init(
+        layouts: [LayoutID], strategies: [StrategyID], itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
+        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int
+    ) {
+        self.layouts = layouts
+        self.strategies = strategies
+        self.itemCounts = itemCounts
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.seed = seed
+        self.workload = workload
+        self.traceFrames = traceFrames
+        self.verifiedFrames = verifiedFrames
+    }
+}

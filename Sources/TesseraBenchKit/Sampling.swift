@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Histogram
+
+/// Nanoseconds on the monotonic clock.
+@inline(__always) func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// How long to keep sampling one operation: at least `minSamples` and `minSeconds`, at most `maxSamples` or
+/// `maxSeconds`, whichever comes first once the minimum sample count is reached.
+public struct SamplingBudget: Codable, Hashable, Sendable {
+    public var minSamples: Int
+    public var maxSamples: Int
+    public var minSeconds: Double
+    public var maxSeconds: Double
+
+    public init(minSamples: Int, maxSamples: Int, minSeconds: Double, maxSeconds: Double) {
+        self.minSamples = minSamples
+        self.maxSamples = maxSamples
+        self.minSeconds = minSeconds
+        self.maxSeconds = maxSeconds
+    }
+
+    /// Prepares: a few samples; at 1M naive items one takes about a second.
+    public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 2)
+    /// Queries: one sample a frame of the trace.
+    public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
+    /// A smoke run: enough to check the machinery, too little to judge speed.
+    public static let quick = SamplingBudget(minSamples: 2, maxSamples: 50, minSeconds: 0, maxSeconds: 0.1)
+
+    /// Calls `body` (which returns one sample in nanoseconds, timing only what it means to time) within the budget.
+    public func collect<Failure: Error>(_ body: (Int) throws(Failure) -> UInt64) throws(Failure) -> [UInt64] {
+        var samples: [UInt64] = []
+        // Reserved up front, so a sampled operation's allocation count does not include the samples' growth.
+        samples.reserveCapacity(Swift.min(maxSamples, 1 << 16))
+        let start = monotonicNanoseconds()
+        while samples.count < maxSamples {
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+            if samples.count >= minSamples, elapsed >= minSeconds { break }
+            if samples.count >= minSamples, elapsed >= maxSeconds { break }
+            samples.append(try body(samples.count))
+        }
+        return samples
+    }
+}
+
+/// Times `body` once.
+@inline(__always) func timed(_ body: () throws -> Void) rethrows -> UInt64 {
+    let start = monotonicNanoseconds()
+    try body()
+    return monotonicNanoseconds() - start
+}
+
+/// The percentiles a report gives, read from an HdrHistogram of the samples (three significant digits).
+public struct Percentiles: Codable, Hashable, Sendable {
+    public var median: UInt64
+    public var p90: UInt64
+    public var p99: UInt64
+
+    public init(of samples: [UInt64]) {
+        var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+        histogram.autoResize = true
+        for sample in samples { _ = histogram.record(Swift.max(sample, 1)) }
+        median = histogram.valueAtPercentile(50)
+        p90 = histogram.valueAtPercentile(90)
+        p99 = histogram.valueAtPercentile(99)
+    }
+}
+
+/// The process's allocator statistics, when the allocator exposes them (jemalloc does, through `mallctl`).
+public protocol AllocatorProbe: Sendable {
+    /// The allocator's name for reports.
+    var name: String { get }
+    /// Bytes allocated and not yet freed, after refreshing the statistics.
+    func allocatedBytes() -> Int
+    /// Allocation requests served since the process started.
+    func allocationCount() -> Int
+}

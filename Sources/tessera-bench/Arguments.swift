@@ -1,0 +1,98 @@
+import ArgumentParser
+import Tessera
+
+/// `WIDTHxHEIGHT`, finite and not negative.
+struct SizeArgument: ExpressibleByArgument {
+    let size: Size
+
+    init(_ size: Size) {
+        self.size = size
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Double($0) }
+        guard parts.count == 2 else { return nil }
+        let size = Size(width: parts[0], height: parts[1])
+        guard size.isValidExtent else { return nil }
+        self.size = size
+    }
+
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+}
+
+/// `top,left,bottom,right`.
+struct InsetsArgument: ExpressibleByArgument {
+    let insets: EdgeInsets
+
+    init(_ insets: EdgeInsets) {
+        self.insets = insets
+    }
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 4 else { return nil }
+        insets = EdgeInsets(top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
+    }
+
+    var defaultValueDescription: String { "0,0,0,0" }
+}
+
+/// Comma-separated numbers of parts, e.g. `x,y,w,h`; NaN and infinities are refused.
+struct NumbersArgument: ExpressibleByArgument {
+    let values: [Double]
+
+    init?(argument: String) {
+        let values = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
+        self.values = values.compactMap { $0 }
+    }
+}
+
+/// An item count: `10000`, `10_000`, `10k` or `1M`.
+struct CountArgument: ExpressibleByArgument {
+    let count: Int
+
+    init(_ count: Int) {
+        self.count = count
+    }
+
+    init?(argument: String) {
+        var text = argument.replacingOccurrences(of: "_", with: "").lowercased()
+        var scale = 1
+        if text.hasSuffix("k") { scale = 1_000; text.removeLast() }
+        else if text.hasSuffix("m") { scale = 1_000_000; text.removeLast() }
+        guard let value = Int(text), value >= 0 else { return nil }
+        let (count, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        self.count = count
+    }
+
+    var defaultValueDescription: String { "\(count)" }
+}
+
+/// A comma-separated list of values of an argument type, e.g. `--items 10k,100k,1M`.
+struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
+    let elements: [Element]
+
+    init(_ elements: [Element]) {
+        self.elements = elements
+    }
+
+    init?(argument: String) {
+        let elements = argument.split(separator: ",").map { Element(argument: String($0)) }
+        guard !elements.isEmpty, elements.allSatisfy({ $0 != nil }) else { return nil }
+        self.elements = elements.compactMap { $0 }
+    }
+}
+
+/// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.
+func parseIDs<ID: CaseIterable & RawRepresentable>(_ text: String, option: String) throws -> [ID] where ID.RawValue == String {
+    if text == "all" { return Array(ID.allCases) }
+    return try text.split(separator: ",").map { name in
+        guard let id = ID(rawValue: String(name)) else {
+            let valid = ID.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown \(option) '\(name)'; valid: \(valid), or all")
+        }
+        return id
+    }
+}

@@ -1,0 +1,48 @@
+import CJemalloc
+import TesseraBenchKit
+
+/// Reads jemalloc's statistics through `mallctl`. The executable links jemalloc, so every allocation of the
+/// process, Swift runtime's included, goes through it.
+struct JemallocProbe: AllocatorProbe {
+    var name: String { "jemalloc \(version)" }
+
+    /// jemalloc's statistics are refreshed only when the `epoch` is advanced.
+    private func refresh() {
+        var current: UInt64 = 0
+        var size = MemoryLayout<UInt64>.size
+        var next: UInt64 = 1
+        _ = mallctl("epoch", &current, &size, &next, MemoryLayout<UInt64>.size)
+    }
+
+    func allocatedBytes() -> Int {
+        refresh()
+        return read("stats.allocated")
+    }
+
+    /// Small and large requests over every arena (`MALLCTL_ARENAS_ALL` is 4096), thread caches included.
+    func allocationCount() -> Int {
+        refresh()
+        return read("stats.arenas.4096.small.nrequests") + read("stats.arenas.4096.large.nrequests")
+    }
+
+    private func read(_ name: String) -> Int {
+        var value = 0
+        var size = MemoryLayout<Int>.size
+        return mallctl(name, &value, &size, nil, 0) == 0 ? value : 0
+    }
+
+    private var version: String {
+        var pointer: UnsafePointer<CChar>?
+        var size = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    /// Whether jemalloc is the allocator answering `malloc` (it is not if the dynamic linker found glibc's first).
+    var isActive: Bool {
+        let before = allocatedBytes()
+        let block = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        return allocatedBytes() - before >= 1 << 20
+    }
+}

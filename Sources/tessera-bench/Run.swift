@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraBenchKit
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time prepare and queries for every layout × strategy × item count (the default).",
+        discussion: """
+            Operations: prepare-cold (a fresh layout), prepare-warm (again after a bounds-size change), query (one a \
+            frame of a 120 Hz scroll trace of flings, jumps and a rotation), and fill-floor (writing the bytes the \
+            layout holds, the bandwidth floor). Memory and allocation counts come from jemalloc.
+            """
+    )
+
+    @Option(help: "Layouts to run, comma-separated, or all.")
+    var layouts = "all"
+
+    @Option(help: "Strategies to run, comma-separated, or all.")
+    var strategies = "all"
+
+    @Option(help: ArgumentHelp("Item counts, comma-separated; k and M suffixes allowed.", valueName: "counts"))
+    var items = ListArgument([CountArgument(10_000), CountArgument(100_000), CountArgument(1_000_000)])
+
+    @Option(help: "Trace frames whose answers are checked against brute force before timing.")
+    var verifyFrames = 64
+
+    @Option(help: ArgumentHelp("Write the report as JSON to this file.", valueName: "file.json"))
+    var report: String?
+
+    @Flag(help: "Sample each operation briefly: checks the machinery, too short to judge speed.")
+    var quick = false
+
+    @Flag(help: "No progress on standard error.")
+    var quiet = false
+
+    @OptionGroup var workload: WorkloadOptions
+
+    mutating func validate() throws {
+        _ = try parseIDs(layouts, option: "layout") as [LayoutID]
+        _ = try parseIDs(strategies, option: "strategy") as [StrategyID]
+        guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
+        if workload.workload != nil, items.elements.count > 1 {
+            throw ValidationError("a workload file fixes the item count: drop --items or give one count")
+        }
+    }
+
+    func run() throws {
+        let probe = JemallocProbe()
+        let settings = RunSettings(
+            layouts: try parseIDs(layouts, option: "layout"), strategies: try parseIDs(strategies, option: "strategy"),
+            itemCounts: items.elements.map(\.count), viewportWidth: workload.viewport.size.width,
+            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
+            traceFrames: 0, verifiedFrames: verifyFrames
+        )
+        var runner = BenchmarkRunner(settings: settings, workload: try workload.source(seed: workload.seed), flow: workload.flowConfiguration)
+        runner.probe = probe.isActive ? probe : nil
+        if quick {
+            runner.prepareBudget = .quick
+            runner.queryBudget = .quick
+        }
+        if !quiet, isatty(STDERR_FILENO) != 0 {
+            runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+        }
+        let result = try runner.run()
+        print(TerminalTable.render(result), terminator: "")
+        if let report {
+            try result.write(to: URL(fileURLWithPath: report))
+            print("\nReport written to \(report)")
+        }
+    }
+}
