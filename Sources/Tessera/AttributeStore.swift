@@ -103,8 +103,9 @@ extension AttributeStore {
         return try body(&writer)
     }
 
-    /// Appends elements to a store during `rewrite`.
-    public struct Writer: LayoutWriter {
+    /// Appends elements to a store during `rewrite`. Non-copyable, so it cannot be kept past the `rewrite` and
+    /// write into storage that copies of the store share.
+    public struct Writer: LayoutWriter, ~Copyable {
         @usableFromInline let storage: Storage
         @usableFromInline var sections: [SectionRange]
         @usableFromInline var openSection = OpenSection.none

@@ -48,7 +48,7 @@ public struct FlowLayout: LayoutAlgorithm {
             ("sectionInset.bottom", configuration.sectionInset.bottom),
             ("sectionInset.right", configuration.sectionInset.right),
         ]
-        for (name, value) in parameters where !(value.isFinite && value >= 0) {
+        for (name, value) in parameters where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
         var elementCount = 0
@@ -66,7 +66,7 @@ public struct FlowLayout: LayoutAlgorithm {
     public var scrollAxis: ScrollAxis { configuration.scrollDirection }
     public var hasScrollEffects: Bool { false }
 
-    @inlinable public func write<Writer: LayoutWriter>(into writer: inout Writer, viewport: Size) -> Size {
+    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
         let geometry = FlowGeometry(configuration, viewport: viewport)
         var position = 0.0
         for section in sections {
@@ -148,7 +148,7 @@ public struct FlowLayout: LayoutAlgorithm {
 
     /// Packs `count` items into justified lines starting at `start`; returns where the last line ends.
     @inlinable @inline(__always)
-    func writeLines<Writer: LayoutWriter>(
+    func writeLines<Writer: LayoutWriter & ~Copyable>(
         count: Int, startingAt start: Double, into writer: inout Writer, size: (Int) -> Size
     ) -> Double {
         var lineStart = start
@@ -200,11 +200,11 @@ public struct FlowLayout: LayoutAlgorithm {
         // A Double: zero-length items with tiny spacing could fit more copies than an Int holds.
         var count = Double(count)
         if let length = lastItemLength {
-            let step = interitemSpacing + length
-            // Zero-length items with no spacing: endless copies fit, so the gaps shrink to the spacing.
-            guard step > 0 else { return (crossInsetBefore, interitemSpacing) }
-            let copies = copiesThatFit(of: step, after: used)
-            used += copies * step
+            guard let (extended, copies) = extend(used, by: interitemSpacing + length) else {
+                // Endless copies fit: the leftover shared between them shrinks to nothing.
+                return (crossInsetBefore, interitemSpacing)
+            }
+            used = extended
             count += copies
         }
         guard count > 1 else {
@@ -214,12 +214,30 @@ public struct FlowLayout: LayoutAlgorithm {
         return (crossInsetBefore, interitemSpacing + (available - used) / (count - 1))
     }
 
-    /// The largest `k` with `used + k·step ≤ available`. Division finds it to within one either way, which the
-    /// two checks mend (single steps, not loops: past 2^53 a step of one changes nothing and a loop would hang).
-    @inlinable func copiesThatFit(of step: Double, after used: Double) -> Double {
-        var copies = Swift.max(0, ((available - used) / step).rounded(.down))
-        if copies > 0, used + copies * step > available { copies -= 1 }
+    /// Adds `step` (an item and its spacing) to `used` for as long as the sum fits, and says how many times.
+    ///
+    /// Up to `maximumSummedCopies` it adds one step at a time, exactly as the packing loop does, so a short last
+    /// line lands bit for bit on a full line's columns. Beyond that it divides (to within a rounding error of the
+    /// columns); `nil` when more copies fit than a Double counts, or endlessly many (a step of zero).
+    @inlinable func extend(_ used: Double, by step: Double) -> (used: Double, copies: Double)? {
+        let estimate = (available - used) / step
+        guard step > 0, estimate < 0x1p52 else { return nil }
+        if estimate <= FlowGeometry.maximumSummedCopies {
+            var used = used
+            var copies = 0.0
+            while used + step <= available {
+                used += step
+                copies += 1
+            }
+            return (used, copies)
+        }
+        // The division is right to within one either way; single checks mend it.
+        var copies = estimate.rounded(.down)
+        if used + copies * step > available { copies -= 1 }
         if used + (copies + 1) * step <= available { copies += 1 }
-        return copies
+        return (used + copies * step, copies)
     }
+
+    /// Lines with more virtual copies than this are extended by division rather than summed one copy at a time.
+    @usableFromInline static let maximumSummedCopies = 4_096.0
 }

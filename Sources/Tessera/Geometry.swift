@@ -23,16 +23,26 @@ public struct Size: Hashable, Sendable {
 
     public static let zero = Size(width: 0, height: 0)
 
-    /// Finite and not negative: the only sizes a layout accepts.
+    /// The longest length a layout accepts, a trillion points: far beyond any screen, and small enough that
+    /// billions of elements laid end to end stay finite.
+    public static let maximumLength = 1e12
+
+    /// Not NaN, not negative and at most `maximumLength`: the only lengths a layout accepts.
+    @inlinable public static func isValidLength(_ length: Double) -> Bool {
+        length >= 0 && length <= maximumLength
+    }
+
+    /// Both sides valid lengths: the only sizes a layout accepts.
     @inlinable public var isValidExtent: Bool {
-        width.isFinite && height.isFinite && width >= 0 && height >= 0
+        Size.isValidLength(width) && Size.isValidLength(height)
     }
 }
 
 /// A rectangle with an origin and a size, as `CGRect`.
 ///
 /// Edges are computed the way `CGRect` standardises them, so a rect with a negative width or height covers the
-/// same area as its standardised form.
+/// same area as its standardised form. A NaN anywhere gives a NaN edge, which queries refuse; so does an origin
+/// of −∞ with a size of +∞ (its far edge is −∞ + ∞): use `Rect.infinite` for a rect that covers everything.
 public struct Rect: Hashable, Sendable {
     public var origin: Point
     public var size: Size
@@ -46,17 +56,25 @@ public struct Rect: Hashable, Sendable {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
-    /// The rect spanning `minX...maxX` × `minY...maxY`.
+    /// The rect spanning `minX...maxX` × `minY...maxY`. A maximum may be +∞; a minimum of −∞ cannot be held as an
+    /// origin and a size (the far edge would be −∞ + ∞), so such a rect has a NaN edge: use `Rect.infinite`.
     @inlinable public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    @inlinable public var minX: Double { Swift.min(origin.x, origin.x + size.width) }
-    @inlinable public var maxX: Double { Swift.max(origin.x, origin.x + size.width) }
-    @inlinable public var minY: Double { Swift.min(origin.y, origin.y + size.height) }
-    @inlinable public var maxY: Double { Swift.max(origin.y, origin.y + size.height) }
+    /// Covers every finite point, as `CGRect.infinite`.
+    public static let infinite = Rect(
+        x: -Double.greatestFiniteMagnitude / 2, y: -Double.greatestFiniteMagnitude / 2,
+        width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude
+    )
+
+    // Comparisons rather than `min`/`max`, which would drop a NaN size and hide it from the query's check.
+    @inlinable public var minX: Double { size.width < 0 ? origin.x + size.width : origin.x }
+    @inlinable public var maxX: Double { size.width < 0 ? origin.x : origin.x + size.width }
+    @inlinable public var minY: Double { size.height < 0 ? origin.y + size.height : origin.y }
+    @inlinable public var maxY: Double { size.height < 0 ? origin.y : origin.y + size.height }
     @inlinable public var midX: Double { (minX + maxX) / 2 }
     @inlinable public var midY: Double { (minY + maxY) / 2 }
     @inlinable public var width: Double { Swift.abs(size.width) }

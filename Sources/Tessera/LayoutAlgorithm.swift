@@ -1,6 +1,8 @@
 /// Receives a layout's elements in layout order, section by section. `AttributeStore.Writer` is the engine's
 /// writer; the baselines have writers of their own, so every design lays out exactly the same frames.
-public protocol LayoutWriter {
+///
+/// Writers may be non-copyable, as the store's is, so that none can outlive the write it was handed for.
+public protocol LayoutWriter: ~Copyable {
     mutating func beginSection()
     mutating func append(_ kind: ElementKind, frame: Rect)
     mutating func endSection()
@@ -18,5 +20,5 @@ public protocol LayoutAlgorithm: Sendable {
     /// The number of elements a `write` produces, so a store can reserve its buffers once.
     var elementCount: Int { get }
     /// Writes every element in layout order and returns the content size.
-    func write<Writer: LayoutWriter>(into writer: inout Writer, viewport: Size) -> Size
+    func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size
 }

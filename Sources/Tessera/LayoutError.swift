@@ -1,12 +1,12 @@
 /// Why a layout refused its input. Every bad input gets one of these; none is allowed to crash or hang.
 public enum LayoutError: Error, Hashable, Sendable {
-    /// A size that is NaN, infinite or negative.
+    /// A size that is NaN, infinite, negative or longer than `Size.maximumLength`.
     case invalidItemSize(section: Int, item: Int, Size)
     /// A layout parameter (spacing, inset, header height…) that is NaN, infinite or out of its range.
     case invalidParameter(name: String, value: Double)
     /// A count below zero.
     case negativeCount(name: String, value: Int)
-    /// A viewport that is NaN, infinite or negative.
+    /// A viewport that is NaN, infinite, negative or longer than `Size.maximumLength`.
     case invalidViewport(Size)
     /// A query rect with a NaN edge.
     case invalidRect(Rect)
@@ -16,15 +16,17 @@ extension LayoutError: CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidItemSize(section, item, size):
-            "item \(item) of section \(section) has size \(size.width) × \(size.height); sizes must be finite and not negative"
+            "item \(item) of section \(section) has size \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidParameter(name, value):
-            "\(name) is \(value); it must be finite and within its range"
+            "\(name) is \(value); \(Self.lengthRule)"
         case let .negativeCount(name, value):
             "\(name) is \(value); counts cannot be negative"
         case let .invalidViewport(size):
-            "the viewport is \(size.width) × \(size.height); it must be finite and not negative"
+            "the viewport is \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidRect(rect):
-            "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge"
+            "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
         }
     }
+
+    static let lengthRule = "lengths must be finite, not negative and at most \(Size.maximumLength)"
 }

@@ -12,7 +12,7 @@ public struct LayoutSection: Hashable, Sendable {
         self.footerHeight = footerHeight
     }
 
-    /// Rejects NaN, infinite or negative sizes and heights, and negative counts.
+    /// Rejects sizes and heights that are not valid lengths (NaN, infinite, negative, too long), and negative counts.
     public func validate(section: Int) throws(LayoutError) {
         switch itemSizes {
         case let .uniform(size, count):
@@ -24,7 +24,7 @@ public struct LayoutSection: Hashable, Sendable {
             }
         }
         for (name, height) in [("header", headerHeight), ("footer", footerHeight)] {
-            if let height, !(height.isFinite && height >= 0) {
+            if let height, !Size.isValidLength(height) {
                 throw .invalidParameter(name: "section \(section) \(name) height", value: height)
             }
         }

@@ -1,0 +1,95 @@
+import Foundation
+import Tessera
+import Testing
+@testable import TesseraBenchKit
+
+@Suite struct ReportTests {
+    func quickReport() throws -> BenchmarkReport {
+        let settings = RunSettings(
+            layouts: [.flow], strategies: StrategyID.allCases, itemCounts: [300, 3_000], viewportWidth: 390,
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 16
+        )
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(items: 0, itemsPerSection: 100)))
+        runner.prepareBudget = .quick
+        runner.queryBudget = .quick
+        return try runner.run()
+    }
+
+    @Test func aQuickRunMeasuresEveryOperationOfEveryStrategy() throws {
+        let report = try quickReport()
+        #expect(report.verifications.count == 4)
+        #expect(report.verifications.allSatisfy { $0.isExact && $0.framesChecked == 16 })
+        for items in [300, 3_000] {
+            // 300 items in sections of 100 with a header and a footer each: 306 elements.
+            let elements = items + 2 * items / 100
+            let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.items == elements }.map(\.operation)
+            let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.items == elements }.map(\.operation)
+            // Without an allocator probe the naive design's bytes are unknown, so it has no fill floor.
+            #expect(naive == [.prepareCold, .prepareWarm, .query])
+            #expect(engine == [.prepareCold, .prepareWarm, .query, .fillFloor])
+        }
+        for result in report.results {
+            #expect(result.samples == result.samplesNanoseconds.count && result.samples >= 2)
+            #expect(result.medianNanoseconds <= result.p90Nanoseconds && result.p90Nanoseconds <= result.p99Nanoseconds)
+        }
+        #expect(report.settings.traceFrames > 0)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        let report = try quickReport()
+        let decoded = try JSONDecoder().decode(BenchmarkReport.self, from: report.jsonData())
+        #expect(decoded.schemaVersion == BenchmarkReport.currentSchemaVersion)
+        #expect(decoded.results == report.results)
+        #expect(decoded.verifications == report.verifications)
+        #expect(decoded.targets == report.targets)
+        #expect(decoded.environment == report.environment)
+        #expect(decoded.settings == report.settings)
+    }
+
+    @Test func writesAtomically() throws {
+        let report = try quickReport()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("report.json")
+        try report.write(to: url)
+        try report.write(to: url)
+        // Only the report is left: no temporary file beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["report.json"])
+        #expect(try JSONDecoder().decode(BenchmarkReport.self, from: Data(contentsOf: url)).results == report.results)
+    }
+
+    @Test func percentilesComeFromTheSamples() {
+        let percentiles = Percentiles(of: (1...1_000).map { UInt64($0) })
+        // HdrHistogram keeps three significant digits.
+        #expect(Swift.abs(Int(percentiles.median) - 500) <= 1)
+        #expect(Swift.abs(Int(percentiles.p90) - 900) <= 1)
+        #expect(Swift.abs(Int(percentiles.p99) - 990) <= 1)
+    }
+}
+
+@Suite struct TargetCheckTests {
+    func result(_ strategy: StrategyID, _ operation: TesseraBenchKit.Operation, items: Int, median: UInt64) -> BenchmarkResult {
+        BenchmarkResult(layout: .flow, strategy: strategy, items: items, operation: operation, samples: [median])
+    }
+
+    @Test func comparesRatiosWithinTheRun() {
+        var cold = result(.soaBinarySearch, .prepareCold, items: 1_000, median: 100)
+        cold.bytesPerItem = 41
+        var query = result(.soaBinarySearch, .query, items: 1_000, median: 150)
+        query.allocationsPerOperation = 0
+        let results = [
+            result(.naiveDictionary, .query, items: 1_000, median: 15_000_000), query,
+            result(.naiveDictionary, .prepareWarm, items: 1_000, median: 5_000), result(.soaBinarySearch, .prepareWarm, items: 1_000, median: 100),
+            result(.soaBinarySearch, .fillFloor, items: 1_000, median: 40), cold,
+            result(.soaBinarySearch, .query, items: 10, median: 100),
+        ]
+        let checks = Dictionary(uniqueKeysWithValues: TargetCheck.evaluate(results).map { ($0.name, $0) })
+        #expect(checks["query speed-up over naive-dictionary"]?.measured == 100_000)
+        #expect(checks["query speed-up over naive-dictionary"]?.passed == true)
+        #expect(checks["warm prepare speed-up over naive-dictionary"]?.passed == false)
+        #expect(checks["bytes per element"]?.passed == false)
+        #expect(checks["heap allocations per steady-state query"]?.passed == true)
+        #expect(checks["warm prepare over the fill floor"]?.measured == 2.5)
+        #expect(checks["query growth from 10 items"]?.measured == 1.5)
+    }
+}

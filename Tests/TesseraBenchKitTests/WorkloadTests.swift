@@ -1,0 +1,93 @@
+import Foundation
+import Tessera
+import Testing
+@testable import TesseraBenchKit
+
+@Suite struct WorkloadFileTests {
+    func write(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workload-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func readsSectionsSizesAndOptionalHeights() throws {
+        let url = try write(#"{"sections": [{"itemSizes": [[10, 20], [30.5, 40]], "headerHeight": 12}, {"itemSizes": []}]}"#)
+        let sections = try WorkloadFile.load(from: url)
+        #expect(sections == [
+            LayoutSection(itemSizes: .list([Size(width: 10, height: 20), Size(width: 30.5, height: 40)]), headerHeight: 12),
+            LayoutSection(itemSizes: .list([])),
+        ])
+    }
+
+    @Test func refusesMalformedJSON() throws {
+        let url = try write(#"{"sections": [{"itemSizes": [[10, 20]"#)
+        #expect { try WorkloadFile.load(from: url) } throws: { error in
+            guard case .malformed = error as? WorkloadError else { return false }
+            return true
+        }
+    }
+
+    @Test func refusesForeignJSON() throws {
+        let url = try write(#"{"schemaVersion": 1, "results": []}"#)
+        #expect { try WorkloadFile.load(from: url) } throws: { error in
+            guard case .malformed = error as? WorkloadError else { return false }
+            return true
+        }
+    }
+
+    @Test func refusesASizeThatIsNotAPair() throws {
+        let url = try write(#"{"sections": [{"itemSizes": [[10, 20, 30]]}]}"#)
+        #expect(throws: WorkloadError.malformed(url.path, "section 0 item 0 has 3 numbers; a size is [width, height]")) {
+            try WorkloadFile.load(from: url)
+        }
+    }
+
+    @Test func refusesAMissingFile() {
+        #expect { try WorkloadFile.load(from: URL(fileURLWithPath: "/nonexistent/workload.json")) } throws: { error in
+            guard case .unreadable = error as? WorkloadError else { return false }
+            return true
+        }
+    }
+
+    @Test func negativeSizesReachTheLayoutAndAreRefusedThere() throws {
+        let url = try write(#"{"sections": [{"itemSizes": [[10, -20]]}]}"#)
+        let sections = try WorkloadFile.load(from: url)
+        #expect(throws: LayoutError.invalidItemSize(section: 0, item: 0, Size(width: 10, height: -20))) {
+            try FlowLayout(sections: sections)
+        }
+    }
+}
+
+@Suite struct BuiltInWorkloadTests {
+    @Test func isTheSameForTheSameSeed() throws {
+        let first = try BuiltInWorkload(items: 2_500, seed: 7).sections()
+        let second = try BuiltInWorkload(items: 2_500, seed: 7).sections()
+        let other = try BuiltInWorkload(items: 2_500, seed: 8).sections()
+        #expect(first == second)
+        #expect(first != other)
+    }
+
+    @Test func splitsItemsIntoSections() throws {
+        let sections = try BuiltInWorkload(items: 2_500, itemsPerSection: 1_000).sections()
+        #expect(sections.map(\.itemSizes.count) == [1_000, 1_000, 500])
+        #expect(sections.allSatisfy { $0.headerHeight == 44 && $0.footerHeight == 24 })
+    }
+
+    @Test func randomSizesStayInTheirRange() throws {
+        let sections = try BuiltInWorkload(items: 1_000, sizing: .random).sections()
+        guard case let .list(sizes) = sections[0].itemSizes else {
+            Issue.record("random sizing gives a list")
+            return
+        }
+        #expect(sizes.allSatisfy { (40...120).contains($0.width) && (40...120).contains($0.height) })
+    }
+
+    @Test func zeroItemsIsOneEmptySection() throws {
+        #expect(try BuiltInWorkload(items: 0).sections().map(\.itemSizes.count) == [0])
+    }
+
+    @Test func refusesNegativeCounts() {
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: -1).sections() }
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: 10, itemsPerSection: 0).sections() }
+    }
+}
