@@ -31,26 +31,50 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         _viewport = viewport
     }
 
-    /// UIKit's `layoutAttributesForElements(in:)`: writes the indices of the elements intersecting `rect` into
-    /// `result`, replacing what it held. Read each element with `attributes(ofElement:)`.
-    @inlinable public func attributes(in rect: Rect, into result: inout VisibleElements) throws(LayoutError) {
+    /// UIKit's `layoutAttributesForElements(in:)`: writes the elements displayed in `rect` into `result`,
+    /// replacing what it held, with their effects at `contentOffset` (the rect's origin when not given, as when
+    /// the rect is the visible bounds). Read each with `attributes(of:at:)`.
+    @inlinable public func attributes(
+        in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
+    ) throws(LayoutError) {
         guard !(rect.minX.isNaN || rect.maxX.isNaN || rect.minY.isNaN || rect.maxY.isNaN) else {
             throw .invalidRect(rect)
         }
         result.removeAll()
         index.query(rect, in: _store, axis: algorithm.scrollAxis, into: &result)
+        if algorithm.hasScrollEffects, let viewport = _viewport {
+            algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
+        }
     }
 
-    public func attributes(ofElement elementIndex: Int) -> LayoutAttributes {
-        LayoutAttributes(id: store.elementID(at: elementIndex), frame: store.frame(at: elementIndex))
+    /// The attributes of the element at `position` in a query's answer, with its effect.
+    public func attributes(of visible: VisibleElements, at position: Int) -> LayoutAttributes {
+        attributes(ofElement: visible.indices[position], effect: visible.effect(at: position))
     }
 
-    public func attributesForItem(section: Int, item: Int) -> LayoutAttributes? {
-        store.index(of: .cell(section: section, item: item)).map(attributes(ofElement:))
+    /// The attributes of the element at `elementIndex` in the store, with its effect at `contentOffset` when the
+    /// layout has scroll effects and an offset is given.
+    public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
+        let id = store.elementID(at: elementIndex)
+        let frame = store.frame(at: elementIndex)
+        var effect = ScrollEffect.none
+        if algorithm.hasScrollEffects, let contentOffset, let viewport {
+            effect = algorithm.effect(of: id, frame: frame, offset: contentOffset, viewport: viewport)
+        }
+        return attributes(ofElement: elementIndex, effect: effect)
     }
 
-    public func attributesForSupplementary(kind: ElementKind, section: Int) -> LayoutAttributes? {
-        store.index(of: ElementID(kind: kind, section: section, item: 0)).map(attributes(ofElement:))
+    private func attributes(ofElement elementIndex: Int, effect: ScrollEffect) -> LayoutAttributes {
+        let id = store.elementID(at: elementIndex)
+        return LayoutAttributes(id: id, frame: store.frame(at: elementIndex), zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect)
+    }
+
+    public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
+        store.index(of: .cell(section: section, item: item)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
+    }
+
+    public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
+        store.index(of: ElementID(kind: kind, section: section, item: 0)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
     }
 
     /// A new size needs a new `prepare`; a scroll needs fresh effects only where the layout has them.
@@ -59,9 +83,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         return algorithm.hasScrollEffects ? .effects : .none
     }
 
-    /// Where a scroll comes to rest: where it was going, for layouts that do not page.
+    /// Where a scroll that would stop at `proposed` comes to rest: an item's centre for the carousel, which pages,
+    /// and `proposed` itself for the others.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
-        proposed
+        guard let viewport else { return proposed }
+        return algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)
     }
 
     /// The bytes the store and the index hold.

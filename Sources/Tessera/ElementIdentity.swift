@@ -2,8 +2,14 @@
 /// keep one byte per element.
 public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable {
     case cell
+    /// A section header.
     case header
+    /// A section footer.
     case footer
+    /// The stretchy header above every section (a custom kind).
+    case topHeader
+    /// The sticky menu below the top header (a custom kind).
+    case menu
 
     /// The name used in `dump` and `query` output and in reports.
     public var name: String {
@@ -11,6 +17,8 @@ public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable {
         case .cell: "cell"
         case .header: "header"
         case .footer: "footer"
+        case .topHeader: "top-header"
+        case .menu: "menu"
         }
     }
 

@@ -8,17 +8,57 @@ public protocol LayoutWriter: ~Copyable {
     mutating func endSection()
 }
 
-/// A layout's frame arithmetic: given a viewport size, the frame of every element.
+/// A layout's arithmetic: given a viewport size, the frame of every element; given a content offset, what scrolling
+/// does to each.
 ///
-/// Input is validated when an algorithm is made, so writing cannot fail.
+/// Input is validated when an algorithm is made, so writing cannot fail. Effects are pure functions of an element's
+/// identity, frame, the content offset and the viewport, so the engine and the baselines compute the same ones.
 public protocol LayoutAlgorithm: Sendable {
     /// The axis the layout scrolls along, and so the axis its index searches.
     var scrollAxis: ScrollAxis { get }
     /// Whether the attributes change with the content offset (sticky, parallax, carousel), so that a scroll
     /// needs fresh effects even though the frames stay.
     var hasScrollEffects: Bool { get }
+    /// Whether effects move elements (sticky headers), so that what shows in a rect is decided by where elements
+    /// show, not where they were laid out.
+    var effectsMoveElements: Bool { get }
     /// The number of elements a `write` produces, so a store can reserve its buffers once.
     var elementCount: Int { get }
     /// Writes every element in layout order and returns the content size.
     func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size
+
+    /// The zIndex of the element `id`, which stands at `layoutIndex` in layout order.
+    func zIndex(of id: ElementID, at layoutIndex: Int) -> Int
+    /// What a content offset of `offset` does to the element `id` laid out at `frame`.
+    func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect
+    /// Turns the elements whose layout frames intersect `rect` into the elements displayed there, with their
+    /// effects: layouts whose effects move elements (sticky headers) re-test and add them here.
+    func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore)
+    /// Where a scroll that would stop at `proposed` comes to rest.
+    func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: AttributeStore) -> Point
+}
+
+extension LayoutAlgorithm {
+    public var hasScrollEffects: Bool { false }
+
+    public var effectsMoveElements: Bool { false }
+
+    public func zIndex(of id: ElementID, at layoutIndex: Int) -> Int { 0 }
+
+    public func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect { .none }
+
+    /// Effects that change how elements look but not whether they show (the carousel's): one per element.
+    @inlinable public func applyEffects(
+        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
+    ) {
+        visible.effects.removeAll(keepingCapacity: true)
+        for index in visible.indices {
+            visible.effects.append(effect(of: store.elementID(at: index), frame: store.frame(at: index), offset: offset, viewport: viewport))
+        }
+    }
+
+    /// Layouts that do not page rest where the scroll was going.
+    public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: AttributeStore) -> Point {
+        proposed
+    }
 }

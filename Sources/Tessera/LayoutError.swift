@@ -6,6 +6,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidParameter(name: String, value: Double)
     /// A count below zero.
     case negativeCount(name: String, value: Int)
+    /// A count outside the range a layout accepts, such as zero columns.
+    case countOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
     /// A viewport that is NaN, infinite, negative or longer than `Size.maximumLength`.
     case invalidViewport(Size)
     /// A query rect with a NaN edge.
@@ -21,6 +23,8 @@ extension LayoutError: CustomStringConvertible {
             "\(name) is \(value); \(Self.lengthRule)"
         case let .negativeCount(name, value):
             "\(name) is \(value); counts cannot be negative"
+        case let .countOutOfRange(name, value, range):
+            "\(name) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)"
         case let .invalidViewport(size):
             "the viewport is \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidRect(rect):

@@ -77,10 +77,10 @@ public struct SoABinarySearchIndex: SpatialIndex {
     }
 }
 
-extension Array where Element == Double {
+extension Array {
     /// The first index whose element satisfies `predicate`, for a predicate that is false then true along the
     /// array; `count` when it never holds.
-    @inlinable func partitionPoint(where predicate: (Double) -> Bool) -> Int {
+    @inlinable func partitionPoint(where predicate: (Element) -> Bool) -> Int {
         withUnsafeBufferPointer { buffer in
             var low = 0
             var high = buffer.count

@@ -1,7 +1,10 @@
-/// A caller-owned buffer for the answer of a rect query: the indices, in the store, of the elements whose frames
-/// intersect the rect, in layout order. Reuse one buffer across queries and steady-state queries allocate nothing.
+/// A caller-owned buffer for the answer of a rect query: the indices, in the store, of the elements displayed in
+/// the rect, in layout order, and for layouts with scroll effects each one's effect at the query's content offset.
+/// Reuse one buffer across queries and steady-state queries allocate nothing.
 public struct VisibleElements: Sendable {
     @usableFromInline var buffer: [Int] = []
+    /// Parallel to `indices` for layouts with scroll effects; empty otherwise.
+    @usableFromInline var effects: [ScrollEffect] = []
 
     public init() {}
 
@@ -9,11 +12,17 @@ public struct VisibleElements: Sendable {
 
     @inlinable public var count: Int { buffer.count }
 
+    /// The effect on the element at `position` of the answer.
+    @inlinable public func effect(at position: Int) -> ScrollEffect {
+        effects.isEmpty ? .none : effects[position]
+    }
+
     @inlinable mutating func append(_ index: Int) {
         buffer.append(index)
     }
 
     @inlinable mutating func removeAll() {
         buffer.removeAll(keepingCapacity: true)
+        effects.removeAll(keepingCapacity: true)
     }
 }

@@ -4,11 +4,12 @@ import Tessera
 /// The design the stretchy/sticky/parallax tutorial teaches, for any layout: `prepare` creates one attributes
 /// object per element into a `[kind: [IndexPath: attributes]]` cache, and every rect query scans the whole cache
 /// into a reused array.
-public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm> {
+public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
     public static var id: String { "naive-dictionary" }
 
     public let algorithm: Algorithm
     public private(set) var contentSize = Size.zero
+    private var viewport = Size.zero
     private var cache: [ElementKind: [IndexPath: NaiveLayoutAttributes]] = [:]
     private var visibleLayoutAttributes: [NaiveLayoutAttributes] = []
 
@@ -17,19 +18,20 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm> {
     }
 
     public func prepare(viewport: Size) throws(LayoutError) {
-        guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+        self.viewport = try validated(viewport)
         cache.removeAll(keepingCapacity: true)
-        var writer = CacheWriter(cache: cache)
+        var writer = CacheWriter(cache: cache, factory: NaiveElementFactory(algorithm))
         cache = [:]  // hand the writer the only reference, so it mutates in place
         contentSize = algorithm.write(into: &writer, viewport: viewport)
         cache = writer.cache
     }
 
-    public func layoutAttributesForElements(in rect: Rect) -> [NaiveLayoutAttributes] {
+    public func layoutAttributesForElements(in rect: Rect, contentOffset: Point) -> [NaiveLayoutAttributes] {
+        let effects = NaiveEffects(algorithm: algorithm, rect: rect, offset: contentOffset, viewport: viewport)
         visibleLayoutAttributes.removeAll(keepingCapacity: true)
         for (_, elementInfos) in cache {
-            for (_, attributes) in elementInfos where attributes.frame.intersects(rect) {
-                visibleLayoutAttributes.append(attributes)
+            for (_, attributes) in elementInfos {
+                effects.consider(attributes, into: &visibleLayoutAttributes)
             }
         }
         return visibleLayoutAttributes
@@ -46,20 +48,15 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm> {
     /// Builds the cache as the tutorial's `prepare` does: a fresh attributes object per element.
     private struct CacheWriter: LayoutWriter {
         var cache: [ElementKind: [IndexPath: NaiveLayoutAttributes]]
-        var section = 0
-        var item = 0
-        var sectionsBegun = 0
+        var factory: NaiveElementFactory<Algorithm>
 
         mutating func beginSection() {
-            section = sectionsBegun
-            sectionsBegun += 1
-            item = 0
+            factory.beginSection()
         }
 
         mutating func append(_ kind: ElementKind, frame: Rect) {
-            let indexPath: IndexPath = [section, kind == .cell ? item : 0]
-            if kind == .cell { item += 1 }
-            cache[kind, default: [:]][indexPath] = NaiveLayoutAttributes(elementKind: kind, indexPath: indexPath, frame: frame)
+            let attributes = factory.make(kind, frame: frame)
+            cache[kind, default: [:]][attributes.indexPath] = attributes
         }
 
         mutating func endSection() {}

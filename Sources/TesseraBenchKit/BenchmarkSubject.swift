@@ -66,11 +66,11 @@ public struct NaiveDictionarySubject<Algorithm: LayoutAlgorithm>: BenchmarkSubje
     }
 
     public mutating func query(_ rect: Rect) throws(LayoutError) -> Int {
-        layout.layoutAttributesForElements(in: rect).count
+        layout.layoutAttributesForElements(in: rect, contentOffset: rect.origin).count
     }
 
     public func answer(_ rect: Rect) throws(LayoutError) -> [ElementAnswer] {
-        layout.layoutAttributesForElements(in: rect).map { ElementAnswer(id: $0.elementID, frame: $0.frame) }.sorted()
+        layout.layoutAttributesForElements(in: rect, contentOffset: rect.origin).map { ElementAnswer(id: $0.elementID, frame: $0.frame) }.sorted()
     }
 
     public var knownByteCount: Int? { nil }

@@ -28,7 +28,7 @@ struct RectQueryTests {
         }
         let naive = NaiveDictionaryLayout(algorithm)
         try naive.prepare(viewport: phone)
-        #expect(naive.layoutAttributesForElements(in: rect).map(\.indexPath[1]).sorted() == expected, "naive for \(rect)")
+        #expect(naive.layoutAttributesForElements(in: rect, contentOffset: .zero).map(\.indexPath[1]).sorted() == expected, "naive for \(rect)")
         // Only cells in this layout: the element index is the item.
         return expected
     }

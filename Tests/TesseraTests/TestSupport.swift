@@ -140,7 +140,7 @@ func engineHits<Index>(_ layout: CollectionLayout<FlowLayout, Index>, in rect: R
 }
 
 func naiveHits(_ layout: NaiveDictionaryLayout<FlowLayout>, in rect: Rect) -> [Hit] {
-    layout.layoutAttributesForElements(in: rect).map { Hit($0.elementID, $0.frame) }
+    layout.layoutAttributesForElements(in: rect, contentOffset: .zero).map { Hit($0.elementID, $0.frame) }
 }
 
 /// Runs `body` and returns the `LayoutError` it threw, or nil. (Closures do not infer typed throws yet, so this

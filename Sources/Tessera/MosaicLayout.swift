@@ -1,0 +1,92 @@
+/// Apple's Mosaic sample: segments 200 points tall across the viewport, each 1 point below the last frame of the
+/// one before, in four styles: full width, fifty-fifty, two-thirds/one-third and one-third/two-thirds.
+///
+/// One section; a workload's sections give only the item count.
+public struct MosaicLayout: LayoutAlgorithm {
+    public let itemCount: Int
+
+    public static let segmentHeight = 200.0
+
+    public init(itemCount: Int) throws(LayoutError) {
+        guard itemCount >= 0 else { throw .negativeCount(name: "item count", value: itemCount) }
+        self.itemCount = itemCount
+    }
+
+    public var elementCount: Int { itemCount }
+    public var scrollAxis: ScrollAxis { .vertical }
+
+    /// The segment styles, in the sample's cycle.
+    @usableFromInline enum Segment {
+        case fullWidth, fiftyFifty, twoThirdsOneThird, oneThirdTwoThirds
+
+        /// The style after this one when `remaining` items are left: 1 gets a full width, 2 share one.
+        @inlinable func next(remaining: Int) -> Segment {
+            switch remaining {
+            case 1: .fullWidth
+            case 2: .fiftyFifty
+            default:
+                switch self {
+                case .fullWidth: .fiftyFifty
+                case .fiftyFifty: .twoThirdsOneThird
+                case .twoThirdsOneThird: .oneThirdTwoThirds
+                case .oneThirdTwoThirds: .fiftyFifty
+                }
+            }
+        }
+    }
+
+    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+        writer.beginSection()
+        var written = 0
+        var segment = Segment.fullWidth
+        var lastFrame = Rect.zero
+        // The sample's content bounds start as the viewport; unlike the sample, they take in every frame.
+        var contentMaxY = viewport.height
+        func add(_ frame: Rect) {
+            writer.append(.cell, frame: frame)
+            written += 1
+            lastFrame = frame
+            contentMaxY = Swift.max(contentMaxY, frame.maxY)
+        }
+        while written < itemCount {
+            let whole = Rect(x: 0, y: lastFrame.maxY + 1, width: viewport.width, height: MosaicLayout.segmentHeight)
+            switch segment {
+            case .fullWidth:
+                add(whole)
+            case .fiftyFifty:
+                let (left, right) = Self.split(whole, at: 0.5, alongX: true)
+                add(left)
+                add(right)
+            case .twoThirdsOneThird:
+                let (left, right) = Self.split(whole, at: 2.0 / 3.0, alongX: true)
+                let (top, bottom) = Self.split(right, at: 0.5, alongX: false)
+                add(left)
+                add(top)
+                add(bottom)
+            case .oneThirdTwoThirds:
+                let (left, right) = Self.split(whole, at: 1.0 / 3.0, alongX: true)
+                let (top, bottom) = Self.split(left, at: 0.5, alongX: false)
+                add(top)
+                add(bottom)
+                add(right)
+            }
+            segment = segment.next(remaining: itemCount - written)
+        }
+        writer.endSection()
+        return Size(width: viewport.width, height: contentMaxY)
+    }
+
+    /// The sample's `dividedIntegral(fraction:from:)`: the first part is `ceil(length × fraction)` long (at most
+    /// the whole), the remainder starts 1 point later and is 1 point shorter (never below zero).
+    @inlinable static func split(_ rect: Rect, at fraction: Double, alongX: Bool) -> (first: Rect, second: Rect) {
+        let length = alongX ? rect.width : rect.height
+        let distance = Swift.min((length * fraction).rounded(.up), length)
+        let remainder = Swift.max(length - distance - 1, 0)
+        if alongX {
+            return (Rect(x: rect.minX, y: rect.minY, width: distance, height: rect.height),
+                    Rect(x: rect.minX + distance + 1, y: rect.minY, width: remainder, height: rect.height))
+        }
+        return (Rect(x: rect.minX, y: rect.minY, width: rect.width, height: distance),
+                Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: remainder))
+    }
+}

@@ -1,0 +1,56 @@
+/// A transform made of a scale and a translation, the only kind these layouts use: `p' = scale · p + translation`,
+/// applied about the element's centre as UIKit applies a view's transform. It stands for both the 2-D `transform`
+/// and the `transform3D` of `UICollectionViewLayoutAttributes`.
+public struct ElementTransform: Hashable, Sendable {
+    public var scaleX: Double
+    public var scaleY: Double
+    public var translateX: Double
+    public var translateY: Double
+    public var translateZ: Double
+
+    public init(scaleX: Double = 1, scaleY: Double = 1, translateX: Double = 0, translateY: Double = 0, translateZ: Double = 0) {
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.translateX = translateX
+        self.translateY = translateY
+        self.translateZ = translateZ
+    }
+
+    public static let identity = ElementTransform()
+
+    /// The 4 × 4 matrix in Core Animation's row-vector layout (`m11 m12 … m44`): the scale on the diagonal, the
+    /// translation in the last row.
+    public var matrix3D: [Double] {
+        [scaleX, 0, 0, 0, 0, scaleY, 0, 0, 0, 0, 1, 0, translateX, translateY, translateZ, 1]
+    }
+}
+
+/// What scrolling does to one element: a transform, an alpha, and the custom attributes of the effects layouts.
+public struct ScrollEffect: Hashable, Sendable {
+    public var alpha: Double
+    public var transform: ElementTransform
+    /// A translation along y of the cell's content (parallax): it does not move the cell itself.
+    public var parallaxOffset: Double
+    /// The darkening drawn over the stretchy top header.
+    public var overlayAlpha: Double
+
+    public init(alpha: Double = 1, transform: ElementTransform = .identity, parallaxOffset: Double = 0, overlayAlpha: Double = 0) {
+        self.alpha = alpha
+        self.transform = transform
+        self.parallaxOffset = parallaxOffset
+        self.overlayAlpha = overlayAlpha
+    }
+
+    /// Nothing: the element shows as laid out.
+    public static let none = ScrollEffect()
+
+    /// Where the element shows: its frame scaled about its centre, then translated.
+    @inlinable public func displayedFrame(of frame: Rect) -> Rect {
+        let width = frame.width * transform.scaleX
+        let height = frame.height * transform.scaleY
+        return Rect(
+            x: frame.midX + transform.translateX - width / 2, y: frame.midY + transform.translateY - height / 2,
+            width: width, height: height
+        )
+    }
+}

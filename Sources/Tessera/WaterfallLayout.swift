@@ -1,0 +1,89 @@
+/// The Pinterest-style waterfall: each item goes to the shortest column (the lowest index on a tie), its photo
+/// padded on every side; each section starts below the tallest column of the one before, under its header.
+///
+/// Items' heights are the photo heights (their widths are ignored: columns set them); footers are not used.
+public struct WaterfallLayout: LayoutAlgorithm {
+    public let sections: [LayoutSection]
+    public let configuration: Configuration
+    public let elementCount: Int
+
+    public struct Configuration: Hashable, Sendable {
+        public var columns: Int
+        /// Space around each photo, inside its column.
+        public var cellPadding: Double
+        /// The height of a section header the section does not give: 0 for none.
+        public var headerHeight: Double
+
+        public init(columns: Int = 2, cellPadding: Double = 4, headerHeight: Double = 50) {
+            self.columns = columns
+            self.cellPadding = cellPadding
+            self.headerHeight = headerHeight
+        }
+    }
+
+    /// How far a section header is inset from the left edge.
+    public static let headerInset = 4.0
+    /// The most columns a waterfall takes: each item scans every column for the shortest.
+    public static let maximumColumns = 10_000
+
+    public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
+        guard (1...Self.maximumColumns).contains(configuration.columns) else {
+            throw .countOutOfRange(name: "columns", value: configuration.columns, range: 1...Self.maximumColumns)
+        }
+        for (name, value) in [("cellPadding", configuration.cellPadding), ("headerHeight", configuration.headerHeight)]
+        where !Size.isValidLength(value) {
+            throw .invalidParameter(name: name, value: value)
+        }
+        var elementCount = 0
+        for (index, section) in sections.enumerated() {
+            try section.validate(section: index)
+            elementCount += section.itemSizes.count + ((section.headerHeight ?? configuration.headerHeight) > 0 ? 1 : 0)
+        }
+        self.sections = sections
+        self.configuration = configuration
+        self.elementCount = elementCount
+    }
+
+    public var scrollAxis: ScrollAxis { .vertical }
+
+    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+        let columnWidth = viewport.width / Double(configuration.columns)
+        let padding = configuration.cellPadding
+        // A column narrower than twice the padding leaves its photos no width, rather than a negative one.
+        let photoWidth = Swift.max(0, columnWidth - 2 * padding)
+        var contentHeight = 0.0
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
+            for section in sections {
+                writer.beginSection()
+                let headerHeight = section.headerHeight ?? configuration.headerHeight
+                if headerHeight > 0 {
+                    let inset = WaterfallLayout.headerInset
+                    writer.append(.header, frame: Rect(x: inset, y: contentHeight, width: viewport.width - inset, height: headerHeight))
+                }
+                columnEnds.initialize(repeating: contentHeight + headerHeight)
+                switch section.itemSizes {
+                case let .uniform(size, count):
+                    for _ in 0..<count { place(size.height) }
+                case let .list(sizes):
+                    for size in sizes { place(size.height) }
+                }
+                contentHeight = columnEnds.max() ?? contentHeight
+                writer.endSection()
+            }
+
+            /// Puts a photo in the shortest column.
+            func place(_ photoHeight: Double) {
+                var column = 0
+                for candidate in 1..<columnEnds.count where columnEnds[candidate] < columnEnds[column] {
+                    column = candidate
+                }
+                let top = columnEnds[column]
+                writer.append(.cell, frame: Rect(
+                    x: Double(column) * columnWidth + padding, y: top + padding, width: photoWidth, height: photoHeight
+                ))
+                columnEnds[column] = top + photoHeight + 2 * padding
+            }
+        }
+        return Size(width: viewport.width, height: contentHeight)
+    }
+}

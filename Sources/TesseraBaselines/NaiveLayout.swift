@@ -1,0 +1,76 @@
+import Foundation
+import Tessera
+
+/// A tutorial's design: a cache of class-based attributes built in `prepare` and searched per query.
+public protocol NaiveLayout: AnyObject {
+    associatedtype Algorithm: LayoutAlgorithm
+    /// The strategy's id in the CLI and in reports.
+    static var id: String { get }
+    init(_ algorithm: Algorithm)
+    func prepare(viewport: Size) throws(LayoutError)
+    /// UIKit's `layoutAttributesForElements(in:)`, with the content offset the effects use.
+    func layoutAttributesForElements(in rect: Rect, contentOffset: Point) -> [NaiveLayoutAttributes]
+}
+
+/// Makes the attributes objects of a layout's elements in layout order, numbering sections and items as UIKit's
+/// index paths do (the elements before the first section belong to section 0).
+struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
+    let algorithm: Algorithm
+    private var section = 0
+    private var item = 0
+    private var sectionsBegun = 0
+    private var made = 0
+
+    init(_ algorithm: Algorithm) {
+        self.algorithm = algorithm
+    }
+
+    mutating func beginSection() {
+        section = sectionsBegun
+        sectionsBegun += 1
+        item = 0
+    }
+
+    mutating func make(_ kind: ElementKind, frame: Rect) -> NaiveLayoutAttributes {
+        let indexPath: IndexPath = [section, kind == .cell ? item : 0]
+        if kind == .cell { item += 1 }
+        let id = ElementID(kind: kind, section: section, item: indexPath[1])
+        defer { made += 1 }
+        return NaiveLayoutAttributes(elementKind: kind, indexPath: indexPath, frame: frame, zIndex: algorithm.zIndex(of: id, at: made))
+    }
+}
+
+/// How the tutorials answer a query once they have an element in hand, for the layout's kind of effects:
+/// without effects, test the frame; with effects that do not move elements (the carousel), test the frame, then
+/// copy the attributes and transform the copy; with effects that move them (sticky headers), update the cached
+/// attributes in place, as the tutorial does for every element on every query, and test where they show.
+struct NaiveEffects<Algorithm: LayoutAlgorithm> {
+    let algorithm: Algorithm
+    let rect: Rect
+    let offset: Point
+    let viewport: Size
+
+    /// Appends `attributes` (or its transformed copy) to `visible` if it shows in the rect; `test: false` takes it
+    /// without looking, as Apple's Mosaic sample takes the neighbours of its binary search's hit.
+    func consider(_ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], test: Bool = true) {
+        guard algorithm.hasScrollEffects else {
+            if !test || attributes.frame.intersects(rect) { visible.append(attributes) }
+            return
+        }
+        let effect = algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
+        if algorithm.effectsMoveElements {
+            attributes.apply(effect)
+            if !test || attributes.displayedFrame.intersects(rect) { visible.append(attributes) }
+        } else if !test || attributes.frame.intersects(rect) {
+            let copy = attributes.copy()
+            copy.apply(effect)
+            visible.append(copy)
+        }
+    }
+}
+
+/// The viewport of a baseline's last `prepare`, checked as the engine checks it.
+func validated(_ viewport: Size) throws(LayoutError) -> Size {
+    guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+    return viewport
+}
