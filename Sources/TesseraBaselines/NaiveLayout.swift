@@ -44,26 +44,44 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
 /// without effects, test the frame; with effects that do not move elements (the carousel), test the frame, then
 /// copy the attributes and transform the copy; with effects that move them (sticky headers), update the cached
 /// attributes in place, as the tutorial does for every element on every query, and test where they show.
-struct NaiveEffects<Algorithm: LayoutAlgorithm> {
-    let algorithm: Algorithm
+struct NaiveEffects {
     let rect: Rect
-    let offset: Point
-    let viewport: Size
+    /// Decided once a query, not once an element. Not generic over the algorithm: the baselines cross a module
+    /// boundary unspecialised, and a generic helper would cost the naive designs, per element, a layout lookup
+    /// their tutorials never pay.
+    let mode: Mode
+
+    enum Mode {
+        case plain
+        case copyThenTransform(effect: (NaiveLayoutAttributes) -> ScrollEffect)
+        case updateInPlace(effect: (NaiveLayoutAttributes) -> ScrollEffect)
+    }
+
+    init<Algorithm: LayoutAlgorithm>(algorithm: Algorithm, rect: Rect, offset: Point, viewport: Size) {
+        self.rect = rect
+        guard algorithm.hasScrollEffects else {
+            mode = .plain  // no closure, so a plain query allocates nothing the tutorial's would not
+            return
+        }
+        let effect = { (attributes: NaiveLayoutAttributes) in
+            algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
+        }
+        mode = algorithm.effectsMoveElements ? .updateInPlace(effect: effect) : .copyThenTransform(effect: effect)
+    }
 
     /// Appends `attributes` (or its transformed copy) to `visible` if it shows in the rect; `test: false` takes it
     /// without looking, as Apple's Mosaic sample takes the neighbours of its binary search's hit.
     func consider(_ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], test: Bool = true) {
-        guard algorithm.hasScrollEffects else {
+        switch mode {
+        case .plain:
             if !test || attributes.frame.intersects(rect) { visible.append(attributes) }
-            return
-        }
-        let effect = algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
-        if algorithm.effectsMoveElements {
-            attributes.apply(effect)
+        case let .updateInPlace(effect):
+            attributes.apply(effect(attributes))
             if !test || attributes.displayedFrame.intersects(rect) { visible.append(attributes) }
-        } else if !test || attributes.frame.intersects(rect) {
+        case let .copyThenTransform(effect):
+            guard !test || attributes.frame.intersects(rect) else { return }
             let copy = attributes.copy()
-            copy.apply(effect)
+            copy.apply(effect(attributes))
             visible.append(copy)
         }
     }

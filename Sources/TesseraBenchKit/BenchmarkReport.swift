@@ -103,7 +103,8 @@ public struct Verification: Codable, Hashable, Sendable {
 /// The settings a run used, so a report can be reproduced.
 public struct RunSettings: Codable, Hashable, Sendable {
     public var layouts: [LayoutID]
-    public var strategies: [StrategyID]
+    /// The strategies run on every layout; `nil` runs each layout's tutorial designs and the engine's strategies.
+    public var strategies: [StrategyID]?
     public var itemCounts: [Int]
     public var viewportWidth: Double
     public var viewportHeight: Double
@@ -113,7 +114,7 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var verifiedFrames: Int
 
     public init(
-        layouts: [LayoutID], strategies: [StrategyID], itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
+        layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int
     ) {
         self.layouts = layouts
@@ -125,5 +126,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
         self.workload = workload
         self.traceFrames = traceFrames
         self.verifiedFrames = verifiedFrames
+    }
+
+    public func strategies(for layout: LayoutID) -> [StrategyID] {
+        strategies ?? layout.tutorialStrategies + StrategyID.engine
     }
 }

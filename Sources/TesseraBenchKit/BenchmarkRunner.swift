@@ -1,27 +1,22 @@
 import Foundation
 import Tessera
+import TesseraBaselines
 
 /// Runs the matrix of layouts × strategies × item counts and collects a report.
 public struct BenchmarkRunner {
     public var settings: RunSettings
     public var workload: WorkloadSource
-    public var flow: FlowLayout.Configuration
+    public var parameters: LayoutParameters
     public var prepareBudget = SamplingBudget.prepare
     public var queryBudget = SamplingBudget.query
     public var probe: (any AllocatorProbe)?
     /// Receives a line as each measurement starts.
     public var progress: (String) -> Void = { _ in }
 
-    /// Where a run's sections come from.
-    public enum WorkloadSource: Sendable {
-        case builtIn(BuiltInWorkload)
-        case file([LayoutSection], path: String)
-    }
-
-    public init(settings: RunSettings, workload: WorkloadSource, flow: FlowLayout.Configuration = .init()) {
+    public init(settings: RunSettings, workload: WorkloadSource, parameters: LayoutParameters = LayoutParameters()) {
         self.settings = settings
         self.workload = workload
-        self.flow = flow
+        self.parameters = parameters
     }
 
     public var viewport: Size { Size(width: settings.viewportWidth, height: settings.viewportHeight) }
@@ -32,25 +27,11 @@ public struct BenchmarkRunner {
         var settings = settings
         for layout in settings.layouts {
             for items in settings.itemCounts {
-                let sections = try sections(items: items)
-                let algorithm = try FlowLayout(sections: sections, configuration: flow)
-                var oracle = CollectionLayout<FlowLayout, BruteForceIndex>(algorithm)
-                let trace = try ScrollTrace(over: &oracle, viewport: viewport, seed: settings.seed)
-                settings.traceFrames = trace.frames.count
-                let cell = Cell(layout: layout, items: algorithm.elementCount, algorithm: algorithm, trace: trace, viewport: viewport)
-                for strategy in settings.strategies {
-                    progress("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items")
-                    let outcome: (results: [BenchmarkResult], verification: Verification) = switch strategy {
-                    case .naiveDictionary:
-                        try benchmark(cell, oracle: &oracle, strategy: strategy) { NaiveDictionarySubject(algorithm) }
-                    case .soaBinarySearch:
-                        try benchmark(cell, oracle: &oracle, strategy: strategy) {
-                            EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy)
-                        }
-                    }
-                    results += outcome.results
-                    verifications.append(outcome.verification)
-                }
+                let sections = try workload.sections(for: layout, items: items)
+                let cell = try parameters.make(layout, sections: sections, CellRun(runner: self, layout: layout, items: items))
+                results += cell.results
+                verifications += cell.verifications
+                settings.traceFrames = Swift.max(settings.traceFrames, cell.traceFrames)
             }
         }
         return BenchmarkReport(
@@ -58,55 +39,85 @@ public struct BenchmarkRunner {
             results: results, verifications: verifications, targets: TargetCheck.evaluate(results)
         )
     }
+}
 
-    private func sections(items: Int) throws -> [LayoutSection] {
-        switch workload {
-        case var .builtIn(builtIn):
-            builtIn.items = items
-            return try builtIn.sections()
-        case let .file(sections, _):
-            return sections
+/// One layout at one item count: the trace, the oracle, and every strategy measured over them.
+private struct CellRun: LayoutVisitor {
+    let runner: BenchmarkRunner
+    let layout: LayoutID
+    let items: Int
+
+    struct Outcome {
+        var results: [BenchmarkResult] = []
+        var verifications: [Verification] = []
+        var traceFrames = 0
+    }
+
+    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Outcome {
+        var oracle = BruteForceOracle(algorithm)
+        let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
+        var outcome = Outcome(traceFrames: trace.frames.count)
+        let cell = Cell(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
+        for strategy in runner.settings.strategies(for: layout) {
+            runner.progress("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items")
+            let measured: (results: [BenchmarkResult], verification: Verification) = switch strategy {
+            case .naiveDictionary:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy) }
+            case .linearArray:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy) }
+            case .lineSectors:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
+            case .mosaicBinarySearch:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
+            case .soaBinarySearch:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy) }
+            }
+            outcome.results += measured.results
+            outcome.verifications.append(measured.verification)
         }
+        return outcome
     }
+}
 
-    /// What every strategy of one layout and item count shares.
-    struct Cell {
-        let layout: LayoutID
-        let items: Int
-        let algorithm: FlowLayout
-        let trace: ScrollTrace
-        let viewport: Size
+/// What every strategy of one layout and item count shares, and how each is measured.
+private struct Cell {
+    static let steadyStateFrames = 16
 
-        var rotated: Size { Size(width: viewport.height, height: viewport.width) }
-    }
+    let layout: LayoutID
+    let elements: Int
+    let trace: ScrollTrace
+    let viewport: Size
+
+    var rotated: Size { Size(width: viewport.height, height: viewport.width) }
 
     /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation.
-    private func benchmark<Subject: BenchmarkSubject>(
-        _ cell: Cell, oracle: inout CollectionLayout<FlowLayout, BruteForceIndex>, strategy: StrategyID, make: () -> Subject
+    func benchmark<Algorithm, Subject: BenchmarkSubject>(
+        _ runner: BenchmarkRunner, oracle: inout BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
+        let probe = runner.probe
         let allocatedBefore = probe?.allocatedBytes()
         var subject = make()
-        try subject.prepare(viewport: cell.viewport)
+        try subject.prepare(viewport: viewport)
         let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
-        let verification = try verify(&subject, against: &oracle, cell: cell, strategy: strategy)
+        let verification = try verify(&subject, against: &oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
         func result(_ operation: Operation, _ samples: [UInt64], perElement: Bool = false) -> BenchmarkResult {
-            BenchmarkResult(layout: cell.layout, strategy: strategy, items: cell.items, operation: operation, samples: samples, elements: perElement ? cell.items : nil)
+            BenchmarkResult(layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples, elements: perElement ? elements : nil)
         }
 
-        let (coldSamples, coldAllocations) = try counting {
-            try prepareBudget.collect { _ in
+        let (coldSamples, coldAllocations) = try counting(probe) {
+            try runner.prepareBudget.collect { _ in
                 var fresh = make()
-                return try timed { try fresh.prepare(viewport: cell.viewport) }
+                return try timed { try fresh.prepare(viewport: viewport) }
             }
         }
         var cold = result(.prepareCold, coldSamples, perElement: true)
-        cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(cell.items, 1)) }
+        cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
         cold.allocationsPerOperation = coldAllocations.map { $0 / Double(coldSamples.count) }
 
-        let (warmSamples, warmAllocations) = try counting {
-            try prepareBudget.collect { index in
-                let size = index.isMultiple(of: 2) ? cell.rotated : cell.viewport
+        let (warmSamples, warmAllocations) = try counting(probe) {
+            try runner.prepareBudget.collect { index in
+                let size = index.isMultiple(of: 2) ? rotated : viewport
                 return try timed { try subject.prepare(viewport: size) }
             }
         }
@@ -114,25 +125,25 @@ public struct BenchmarkRunner {
         warm.allocationsPerOperation = warmAllocations.map { $0 / Double(warmSamples.count) }
 
         var results = [cold, warm]
-        if verification.isExact {
-            var query = result(.query, try replay(cell.trace, on: &subject))
-            query.allocationsPerOperation = try steadyStateAllocations(cell.trace, on: &subject)
+        if verification.isExact || strategy.isKnownInexact {
+            var query = result(.query, try replay(on: &subject, budget: runner.queryBudget))
+            query.allocationsPerOperation = try steadyStateAllocations(on: &subject, probe: probe)
             query.missedElements = verification.missedElements
             results.append(query)
         }
         if let heldBytes, heldBytes > 0 {
-            results.append(result(.fillFloor, fillFloor(bytes: heldBytes), perElement: true))
+            results.append(result(.fillFloor, fillFloor(bytes: heldBytes, budget: runner.prepareBudget), perElement: true))
         }
         return (results, verification)
     }
 
     /// Compares the subject's answers with brute force on frames spread evenly over the trace.
-    private func verify<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, against oracle: inout CollectionLayout<FlowLayout, BruteForceIndex>, cell: Cell, strategy: StrategyID
+    private func verify<Algorithm, Subject: BenchmarkSubject>(
+        _ subject: inout Subject, against oracle: inout BruteForceOracle<Algorithm>, strategy: StrategyID, frames count: Int
     ) throws -> Verification {
-        let frames = cell.trace.frames
-        let checked = Swift.min(settings.verifiedFrames, frames.count)
-        var verification = Verification(layout: cell.layout, strategy: strategy, items: cell.items, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
+        let frames = trace.frames
+        let checked = Swift.min(count, frames.count)
+        var verification = Verification(layout: layout, strategy: strategy, items: elements, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
         var current: Size?
         for step in 0..<checked {
             let frame = frames[step * frames.count / checked]
@@ -141,8 +152,8 @@ public struct BenchmarkRunner {
                 try oracle.prepare(viewport: frame.viewport)
                 current = frame.viewport
             }
-            let expected = Set(try oracle.answer(frame.visibleRect))
-            let actual = Set(try subject.answer(frame.visibleRect))
+            let expected = Set(oracle.answer(frame.visibleRect, offset: frame.offset))
+            let actual = Set(try subject.answer(frame.visibleRect, offset: frame.offset))
             if expected != actual {
                 verification.mismatchedFrames += 1
                 verification.missedElements += expected.subtracting(actual).count
@@ -154,37 +165,38 @@ public struct BenchmarkRunner {
 
     /// Times one query a frame, replaying the trace from its start (again, if the budget allows). A viewport
     /// change (the rotation) re-prepares outside the timing.
-    private func replay<Subject: BenchmarkSubject>(_ trace: ScrollTrace, on subject: inout Subject) throws -> [UInt64] {
+    private func replay<Subject: BenchmarkSubject>(on subject: inout Subject, budget: SamplingBudget) throws -> [UInt64] {
         var current: Size?
         var found = 0
-        let samples = try queryBudget.collect { index in
+        let samples = try budget.collect { index in
             let frame = trace.frames[index % trace.frames.count]
             if frame.viewport != current {
                 try subject.prepare(viewport: frame.viewport)
                 current = frame.viewport
             }
-            return try timed { found &+= try subject.query(frame.visibleRect) }
+            return try timed { found &+= try subject.query(frame) }
         }
         blackHole(found)
         return samples
     }
 
-    /// Allocations per query over the frames before the rotation, after one warm-up pass over them.
-    private func steadyStateAllocations<Subject: BenchmarkSubject>(_ trace: ScrollTrace, on subject: inout Subject) throws -> Double? {
+    /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
+    /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M).
+    private func steadyStateAllocations<Subject: BenchmarkSubject>(on subject: inout Subject, probe: (any AllocatorProbe)?) throws -> Double? {
         guard let probe, let first = trace.frames.first else { return nil }
-        let frames = trace.frames.prefix { $0.viewport == first.viewport }
+        let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(Self.steadyStateFrames)
         try subject.prepare(viewport: first.viewport)
         var found = 0
-        for frame in frames { found &+= try subject.query(frame.visibleRect) }
+        for frame in frames { found &+= try subject.query(frame) }
         let before = probe.allocationCount()
-        for frame in frames { found &+= try subject.query(frame.visibleRect) }
+        for frame in frames { found &+= try subject.query(frame) }
         let allocations = probe.allocationCount() - before
         blackHole(found)
         return Double(allocations) / Double(frames.count)
     }
 
     /// Runs `body` and counts the allocations it made, when a probe can.
-    private func counting(_ body: () throws -> [UInt64]) rethrows -> ([UInt64], Double?) {
+    private func counting(_ probe: (any AllocatorProbe)?, _ body: () throws -> [UInt64]) rethrows -> ([UInt64], Double?) {
         let before = probe?.allocationCount()
         let samples = try body()
         return (samples, before.flatMap { before in probe.map { Double($0.allocationCount() - before) } })
@@ -193,11 +205,11 @@ public struct BenchmarkRunner {
     /// The bandwidth floor of a prepare: writing as many bytes as the layout holds into buffers already faulted
     /// in, element by element, each value derived from its index as a layout's would be, with no arithmetic
     /// beyond that and no allocation. The buffer is cut into 8-byte words, the width of a frame column.
-    private func fillFloor(bytes: Int) -> [UInt64] {
+    private func fillFloor(bytes: Int, budget: SamplingBudget) -> [UInt64] {
         let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(bytes / 8, 1))
         defer { words.deallocate() }
         words.initialize(repeating: 0)
-        return prepareBudget.collect { pass in
+        return budget.collect { pass in
             let base = Double(pass)
             return timed {
                 for index in words.indices { words[index] = base + Double(index) }

@@ -1,18 +1,42 @@
 /// The layouts the benchmark knows, by their ids in the CLI and in reports.
 public enum LayoutID: String, CaseIterable, Codable, Sendable {
     case flow
+    case waterfall
+    case mosaic
+    case carousel
+    case stickyParallax = "sticky-parallax"
+
+    /// The designs the layout's tutorial teaches, which a default run sets against the engine.
+    public var tutorialStrategies: [StrategyID] {
+        switch self {
+        case .flow: [.naiveDictionary, .lineSectors]
+        case .waterfall: [.naiveDictionary, .linearArray]
+        case .mosaic: [.naiveDictionary, .mosaicBinarySearch]
+        case .carousel, .stickyParallax: [.naiveDictionary]
+        }
+    }
 }
 
 /// The query strategies the benchmark knows, by their ids in the CLI and in reports.
 public enum StrategyID: String, CaseIterable, Codable, Sendable {
     case naiveDictionary = "naive-dictionary"
+    case linearArray = "linear-array"
+    case lineSectors = "line-sectors"
+    case mosaicBinarySearch = "mosaic-binary-search"
     case soaBinarySearch = "soa-binary-search"
 
     /// Whether the strategy is one of the tutorials' designs rather than the engine's.
     public var isBaseline: Bool {
-        switch self {
-        case .naiveDictionary: true
-        case .soaBinarySearch: false
-        }
+        self != .soaBinarySearch
+    }
+
+    /// The engine's strategies.
+    public static var engine: [StrategyID] { allCases.filter { !$0.isBaseline } }
+
+    /// Apple's Mosaic search assumes frames sorted along the scroll axis and misses elements where they are not:
+    /// it is timed as written, with what it misses reported beside its times. Every other strategy must be exact,
+    /// and one that is not is reported and not timed.
+    public var isKnownInexact: Bool {
+        self == .mosaicBinarySearch
     }
 }

@@ -16,10 +16,12 @@ public enum TerminalTable {
         }
         var text = align(rows)
         let inexact = report.verifications.filter { !$0.isExact }
-        text += "\nAnswers checked against brute force on \(report.settings.verifiedFrames) frames of a \(report.settings.traceFrames)-frame trace: "
+        text += "\nAnswers checked against brute force on \(report.settings.verifiedFrames) frames of each trace: "
         text += inexact.isEmpty ? "every strategy exact.\n" : "\n"
         for failure in inexact {
-            text += "  \(failure.strategy.rawValue) at \(failure.items.formatted()) items: \(failure.mismatchedFrames) frames differ, \(failure.missedElements) elements missed, \(failure.extraElements) extra (not timed)\n"
+            let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
+            text += "  \(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.items.formatted()) elements: "
+            text += "\(failure.mismatchedFrames) frames differ, \(failure.missedElements) elements missed, \(failure.extraElements) extra (\(consequence))\n"
         }
         if !report.targets.isEmpty {
             text += "\nTargets (ARCHITECTURE.md §6, ratios within this run):\n"

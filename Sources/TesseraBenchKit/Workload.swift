@@ -1,30 +1,24 @@
 import Foundation
 import Tessera
 
-/// What a layout is fed: its sections, item sizes and parameters. Built in (seeded) or read from a file.
-public struct Workload: Sendable {
-    public var layout: LayoutID
-    public var sections: [LayoutSection]
-    public var flow: FlowLayout.Configuration
-    /// Where the sizes came from, for reports.
-    public var source: String
+/// Where a run's sections come from: the built-in workload, sized per run, or a file's fixed sections.
+public enum WorkloadSource: Sendable {
+    case builtIn(BuiltInWorkload)
+    case file([LayoutSection], path: String)
 
-    public var itemCount: Int { sections.reduce(0) { $0 + $1.itemSizes.count } }
-
-    public init(layout: LayoutID, sections: [LayoutSection], flow: FlowLayout.Configuration = .init(), source: String) {
-        self.layout = layout
-        self.sections = sections
-        self.flow = flow
-        self.source = source
-    }
-
-    /// The layout algorithm for this workload.
-    public func makeFlowLayout() throws(LayoutError) -> FlowLayout {
-        try FlowLayout(sections: sections, configuration: flow)
+    /// The sections for `layout` at `items` items (a file's are fixed).
+    public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
+        switch self {
+        case var .builtIn(builtIn):
+            builtIn.items = items
+            return try builtIn.sections(for: layout)
+        case let .file(sections, _):
+            return sections
+        }
     }
 }
 
-/// How the built-in workload sizes its items.
+/// How the built-in workload sizes the flow layout's items.
 public enum ItemSizing: String, CaseIterable, Codable, Sendable {
     /// Every item the same size (UIKit's 50 × 50 unless given).
     case uniform
@@ -38,14 +32,16 @@ public struct BuiltInWorkload: Sendable {
     public var itemsPerSection: Int
     public var sizing: ItemSizing
     public var uniformSize: Size
+    /// Section header and footer heights; `nil` takes each layout's own: 44 and 24 for the flow layout, the
+    /// waterfall's 50 and no footer, the sticky layout's settings.
     public var headerHeight: Double?
     public var footerHeight: Double?
     public var seed: UInt64
 
-    /// Sections of 1,000 seeded random items with a header and a footer: the benchmark's default.
+    /// Sections of 1,000 seeded random items: the benchmark's default.
     public init(
         items: Int, itemsPerSection: Int = 1_000, sizing: ItemSizing = .random, uniformSize: Size = FlowLayout.defaultItemSize,
-        headerHeight: Double? = 44, footerHeight: Double? = 24, seed: UInt64 = 1
+        headerHeight: Double? = nil, footerHeight: Double? = nil, seed: UInt64 = 1
     ) {
         self.items = items
         self.itemsPerSection = itemsPerSection
@@ -56,24 +52,35 @@ public struct BuiltInWorkload: Sendable {
         self.seed = seed
     }
 
-    public func sections() throws(WorkloadError) -> [LayoutSection] {
+    /// The sections for `layout`: flow items of the chosen sizing; waterfall photos of seeded heights 100…300;
+    /// counts alone for the others (one section for Mosaic and the carousel, which have one).
+    public func sections(for layout: LayoutID) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
         guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
         var generator = SeededGenerator(seed: seed)
-        var sections: [LayoutSection] = []
-        var remaining = items
-        repeat {
-            let count = Swift.min(remaining, itemsPerSection)
-            let sizes: ItemSizes = switch sizing {
-            case .uniform: .uniform(uniformSize, count: count)
-            case .random: .list((0..<count).map { _ in
-                Size(width: .random(in: 40...120, using: &generator).rounded(), height: .random(in: 40...120, using: &generator).rounded())
-            })
-            }
-            sections.append(LayoutSection(itemSizes: sizes, headerHeight: headerHeight, footerHeight: footerHeight))
-            remaining -= count
-        } while remaining > 0
-        return sections
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator).rounded() }
+        switch layout {
+        case .mosaic, .carousel:
+            return [LayoutSection(itemSizes: .uniform(.zero, count: items))]
+        case .flow, .waterfall, .stickyParallax:
+            var sections: [LayoutSection] = []
+            var remaining = items
+            repeat {
+                let count = Swift.min(remaining, itemsPerSection)
+                let sizes: ItemSizes = switch (layout, sizing) {
+                case (.waterfall, _): .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
+                case (.flow, .random): .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
+                default: .uniform(uniformSize, count: count)
+                }
+                let flowDefaults = layout == .flow
+                sections.append(LayoutSection(
+                    itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
+                    footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
+                ))
+                remaining -= count
+            } while remaining > 0
+            return sections
+        }
     }
 }
 

@@ -37,15 +37,31 @@ struct InsetsArgument: ExpressibleByArgument {
     var defaultValueDescription: String { "0,0,0,0" }
 }
 
-/// Comma-separated numbers of parts, e.g. `x,y,w,h`; NaN and infinities are refused.
-struct NumbersArgument: ExpressibleByArgument {
-    let values: [Double]
+/// `x,y,width,height`, finite numbers.
+struct RectArgument: ExpressibleByArgument {
+    let rect: Rect
 
     init?(argument: String) {
-        let values = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0?.isFinite == true }) else { return nil }
-        self.values = values.compactMap { $0 }
+        guard let values = finiteNumbers(argument, count: 4) else { return nil }
+        rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }
+}
+
+/// `x,y`, finite numbers.
+struct PointArgument: ExpressibleByArgument {
+    let point: Point
+
+    init?(argument: String) {
+        guard let values = finiteNumbers(argument, count: 2) else { return nil }
+        point = Point(x: values[0], y: values[1])
+    }
+}
+
+/// Exactly `count` comma-separated finite numbers, or `nil`.
+private func finiteNumbers(_ text: String, count: Int) -> [Double]? {
+    let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard values.count == count, values.allSatisfy(\.isFinite) else { return nil }
+    return values
 }
 
 /// An item count: `10000`, `10_000`, `10k` or `1M`.

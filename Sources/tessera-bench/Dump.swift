@@ -13,13 +13,26 @@ struct Dump: ParsableCommand {
     @Option(help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
     var items = CountArgument(100)
 
+    @Option(help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
+    var offset: PointArgument?
+
     @OptionGroup var workload: WorkloadOptions
 
     func run() throws {
-        var engine = CollectionLayout<FlowLayout, BruteForceIndex>(try workload.makeFlowLayout(items: items.count))
-        try engine.prepare(viewport: workload.viewport.size)
-        for index in 0..<engine.store.count {
-            print(jsonLine(engine.attributes(ofElement: index)))
+        try workload.withLayout(layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point))
+    }
+
+    struct Printer: LayoutVisitor {
+        let viewport: Size
+        let offset: Point?
+
+        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
+            var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            try engine.prepare(viewport: viewport)
+            for index in 0..<engine.store.count {
+                let attributes = engine.attributes(ofElement: index, contentOffset: offset ?? .zero)
+                print(jsonLine(attributes, withEffects: algorithm.hasScrollEffects))
+            }
         }
     }
 }

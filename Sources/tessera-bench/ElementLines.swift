@@ -1,8 +1,15 @@
 import Tessera
 
-/// One element as a JSON line, the format of `dump` and `query`.
-func jsonLine(_ attributes: LayoutAttributes) -> String {
+/// One element as a JSON line, the format of `dump` and `query`: identity, frame and zIndex, and for layouts with
+/// scroll effects the alpha, the transform and the custom attributes.
+func jsonLine(_ attributes: LayoutAttributes, withEffects: Bool) -> String {
     let id = attributes.id
     let frame = attributes.frame
-    return #"{"kind":"\#(id.kind.name)","section":\#(id.section),"item":\#(id.item),"x":\#(frame.minX),"y":\#(frame.minY),"width":\#(frame.width),"height":\#(frame.height),"zIndex":\#(attributes.zIndex)}"#
+    var line = #"{"kind":"\#(id.kind.name)","section":\#(id.section),"item":\#(id.item),"x":\#(frame.minX),"y":\#(frame.minY),"width":\#(frame.width),"height":\#(frame.height),"zIndex":\#(attributes.zIndex)"#
+    if withEffects {
+        let effect = attributes.effect
+        let transform = effect.transform
+        line += #","alpha":\#(effect.alpha),"scaleX":\#(transform.scaleX),"scaleY":\#(transform.scaleY),"translateX":\#(transform.translateX),"translateY":\#(transform.translateY),"translateZ":\#(transform.translateZ),"parallaxOffset":\#(effect.parallaxOffset),"overlayAlpha":\#(effect.overlayAlpha)"#
+    }
+    return line + "}"
 }

@@ -6,12 +6,14 @@ import TesseraBenchKit
 struct JemallocProbe: AllocatorProbe {
     var name: String { "jemalloc \(version)" }
 
-    /// jemalloc's statistics are refreshed only when the `epoch` is advanced.
+    /// jemalloc's statistics are refreshed only when the `epoch` is advanced, and a thread cache's request counts
+    /// reach them only when the cache is flushed: requests served from the cache are otherwise not counted at all.
     private func refresh() {
+        _ = mallctl(cName("thread.tcache.flush"), nil, nil, nil, 0)
         var current: UInt64 = 0
         var size = MemoryLayout<UInt64>.size
         var next: UInt64 = 1
-        _ = mallctl("epoch", &current, &size, &next, MemoryLayout<UInt64>.size)
+        _ = mallctl(cName("epoch"), &current, &size, &next, MemoryLayout<UInt64>.size)
     }
 
     func allocatedBytes() -> Int {
@@ -25,16 +27,21 @@ struct JemallocProbe: AllocatorProbe {
         return read("stats.arenas.4096.small.nrequests") + read("stats.arenas.4096.large.nrequests")
     }
 
-    private func read(_ name: String) -> Int {
+    private func read(_ name: StaticString) -> Int {
         var value = 0
         var size = MemoryLayout<Int>.size
-        return mallctl(name, &value, &size, nil, 0) == 0 ? value : 0
+        return mallctl(cName(name), &value, &size, nil, 0) == 0 ? value : 0
+    }
+
+    /// A name for `mallctl` straight from the binary: converting a `String` would allocate, and be counted.
+    private func cName(_ name: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
     private var version: String {
         var pointer: UnsafePointer<CChar>?
         var size = MemoryLayout<UnsafePointer<CChar>?>.size
-        guard mallctl("version", &pointer, &size, nil, 0) == 0, let pointer else { return "" }
+        guard mallctl(cName("version"), &pointer, &size, nil, 0) == 0, let pointer else { return "" }
         return String(cString: pointer)
     }
 

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Tessera
+import TesseraBaselines
 import TesseraBenchKit
 
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the attributes of the elements intersecting a rect as JSON lines, in layout order."
+        abstract: "Print the attributes of the elements shown in a rect as JSON lines, in layout order."
     )
 
     @Option(help: "The layout.")
@@ -14,36 +15,45 @@ struct Query: ParsableCommand {
     var strategy: StrategyID = .soaBinarySearch
 
     @Option(help: ArgumentHelp("The rect, in content coordinates.", valueName: "x,y,width,height"))
-    var rect: NumbersArgument
+    var rect: RectArgument
 
-    @Option(help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
-    var offset: NumbersArgument?
+    @Option(help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+    var offset: PointArgument?
 
     @Option(help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
     var items = CountArgument(100)
 
     @OptionGroup var workload: WorkloadOptions
 
-    func validate() throws {
-        guard rect.values.count == 4 else { throw ValidationError("--rect takes four numbers: x,y,width,height") }
-        if let offset, offset.values.count != 2 { throw ValidationError("--offset takes two numbers: x,y") }
+    func run() throws {
+        let printer = Printer(strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin, viewport: workload.viewport.size)
+        try workload.withLayout(layout, items: items.count, printer)
     }
 
-    func run() throws {
-        let algorithm = try workload.makeFlowLayout(items: items.count)
-        let viewport = workload.viewport.size
-        let query = Rect(x: rect.values[0], y: rect.values[1], width: rect.values[2], height: rect.values[3])
-        // Answers are printed in layout order, whatever order the strategy finds them in.
-        var engine = CollectionLayout<FlowLayout, BruteForceIndex>(algorithm)
-        try engine.prepare(viewport: viewport)
-        let answer: [ElementAnswer] = switch strategy {
-        case .naiveDictionary:
-            try { var subject = NaiveDictionarySubject(algorithm); try subject.prepare(viewport: viewport); return try subject.answer(query) }()
-        case .soaBinarySearch:
-            try { var subject = EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy); try subject.prepare(viewport: viewport); return try subject.answer(query) }()
-        }
-        for index in answer.compactMap({ engine.store.index(of: $0.id) }).sorted() {
-            print(jsonLine(engine.attributes(ofElement: index)))
+    struct Printer: LayoutVisitor {
+        let strategy: StrategyID
+        let rect: Rect
+        let offset: Point
+        let viewport: Size
+
+        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
+            var subject: any BenchmarkSubject = switch strategy {
+            case .naiveDictionary: BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy)
+            case .linearArray: BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy)
+            case .lineSectors: BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy)
+            case .mosaicBinarySearch: BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy)
+            case .soaBinarySearch: EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy)
+            }
+            try subject.prepare(viewport: viewport)
+            let answer = try subject.answer(rect, offset: offset)
+            // Printed in layout order, whatever order the strategy finds them in.
+            var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            try engine.prepare(viewport: viewport)
+            let ordered = answer.compactMap { element in engine.store.index(of: element.id).map { ($0, element) } }.sorted { $0.0 < $1.0 }
+            for (_, element) in ordered {
+                let attributes = LayoutAttributes(id: element.id, frame: element.frame, zIndex: element.zIndex, effect: element.effect)
+                print(jsonLine(attributes, withEffects: algorithm.hasScrollEffects))
+            }
         }
     }
 }

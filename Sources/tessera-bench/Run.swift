@@ -16,14 +16,14 @@ struct Run: ParsableCommand {
     @Option(help: "Layouts to run, comma-separated, or all.")
     var layouts = "all"
 
-    @Option(help: "Strategies to run, comma-separated, or all.")
-    var strategies = "all"
+    @Option(help: "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's.")
+    var strategies = "default"
 
     @Option(help: ArgumentHelp("Item counts, comma-separated; k and M suffixes allowed.", valueName: "counts"))
     var items = ListArgument([CountArgument(10_000), CountArgument(100_000), CountArgument(1_000_000)])
 
     @Option(help: "Trace frames whose answers are checked against brute force before timing.")
-    var verifyFrames = 64
+    var verifyFrames = 32
 
     @Option(help: ArgumentHelp("Write the report as JSON to this file.", valueName: "file.json"))
     var report: String?
@@ -38,22 +38,27 @@ struct Run: ParsableCommand {
 
     mutating func validate() throws {
         _ = try parseIDs(layouts, option: "layout") as [LayoutID]
-        _ = try parseIDs(strategies, option: "strategy") as [StrategyID]
+        _ = try strategySelection
         guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
         if workload.workload != nil, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
     }
 
+    /// `nil` for the default: each layout's tutorial designs and the engine.
+    var strategySelection: [StrategyID]? {
+        get throws { strategies == "default" ? nil : try parseIDs(strategies, option: "strategy") }
+    }
+
     func run() throws {
         let probe = JemallocProbe()
         let settings = RunSettings(
-            layouts: try parseIDs(layouts, option: "layout"), strategies: try parseIDs(strategies, option: "strategy"),
+            layouts: try parseIDs(layouts, option: "layout"), strategies: try strategySelection,
             itemCounts: items.elements.map(\.count), viewportWidth: workload.viewport.size.width,
             viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
             traceFrames: 0, verifiedFrames: verifyFrames
         )
-        var runner = BenchmarkRunner(settings: settings, workload: try workload.source(seed: workload.seed), flow: workload.flowConfiguration)
+        var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
         runner.probe = probe.isActive ? probe : nil
         if quick {
             runner.prepareBudget = .quick

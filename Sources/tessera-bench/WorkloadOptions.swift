@@ -14,20 +14,20 @@ struct WorkloadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A workload file of sections and item sizes, used instead of the built-in workload.", valueName: "file.json"))
     var workload: String?
 
-    @Option(help: "How the built-in workload sizes its items.")
+    @Option(help: "How the built-in workload sizes flow items: seeded random 40…120 points, or uniform.")
     var sizing: ItemSizing = .random
 
-    @Option(help: ArgumentHelp("The item size when --sizing is uniform.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
     var itemSize = SizeArgument(FlowLayout.defaultItemSize)
 
-    @Option(help: "Items per section in the built-in workload.")
+    @Option(help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax).")
     var itemsPerSection = 1_000
 
-    @Option(help: "Header height of each built-in section; 0 for none.")
-    var headerHeight = 44.0
+    @Option(help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
+    var headerHeight: Double?
 
-    @Option(help: "Footer height of each built-in section; 0 for none.")
-    var footerHeight = 24.0
+    @Option(help: "Section footer height in the built-in flow workload; 0 for none. (default: 24)")
+    var footerHeight: Double?
 
     @Option(help: "The flow layout's scroll direction.")
     var scrollDirection: ScrollAxis = .vertical
@@ -44,14 +44,39 @@ struct WorkloadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
     var sectionInset = InsetsArgument(.zero)
 
-    var flowConfiguration: FlowLayout.Configuration {
-        FlowLayout.Configuration(
+    @Option(help: "The waterfall's columns.")
+    var columns = 2
+
+    @Option(help: "The waterfall's padding around each photo.")
+    var cellPadding = 4.0
+
+    @Option(help: ArgumentHelp("The carousel's item size.", valueName: "WxH"))
+    var carouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
+
+    @Option(help: "The carousel's scale of side items, 0…1.")
+    var sideItemScale = 0.5
+
+    @Option(help: "The carousel's alpha of side items, 0…1.")
+    var sideItemAlpha = 0.5
+
+    @Option(help: "The carousel's gap between side items; negative overlaps them.")
+    var carouselSpacing = 10.0
+
+    var parameters: LayoutParameters {
+        var parameters = LayoutParameters()
+        parameters.flow = FlowLayout.Configuration(
             scrollDirection: scrollDirection, minimumInteritemSpacing: interitemSpacing,
             minimumLineSpacing: lineSpacing, sectionInset: sectionInset.insets, alignment: align
         )
+        parameters.waterfall.columns = columns
+        parameters.waterfall.cellPadding = cellPadding
+        parameters.carousel = CarouselLayout.Configuration(
+            itemSize: carouselItemSize.size, sideItemScale: sideItemScale, sideItemAlpha: sideItemAlpha, spacing: carouselSpacing
+        )
+        return parameters
     }
 
-    func source(seed: UInt64) throws -> BenchmarkRunner.WorkloadSource {
+    func source() throws -> WorkloadSource {
         if let workload {
             return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload)), path: workload)
         }
@@ -61,21 +86,15 @@ struct WorkloadOptions: ParsableArguments {
         ))
     }
 
-    /// The flow layout for `items` items of the built-in workload, or for the workload file.
-    func makeFlowLayout(items: Int) throws -> FlowLayout {
-        let sections: [LayoutSection] = switch try source(seed: seed) {
-        case var .builtIn(builtIn):
-            try { builtIn.items = items; return try builtIn.sections() }()
-        case let .file(sections, _):
-            sections
-        }
-        return try FlowLayout(sections: sections, configuration: flowConfiguration)
+    /// Makes `layout` for `items` items of the built-in workload, or for the workload file, and prepares it.
+    func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
+        try parameters.make(layout, sections: try source().sections(for: layout, items: items), visitor)
     }
 
     var description: String {
         if let workload { return "file \(workload)" }
-        let sizes = sizing == .uniform ? "\(itemSize.size.width)x\(itemSize.size.height) items" : "seeded random 40…120 pt items"
-        return "built-in: \(sizes), \(itemsPerSection) per section, header \(headerHeight), footer \(footerHeight)"
+        let sizes = sizing == .uniform ? "\(itemSize.size.width)x\(itemSize.size.height) flow items" : "seeded random 40…120 pt flow items"
+        return "built-in: \(sizes), \(itemsPerSection) per section, seed \(seed)"
     }
 }
 

@@ -60,21 +60,21 @@ import Testing
 
 @Suite struct BuiltInWorkloadTests {
     @Test func isTheSameForTheSameSeed() throws {
-        let first = try BuiltInWorkload(items: 2_500, seed: 7).sections()
-        let second = try BuiltInWorkload(items: 2_500, seed: 7).sections()
-        let other = try BuiltInWorkload(items: 2_500, seed: 8).sections()
+        let first = try BuiltInWorkload(items: 2_500, seed: 7).sections(for: .flow)
+        let second = try BuiltInWorkload(items: 2_500, seed: 7).sections(for: .flow)
+        let other = try BuiltInWorkload(items: 2_500, seed: 8).sections(for: .flow)
         #expect(first == second)
         #expect(first != other)
     }
 
     @Test func splitsItemsIntoSections() throws {
-        let sections = try BuiltInWorkload(items: 2_500, itemsPerSection: 1_000).sections()
+        let sections = try BuiltInWorkload(items: 2_500, itemsPerSection: 1_000).sections(for: .flow)
         #expect(sections.map(\.itemSizes.count) == [1_000, 1_000, 500])
         #expect(sections.allSatisfy { $0.headerHeight == 44 && $0.footerHeight == 24 })
     }
 
     @Test func randomSizesStayInTheirRange() throws {
-        let sections = try BuiltInWorkload(items: 1_000, sizing: .random).sections()
+        let sections = try BuiltInWorkload(items: 1_000, sizing: .random).sections(for: .flow)
         guard case let .list(sizes) = sections[0].itemSizes else {
             Issue.record("random sizing gives a list")
             return
@@ -83,11 +83,50 @@ import Testing
     }
 
     @Test func zeroItemsIsOneEmptySection() throws {
-        #expect(try BuiltInWorkload(items: 0).sections().map(\.itemSizes.count) == [0])
+        #expect(try BuiltInWorkload(items: 0).sections(for: .flow).map(\.itemSizes.count) == [0])
     }
 
     @Test func refusesNegativeCounts() {
-        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: -1).sections() }
-        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: 10, itemsPerSection: 0).sections() }
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: -1).sections(for: .flow) }
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: 10, itemsPerSection: 0).sections(for: .flow) }
+    }
+}
+
+@Suite struct LayoutWorkloadTests {
+    @Test func waterfallPhotosAreSeededHeightsWithTheLayoutsHeader() throws {
+        let sections = try BuiltInWorkload(items: 1_500).sections(for: .waterfall)
+        #expect(sections.map(\.itemSizes.count) == [1_000, 500])
+        #expect(sections.allSatisfy { $0.headerHeight == nil && $0.footerHeight == nil })
+        guard case let .list(sizes) = sections[0].itemSizes else {
+            Issue.record("waterfall photos are a list")
+            return
+        }
+        #expect(sizes.allSatisfy { (100...300).contains($0.height) })
+    }
+
+    @Test(arguments: [LayoutID.mosaic, .carousel])
+    func singleSectionLayoutsGetOneSectionOfCounts(layout: LayoutID) throws {
+        #expect(try BuiltInWorkload(items: 2_500).sections(for: layout).map(\.itemSizes.count) == [2_500])
+    }
+
+    @Test func everyLayoutIsMadeAndLaysOutItsElements() throws {
+        struct Count: LayoutVisitor {
+            func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Int {
+                var layout = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+                try layout.prepare(viewport: Size(width: 390, height: 844))
+                return layout.store.count
+            }
+        }
+        for layout in LayoutID.allCases {
+            let sections = try BuiltInWorkload(items: 1_200, itemsPerSection: 600).sections(for: layout)
+            let count = try LayoutParameters().make(layout, sections: sections, Count())
+            let expected = switch layout {
+            case .flow: 1_200 + 4  // two sections with a header and a footer each
+            case .waterfall: 1_200 + 2  // a header each
+            case .mosaic, .carousel: 1_200
+            case .stickyParallax: 1_200 + 2 + 4  // top header, menu, and two sections' headers and footers
+            }
+            #expect(count == expected, "\(layout)")
+        }
     }
 }

@@ -1,0 +1,31 @@
+import Tessera
+
+/// The parameters of every layout, so one set of options can make any of them.
+public struct LayoutParameters: Sendable {
+    public var flow = FlowLayout.Configuration()
+    public var waterfall = WaterfallLayout.Configuration()
+    public var carousel = CarouselLayout.Configuration()
+    public var stickyParallax = StickyParallaxLayout.Configuration()
+
+    public init() {}
+
+    /// Makes `layout` over `sections` and hands it to `visitor` with its concrete type, so that everything the
+    /// visitor runs is specialised for that layout.
+    public func make<Visitor: LayoutVisitor>(_ layout: LayoutID, sections: [LayoutSection], _ visitor: Visitor) throws -> Visitor.Result {
+        let itemCount = sections.reduce(0) { $0 + $1.itemSizes.count }
+        switch layout {
+        case .flow: return try visitor.visit(FlowLayout(sections: sections, configuration: flow))
+        case .waterfall: return try visitor.visit(WaterfallLayout(sections: sections, configuration: waterfall))
+        case .mosaic: return try visitor.visit(MosaicLayout(itemCount: itemCount))
+        case .carousel: return try visitor.visit(CarouselLayout(itemCount: itemCount, configuration: carousel))
+        case .stickyParallax:
+            return try visitor.visit(StickyParallaxLayout(itemCounts: sections.map(\.itemSizes.count), configuration: stickyParallax))
+        }
+    }
+}
+
+/// Code to run with a layout of a concrete type: Swift has no generic closures, so this stands for one.
+public protocol LayoutVisitor {
+    associatedtype Result
+    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Result
+}
