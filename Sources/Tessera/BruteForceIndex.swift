@@ -4,7 +4,7 @@ public struct BruteForceIndex: SpatialIndex {
 
     public init() {}
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis) {}
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {}
 
     @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         let query = AxisRect(rect, along: axis)

@@ -27,7 +27,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         _contentSize = _store.rewrite(reservingCapacity: algorithm.elementCount) { writer in
             algorithm.write(into: &writer, viewport: viewport)
         }
-        index.build(over: _store, axis: algorithm.scrollAxis)
+        index.build(over: _store, axis: algorithm.scrollAxis, viewport: viewport)
         _viewport = viewport
     }
 

@@ -28,7 +28,7 @@ public struct SoABinarySearchIndex: SpatialIndex {
         self.blockSize = blockSize
     }
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis) {
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
         store.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize

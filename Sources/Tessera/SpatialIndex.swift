@@ -6,8 +6,8 @@ public protocol SpatialIndex: Sendable {
     /// The strategy's id in the CLI and in reports.
     static var id: String { get }
     init()
-    /// Rebuilds the index over `store`'s current frames, reusing its own buffers.
-    mutating func build(over store: AttributeStore, axis: ScrollAxis)
+    /// Rebuilds the index over `store`'s current frames, laid out for `viewport`, reusing its own buffers.
+    mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
     /// Appends the intersecting elements' indices to `result`.
     func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
     /// The bytes the index holds beyond the store.

@@ -21,6 +21,24 @@ public struct VisibleElements: Sendable {
         buffer.append(index)
     }
 
+    /// Puts the indices appended since `start` back in layout order. Strategies that search a sorted copy find
+    /// elements nearly in layout order already, which an insertion sort orders in about linear time, with no
+    /// allocation.
+    @inlinable mutating func restoreLayoutOrder(from start: Int) {
+        buffer.withUnsafeMutableBufferPointer { indices in
+            guard start + 1 < indices.count else { return }
+            for position in (start + 1)..<indices.count {
+                let index = indices[position]
+                var slot = position
+                while slot > start, indices[slot - 1] > index {
+                    indices[slot] = indices[slot - 1]
+                    slot -= 1
+                }
+                indices[slot] = index
+            }
+        }
+    }
+
     @inlinable mutating func removeAll() {
         buffer.removeAll(keepingCapacity: true)
         effects.removeAll(keepingCapacity: true)

@@ -38,7 +38,7 @@ public struct BenchmarkReport: Codable, Sendable {
 }
 
 /// The operations timed for each layout, strategy and item count.
-public enum Operation: String, Codable, CaseIterable, Sendable {
+public enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
     /// `prepare` into a fresh layout: allocation and first-touch page faults included.
     case prepareCold = "prepare-cold"
     /// `prepare` again after a bounds-size change, into the buffers of the last one.
@@ -54,7 +54,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var layout: LayoutID
     public var strategy: StrategyID
     public var items: Int
-    public var operation: Operation
+    public var operation: BenchmarkOperation
     /// The number of samples.
     public var samples: Int
     public var samplesNanoseconds: [UInt64]
@@ -70,7 +70,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     /// For queries: the elements brute force found that the strategy did not, over the checked frames.
     public var missedElements: Int?
 
-    public init(layout: LayoutID, strategy: StrategyID, items: Int, operation: Operation, samples: [UInt64], elements: Int? = nil) {
+    public init(layout: LayoutID, strategy: StrategyID, items: Int, operation: BenchmarkOperation, samples: [UInt64], elements: Int? = nil) {
         self.layout = layout
         self.strategy = strategy
         self.items = items

@@ -69,8 +69,14 @@ private struct CellRun: LayoutVisitor {
                 try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
             case .mosaicBinarySearch:
                 try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
+            case .unionRects:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: UnionRectsIndex(), strategy: strategy) }
+            case .pageTable:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: PageTableIndex(), strategy: strategy) }
             case .soaBinarySearch:
                 try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy) }
+            case .intervalTree:
+                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: IntervalTreeIndex(), strategy: strategy) }
             }
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
@@ -101,28 +107,26 @@ private struct Cell {
         let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
         let verification = try verify(&subject, against: &oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
-        func result(_ operation: Operation, _ samples: [UInt64], perElement: Bool = false) -> BenchmarkResult {
+        func result(_ operation: BenchmarkOperation, _ samples: [UInt64], perElement: Bool = false) -> BenchmarkResult {
             BenchmarkResult(layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples, elements: perElement ? elements : nil)
         }
 
-        let (coldSamples, coldAllocations) = try counting(probe) {
-            try runner.prepareBudget.collect { _ in
-                var fresh = make()
-                return try timed { try fresh.prepare(viewport: viewport) }
-            }
+        var coldAllocations = AllocationTally(probe: probe)
+        let coldSamples = try runner.prepareBudget.collect { _ in
+            var fresh = make()
+            return try coldAllocations.count { try timed { try fresh.prepare(viewport: viewport) } }
         }
         var cold = result(.prepareCold, coldSamples, perElement: true)
         cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
-        cold.allocationsPerOperation = coldAllocations.map { $0 / Double(coldSamples.count) }
+        cold.allocationsPerOperation = coldAllocations.perOperation
 
-        let (warmSamples, warmAllocations) = try counting(probe) {
-            try runner.prepareBudget.collect { index in
-                let size = index.isMultiple(of: 2) ? rotated : viewport
-                return try timed { try subject.prepare(viewport: size) }
-            }
+        var warmAllocations = AllocationTally(probe: probe)
+        let warmSamples = try runner.prepareBudget.collect { index in
+            let size = index.isMultiple(of: 2) ? rotated : viewport
+            return try warmAllocations.count { try timed { try subject.prepare(viewport: size) } }
         }
         var warm = result(.prepareWarm, warmSamples, perElement: true)
-        warm.allocationsPerOperation = warmAllocations.map { $0 / Double(warmSamples.count) }
+        warm.allocationsPerOperation = warmAllocations.perOperation
 
         var results = [cold, warm]
         if verification.isExact || strategy.isKnownInexact {
@@ -195,13 +199,6 @@ private struct Cell {
         return Double(allocations) / Double(frames.count)
     }
 
-    /// Runs `body` and counts the allocations it made, when a probe can.
-    private func counting(_ probe: (any AllocatorProbe)?, _ body: () throws -> [UInt64]) rethrows -> ([UInt64], Double?) {
-        let before = probe?.allocationCount()
-        let samples = try body()
-        return (samples, before.flatMap { before in probe.map { Double($0.allocationCount() - before) } })
-    }
-
     /// The bandwidth floor of a prepare: writing as many bytes as the layout holds into buffers already faulted
     /// in, element by element, each value derived from its index as a layout's would be, with no arithmetic
     /// beyond that and no allocation. The buffer is cut into 8-byte words, the width of a frame column.
@@ -216,6 +213,29 @@ private struct Cell {
                 blackHole(words[words.count / 2])
             }
         }
+    }
+}
+
+/// Counts the allocations of each measured operation, and only of it, when a probe can.
+private struct AllocationTally {
+    let probe: (any AllocatorProbe)?
+    private var allocations = 0
+    private var operations = 0
+
+    init(probe: (any AllocatorProbe)?) {
+        self.probe = probe
+    }
+
+    mutating func count<Result>(_ operation: () throws -> Result) rethrows -> Result {
+        let before = probe?.allocationCount()
+        let result = try operation()
+        if let before, let probe { allocations += probe.allocationCount() - before }
+        operations += 1
+        return result
+    }
+
+    var perOperation: Double? {
+        probe == nil || operations == 0 ? nil : Double(allocations) / Double(operations)
     }
 }
 

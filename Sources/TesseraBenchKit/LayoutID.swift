@@ -23,11 +23,18 @@ public enum StrategyID: String, CaseIterable, Codable, Sendable {
     case linearArray = "linear-array"
     case lineSectors = "line-sectors"
     case mosaicBinarySearch = "mosaic-binary-search"
+    case unionRects = "union-rects"
+    case pageTable = "page-table"
     case soaBinarySearch = "soa-binary-search"
+    case intervalTree = "interval-tree"
 
-    /// Whether the strategy is one of the tutorials' designs rather than the engine's.
+    /// Whether the strategy is one of the tutorials' designs, class-based attributes in a cache, rather than an
+    /// index over the engine's store.
     public var isBaseline: Bool {
-        self != .soaBinarySearch
+        switch self {
+        case .naiveDictionary, .linearArray, .lineSectors, .mosaicBinarySearch: true
+        case .unionRects, .pageTable, .soaBinarySearch, .intervalTree: false
+        }
     }
 
     /// The engine's strategies.

@@ -42,7 +42,10 @@ struct Query: ParsableCommand {
             case .linearArray: BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy)
             case .lineSectors: BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy)
             case .mosaicBinarySearch: BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy)
+            case .unionRects: EngineSubject(algorithm, index: UnionRectsIndex(), strategy: strategy)
+            case .pageTable: EngineSubject(algorithm, index: PageTableIndex(), strategy: strategy)
             case .soaBinarySearch: EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy)
+            case .intervalTree: EngineSubject(algorithm, index: IntervalTreeIndex(), strategy: strategy)
             }
             try subject.prepare(viewport: viewport)
             let answer = try subject.answer(rect, offset: offset)

@@ -25,8 +25,17 @@ struct Run: ParsableCommand {
     @Option(help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
 
-    @Option(help: ArgumentHelp("Write the report as JSON to this file.", valueName: "file.json"))
+    @Option(help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
     var report: String?
+
+    @Option(help: ArgumentHelp("Write the report as Markdown to this file.", valueName: "file.md"))
+    var markdown: String?
+
+    @Option(help: ArgumentHelp("Write the results as CSV to this file.", valueName: "file.csv"))
+    var csv: String?
+
+    @Option(help: ArgumentHelp("Write the report as one self-contained HTML page with log–log charts to this file.", valueName: "file.html"))
+    var html: String?
 
     @Flag(help: "Sample each operation briefly: checks the machinery, too short to judge speed.")
     var quick = false
@@ -72,6 +81,12 @@ struct Run: ParsableCommand {
         if let report {
             try result.write(to: URL(fileURLWithPath: report))
             print("\nReport written to \(report)")
+        }
+        // Each written to a temporary file and renamed, so an interrupted run leaves no partial file.
+        for (path, render) in [(markdown, MarkdownReport.render), (csv, CSVReport.render), (html, HTMLReport.render)] {
+            guard let path else { continue }
+            try render(result).write(toFile: path, atomically: true, encoding: .utf8)
+            print("Written to \(path)")
         }
     }
 }

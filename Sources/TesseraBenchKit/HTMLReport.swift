@@ -1,0 +1,145 @@
+import Foundation
+
+/// The report as one self-contained HTML page: the environment, a log–log chart of median time against element
+/// count for each layout and operation, then the Markdown report's tables. Styles and charts are inline and there
+/// is no script, font or other file to load, so the page reads the same offline, attached to a CI run or mailed.
+public enum HTMLReport {
+    public static func render(_ report: BenchmarkReport) -> String {
+        let environment = report.environment
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape("\(BenchmarkReport.toolName) report · \(environment.host) · \(environment.date)"))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(escape(BenchmarkReport.toolName)) report</h1>
+            \(facts(MarkdownReport.environment(report)))</header>
+            <main>
+            <h2>Settings</h2>
+            \(facts(MarkdownReport.settings(report)))
+            <h2>Median time against elements</h2>
+
+            """
+        let layouts = MarkdownReport.layouts(in: report)
+        if layouts.isEmpty { html += "<p>No results.</p>\n" }
+        else { html += "<p>Both axes logarithmic; a line per strategy. Rest the pointer on a point for its figures.</p>\n" }
+        for layout in layouts {
+            let results = report.results.filter { $0.layout == layout }
+            html += "<h3>\(escape(layout.rawValue))</h3>\n<div class=\"charts\">\n"
+            for operation in BenchmarkOperation.allCases where results.contains(where: { $0.operation == operation }) {
+                html += "<figure>\n" + chart(results.filter { $0.operation == operation }, layout: layout, operation: operation).svg() + "\n</figure>\n"
+            }
+            html += "</div>\n"
+        }
+        html += "<h2>Results</h2>\n"
+        if layouts.isEmpty { html += "<p>No results.</p>\n" }
+        for layout in layouts {
+            html += "<h3>\(escape(layout.rawValue))</h3>\n" + table(MarkdownReport.resultTable(report, layout: layout))
+        }
+        let verification = MarkdownReport.verification(report)
+        html += "<h2>Verification</h2>\n<p>\(escape(verification.summary))</p>\n"
+        if !verification.failures.isEmpty { html += "<ul>\n" + verification.failures.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n" }
+        html += "<h2>Targets</h2>\n<p>\(escape(MarkdownReport.targetsSummary(report)))</p>\n"
+        if !report.targets.isEmpty { html += table(MarkdownReport.targetTable(report)) }
+        return html + "</main>\n</body>\n</html>\n"
+    }
+
+    /// One operation of one layout: a line per strategy, styled the same in every chart of the page.
+    static func chart(_ results: [BenchmarkResult], layout: LayoutID, operation: BenchmarkOperation) -> LogLogChart {
+        var seen: Set<StrategyID> = []
+        let series = results.map(\.strategy).filter { seen.insert($0).inserted }.map { strategy in
+            let index = StrategyID.allCases.firstIndex(of: strategy) ?? 0
+            return LogLogChart.Series(
+                name: strategy.rawValue, style: LogLogChart.styles[index % LogLogChart.styles.count],
+                points: results.filter { $0.strategy == strategy }.map { result in
+                    LogLogChart.Point(
+                        x: Double(result.items),
+                        // A report may hold a median of 0, which a logarithmic axis cannot show.
+                        y: Double(max(result.medianNanoseconds, 1)),
+                        tooltip: "\(strategy.rawValue), \(result.items.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
+                            + "p90 \(TerminalTable.duration(result.p90Nanoseconds)), p99 \(TerminalTable.duration(result.p99Nanoseconds))"
+                    )
+                }
+            )
+        }
+        return LogLogChart(
+            id: "chart-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue)",
+            xTitle: "elements (log scale)", yTitle: "median time (log scale)",
+            xTickLabel: count, yTickLabel: roundDuration, series: series
+        )
+    }
+
+    /// A count as axis ticks write it: 500, 10k, 2M.
+    static func count(_ value: Double) -> String {
+        switch value {
+        case ..<1e3: "\(Int(value.rounded()))"
+        case ..<1e6: "\(Int((value / 1e3).rounded()))k"
+        case ..<1e9: "\(Int((value / 1e6).rounded()))M"
+        default: "\(Int((value / 1e9).rounded()))G"
+        }
+    }
+
+    /// A round time as `TerminalTable.duration` writes it, without the zeros after the point: 100 ns, 1 µs, 20 ms.
+    static func roundDuration(_ nanoseconds: Double) -> String {
+        let text = TerminalTable.duration(UInt64(nanoseconds.rounded()))
+        guard let space = text.firstIndex(of: " "), text[..<space].contains(".") else { return text }
+        var number = text[..<space]
+        while number.hasSuffix("0") { number.removeLast() }
+        if number.hasSuffix(".") { number.removeLast() }
+        return String(number + text[space...])
+    }
+
+    static func facts(_ facts: [(label: String, value: String)]) -> String {
+        "<dl>\n" + facts.map { "<dt>\(escape($0.label))</dt><dd>\(escape($0.value))</dd>\n" }.joined() + "</dl>\n"
+    }
+
+    static func table(_ table: MarkdownReport.Table) -> String {
+        func row(_ cells: [String], tag: String) -> String {
+            "<tr>" + cells.enumerated().map { column, cell in
+                let alignment = table.rightAligned.contains(column) ? " class=\"number\"" : ""
+                return "<\(tag)\(alignment)>\(escape(cell))</\(tag)>"
+            }.joined() + "</tr>\n"
+        }
+        return "<div class=\"table\"><table>\n<thead>\n" + row(table.columns, tag: "th") + "</thead>\n<tbody>\n"
+            + table.rows.map { row($0, tag: "td") }.joined() + "</tbody>\n</table></div>\n"
+    }
+
+    /// Text made safe for HTML and SVG, in elements and in quoted attributes.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    static let style = """
+        body { font: 15px/1.45 system-ui, sans-serif; color: #1b1b1b; background: #fff; max-width: 1260px; margin: 0 auto; padding: 24px; }
+        h1 { font-size: 1.7em; margin: 0 0 0.5em; }
+        h2 { font-size: 1.3em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; margin-top: 2em; }
+        h3 { font-size: 1.1em; margin: 1.4em 0 0.6em; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1.5em; margin: 0; }
+        dt { font-weight: 600; color: #555; }
+        dd { margin: 0; overflow-wrap: anywhere; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 16px; }
+        figure { margin: 0; padding: 8px; border: 1px solid #e3e3e3; border-radius: 6px; break-inside: avoid; }
+        svg { display: block; width: 100%; height: auto; }
+        .table { overflow-x: auto; }
+        table { border-collapse: collapse; font-size: 0.93em; font-variant-numeric: tabular-nums; }
+        th, td { padding: 3px 9px; border-bottom: 1px solid #e6e6e6; text-align: left; white-space: nowrap; }
+        th { background: #f4f4f4; vertical-align: bottom; white-space: normal; }
+        .number { text-align: right; }
+        """
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Why a file could not be read as a report.
+public struct ReportError: Error, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        /// The file could not be read: missing, a directory, not permitted.
+        case unreadable(String)
+        /// Not JSON, or JSON cut short.
+        case notJSON(String)
+        /// JSON, but not a tessera-bench report: what was found instead.
+        case foreign(String)
+        /// A report in a schema newer than `BenchmarkReport.currentSchemaVersion`.
+        case newerSchema(Int)
+        /// A tessera-bench report with a field missing or of the wrong type.
+        case invalid(String)
+    }
+
+    public var file: URL
+    public var reason: Reason
+
+    public var description: String {
+        let name = file.relativePath
+        return switch reason {
+        case .unreadable(let detail): "cannot read \(name): \(detail)"
+        case .notJSON(let detail): "\(name) is not JSON, or is cut short: \(detail)"
+        case .foreign(let found): "\(name) is not a tessera-bench report: \(found)"
+        case .newerSchema(let version):
+            "\(name) was written by a newer tessera-bench (report schema \(version); this one reads up to "
+                + "\(BenchmarkReport.currentSchemaVersion)): compare it with that version or later"
+        case .invalid(let detail): "\(name) is not a valid tessera-bench report: \(detail)"
+        }
+    }
+}
+
+extension BenchmarkReport {
+    /// Reads a report written by `tessera-bench run --report`, refusing anything else with the reason.
+    ///
+    /// The checks go from the outside in: the tool and the schema version are read before the rest, so a foreign
+    /// file or a newer report is named as such rather than as a list of fields this version does not know.
+    public static func load(from url: URL) throws(ReportError) -> BenchmarkReport {
+        func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
+
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            // The system's reason, as "Is a directory", says more than Foundation's wrapper around it.
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue
+            throw refuse(.unreadable(code.map { String(cString: strerror($0)) } ?? error.localizedDescription))
+        }
+        guard !data.isEmpty else { throw refuse(.notJSON("the file is empty")) }
+
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
+            // The parser's own words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a
+            // name Foundation on Linux does not export).
+            throw refuse(.notJSON((error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
+        }
+        guard let object = json as? [String: Any] else {
+            throw refuse(.foreign(json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"))
+        }
+        guard let tool = object["tool"] else { throw refuse(.foreign("no \"tool\" field")) }
+        guard let name = tool as? String, name == toolName else {
+            let found = (tool as? String).map { "\"\($0)\"" } ?? "not a string"
+            throw refuse(.foreign("its \"tool\" is \(found), not \"\(toolName)\""))
+        }
+
+        struct Header: Decodable { var schemaVersion: Int }
+        let version = try decode(Header.self, from: data, refuse).schemaVersion
+        guard version <= currentSchemaVersion else { throw refuse(.newerSchema(version)) }
+        guard version >= 1 else { throw refuse(.invalid("schemaVersion \(version) was never written")) }
+        return try decode(BenchmarkReport.self, from: data, refuse)
+    }
+
+    private static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, _ refuse: (ReportError.Reason) -> ReportError
+    ) throws(ReportError) -> T {
+        do { return try JSONDecoder().decode(type, from: data) } catch {
+            throw refuse(.invalid((error as? DecodingError).map(describe) ?? String(describing: error)))
+        }
+    }
+
+    /// The field and the problem, as `results[2].items: Expected to decode Int but found a string instead.`
+    ///
+    /// Called only on JSON that `JSONSerialization` accepted.
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("") { path, key in
+                if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field \(path(context.codingPath + [key]))"
+        case .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) is null"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The JSON is well-formed, so this is JSONDecoder's answer, without a path, to a number its field cannot
+            // hold.
+            return "a number does not fit its field: negative or fractional where a whole number is expected, or too large"
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

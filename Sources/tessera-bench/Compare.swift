@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import TesseraBenchKit
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two reports and fail when HEAD is significantly slower than BASE.",
+        discussion: """
+            Results are matched by layout, strategy, item count and operation. For each match: both medians, the \
+            change, and the p-value of a two-sided Mann–Whitney U test on the two runs' samples. A regression is a \
+            slowdown beyond --threshold that is also significant (p below --alpha); an improvement is the mirror. \
+            Results in one report only are listed, not failed.
+
+            Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 for \
+            unusable input: a report unreadable, not JSON, not a tessera-bench report or written by a newer one, \
+            or a threshold or alpha out of range. Arguments that cannot be parsed exit with 64.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case markdown
+    }
+
+    @Argument(help: ArgumentHelp("The report to compare against.", valueName: "base.json"))
+    var base: String
+
+    @Argument(help: ArgumentHelp("The report of the change.", valueName: "head.json"))
+    var head: String
+
+    @Option(help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
+    var threshold = 5.0
+
+    @Option(help: "The significance level, between 0 and 1: a change counts when its p-value is below it.")
+    var alpha = 0.05
+
+    @Option(help: "text for a terminal, or markdown for a pull-request comment.")
+    var format = Format.text
+
+    /// Settings out of range are unusable input (exit 2), like a bad report; only what cannot be parsed is a usage
+    /// error.
+    func validate() throws {
+        guard threshold.isFinite, threshold >= 0 else { throw unusable("--threshold must be a percentage of 0 or more, not \(threshold)") }
+        guard alpha > 0, alpha < 1 else { throw unusable("--alpha must be between 0 and 1, not \(alpha)") }
+    }
+
+    func run() throws {
+        let comparison: ReportComparison
+        do throws(ReportError) {
+            comparison = ReportComparison(
+                base: try .load(from: URL(fileURLWithPath: base)), head: try .load(from: URL(fileURLWithPath: head)),
+                threshold: threshold / 100, alpha: alpha
+            )
+        } catch {
+            throw unusable(error.description)
+        }
+        print(format == .markdown ? comparison.markdown() : comparison.text(), terminator: "")
+        let regressions = comparison.regressions
+        guard regressions.isEmpty else {
+            let list = regressions.map { "  \($0)" }.joined(separator: "\n")
+            printError("\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)")
+            throw ExitCode.regression
+        }
+    }
+
+    /// Says why on standard error and returns the exit code for unusable input.
+    private func unusable(_ message: String) -> ExitCode {
+        printError("Error: \(message)")
+        return .unusableInput
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}
+
+extension ExitCode {
+    /// `compare`: at least one result regressed.
+    static let regression = ExitCode(1)
+    /// `compare`: a report or a setting could not be used.
+    static let unusableInput = ExitCode(2)
+}

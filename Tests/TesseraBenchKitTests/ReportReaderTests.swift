@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import TesseraBenchKit
+
+@Suite final class ReportReaderTests {
+    enum Kind { case unreadable, notJSON, foreign, newerSchema, invalid }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-reader-\(UUID().uuidString)")
+    let report = BenchmarkReport.synthetic([
+        BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000, operation: .query, samples: [120, 100, 110]),
+        BenchmarkResult(layout: .mosaic, strategy: .naiveDictionary, items: 10, operation: .prepareCold, samples: [5_000], elements: 10),
+    ])
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes `data` to a file of its own and reads it back as a report.
+    func load(_ data: Data) throws(ReportError) -> BenchmarkReport {
+        let url = directory.appendingPathComponent("\(UUID().uuidString).json")
+        try! data.write(to: url)
+        return try BenchmarkReport.load(from: url)
+    }
+
+    /// The report's JSON with `edit` applied to its top-level object.
+    func edited(_ edit: (inout [String: Any]) -> Void) throws -> Data {
+        var object = try #require(JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        edit(&object)
+        return try JSONSerialization.data(withJSONObject: object)
+    }
+
+    /// What loading refused, and why in words.
+    func refusal(_ data: Data) -> (kind: Kind, message: String)? {
+        refusal { () throws(ReportError) in try load(data) }
+    }
+
+    func refusal(_ load: () throws(ReportError) -> BenchmarkReport) -> (kind: Kind, message: String)? {
+        do {
+            _ = try load()
+            return nil
+        } catch {
+            let kind: Kind = switch error.reason {
+            case .unreadable: .unreadable
+            case .notJSON: .notJSON
+            case .foreign: .foreign
+            case .newerSchema: .newerSchema
+            case .invalid: .invalid
+            }
+            return (kind, error.description)
+        }
+    }
+
+    @Test func readsWhatRunWrites() throws {
+        let url = directory.appendingPathComponent("report.json")
+        try report.write(to: url)
+        let loaded = try BenchmarkReport.load(from: url)
+        #expect(loaded.results == report.results)
+        #expect(loaded.environment == report.environment)
+        #expect(loaded.settings == report.settings)
+        #expect(loaded.schemaVersion == BenchmarkReport.currentSchemaVersion)
+    }
+
+    @Test func refusesAFileItCannotRead() {
+        let missing = directory.appendingPathComponent("missing.json")
+        let refused = refusal { () throws(ReportError) in try BenchmarkReport.load(from: missing) }
+        #expect(refused?.kind == .unreadable)
+        #expect(refused?.message == "cannot read \(missing.path): No such file or directory")
+        let folder = refusal { () throws(ReportError) in try BenchmarkReport.load(from: directory) }
+        #expect(folder?.message == "cannot read \(directory.path): Is a directory")
+    }
+
+    @Test func refusesWhatIsNotJSON() throws {
+        #expect(refusal(Data())?.message.hasSuffix("is not JSON, or is cut short: the file is empty") == true)
+        #expect(refusal(Data("name,median\nflow,12\n".utf8))?.kind == .notJSON)
+        let json = try report.jsonData()
+        let truncated = refusal(json.prefix(json.count / 2))
+        #expect(truncated?.kind == .notJSON)
+        #expect(truncated?.message.hasSuffix("Unexpected end of file during JSON parse.") == true)
+    }
+
+    @Test func refusesJSONThatIsNotATesseraBenchReport() throws {
+        let array = refusal(Data("[1, 2, 3]".utf8))
+        #expect(array?.kind == .foreign)
+        #expect(array?.message.hasSuffix("is not a tessera-bench report: a JSON array, not an object") == true)
+        #expect(refusal(Data("42".utf8))?.kind == .foreign)
+        let empty = refusal(Data("{}".utf8))
+        #expect(empty?.kind == .foreign)
+        #expect(empty?.message.hasSuffix("no \"tool\" field") == true)
+        let other = refusal(try edited { $0["tool"] = "other" })
+        #expect(other?.kind == .foreign)
+        #expect(other?.message.hasSuffix("its \"tool\" is \"other\", not \"tessera-bench\"") == true)
+        #expect(refusal(try edited { $0["tool"] = 7 })?.kind == .foreign)
+    }
+
+    @Test func refusesANewerSchemaBeforeReadingItsFields() throws {
+        // A newer report may have changed any field: it is named as newer, not as invalid.
+        let newer = refusal(try edited {
+            $0["schemaVersion"] = 99
+            $0["results"] = "whatever schema 99 holds"
+        })
+        #expect(newer?.kind == .newerSchema)
+        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 1)") == true)
+    }
+
+    @Test func refusesMissingOrMistypedFields() throws {
+        let withoutVersion = refusal(try edited { $0["schemaVersion"] = nil })
+        #expect(withoutVersion?.kind == .invalid)
+        #expect(withoutVersion?.message.contains("missing field schemaVersion") == true)
+        #expect(refusal(try edited { $0["schemaVersion"] = "1" })?.kind == .invalid)
+        #expect(refusal(try edited { $0["schemaVersion"] = 0 })?.kind == .invalid)
+
+        let withoutResults = refusal(try edited { $0["results"] = nil })
+        #expect(withoutResults?.message.hasSuffix("is not a valid tessera-bench report: missing field results") == true)
+
+        func editFirstResult(_ edit: @escaping (inout [String: Any]) -> Void) throws -> Data {
+            try edited { object in
+                var results = object["results"] as! [[String: Any]]
+                edit(&results[0])
+                object["results"] = results
+            }
+        }
+        let mistyped = refusal(try editFirstResult { $0["items"] = "many" })
+        #expect(mistyped?.kind == .invalid)
+        #expect(mistyped?.message.contains("results[0].items") == true)
+        let unknownOperation = refusal(try editFirstResult { $0["operation"] = "frobnicate" })
+        #expect(unknownOperation?.message.contains("results[0].operation") == true)
+        let negative = refusal(try editFirstResult { $0["samplesNanoseconds"] = [1, -2] })
+        #expect(negative?.kind == .invalid)
+        #expect(negative?.message.contains("a number does not fit its field") == true)
+        #expect(refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains("results[0].medianNanoseconds is null") == true)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import TesseraBenchKit
+
+@Suite struct ReportRenderingTests {
+    static let itemCounts = [10_200, 102_000, 1_020_000]
+
+    static func result(_ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: UInt64) -> BenchmarkResult {
+        var result = BenchmarkResult(
+            layout: layout, strategy: strategy, items: items, operation: operation,
+            samples: [median, median, median, median + median / 10, 2 * median], elements: operation == .query ? nil : items
+        )
+        if operation == .prepareCold { result.bytesPerItem = strategy == .naiveDictionary ? 212.5 : 32 }
+        if operation == .query {
+            result.allocationsPerOperation = strategy == .naiveDictionary ? 3 : 0
+            result.missedElements = strategy == .mosaicBinarySearch ? 12 : 0
+        }
+        return result
+    }
+
+    /// Two layouts, three strategies each, three item counts, and the fill floor for the engine only.
+    static func sampleReport(host: String = "bench-01") -> BenchmarkReport {
+        let strategies: [LayoutID: [StrategyID]] = [
+            .flow: [.naiveDictionary, .lineSectors, .soaBinarySearch],
+            .mosaic: [.naiveDictionary, .mosaicBinarySearch, .soaBinarySearch],
+        ]
+        var results: [BenchmarkResult] = []
+        for layout in [LayoutID.flow, .mosaic] {
+            for strategy in strategies[layout]! {
+                for items in itemCounts {
+                    let scale = UInt64(items / 10_200)
+                    let operations: [BenchmarkOperation] = strategy == .soaBinarySearch ? BenchmarkOperation.allCases : [.prepareCold, .prepareWarm, .query]
+                    for operation in operations {
+                        let median: UInt64 = switch (strategy, operation) {
+                        case (.naiveDictionary, .query): 40_000 * scale
+                        case (_, .query): 300 + scale
+                        default: 5_000_000 * scale
+                        }
+                        results.append(result(layout, strategy, items, operation, median: median))
+                    }
+                }
+            }
+        }
+        let environment = RunEnvironment(
+            host: host, cpuModel: "Example CPU @ 2.20GHz", cores: 2, operatingSystem: "Linux 6.8", swiftVersion: "6.3",
+            allocator: "jemalloc", gitCommit: "0123456789abcdef", date: "2025-01-02T03:04:05Z"
+        )
+        let settings = RunSettings(
+            layouts: [.flow, .mosaic], strategies: nil, itemCounts: [10_000, 100_000, 1_000_000], viewportWidth: 390,
+            viewportHeight: 844, seed: 7, workload: "built-in", traceFrames: 1_200, verifiedFrames: 64
+        )
+        let verifications = [
+            Verification(layout: .flow, strategy: .soaBinarySearch, items: 10_200, framesChecked: 64, mismatchedFrames: 0, missedElements: 0, extraElements: 0),
+            Verification(layout: .mosaic, strategy: .mosaicBinarySearch, items: 10_200, framesChecked: 64, mismatchedFrames: 5, missedElements: 12, extraElements: 0),
+        ]
+        let targets = [
+            TargetCheck("bytes per element", layout: .flow, items: 1_020_000, measured: 32, .atMost, 40),
+            TargetCheck("query speed-up over naive-dictionary", layout: .mosaic, items: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
+        ]
+        return BenchmarkReport(environment: environment, settings: settings, results: results, verifications: verifications, targets: targets)
+    }
+
+    static func emptyReport() -> BenchmarkReport {
+        var report = sampleReport()
+        report.results = []
+        report.verifications = []
+        report.targets = []
+        return report
+    }
+
+    static func occurrences(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    // MARK: CSV
+
+    @Test func csvHasAHeaderAndAMachineReadableRowPerResult() {
+        let report = Self.sampleReport()
+        let csv = CSVReport.render(report)
+        #expect(csv.hasSuffix("\r\n"))
+        let lines = csv.components(separatedBy: "\r\n").dropLast()
+        #expect(lines.first == "layout,strategy,items,operation,samples,median_ns,p90_ns,p99_ns,ns_per_item,bytes_per_item,allocations_per_operation,missed_elements")
+        #expect(lines.count == report.results.count + 1)
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count })
+
+        let query = report.results.first { $0.layout == .mosaic && $0.strategy == .mosaicBinarySearch && $0.operation == .query }!
+        let cold = report.results.first { $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold }!
+        // Whole nanoseconds, no units; empty cells where a figure does not apply.
+        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12"))
+        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerItem!),212.5,,"))
+    }
+
+    @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
+        #expect(CSVReport.field("flow") == "flow")
+        #expect(CSVReport.field("a,b") == "\"a,b\"")
+        #expect(CSVReport.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVReport.field("two\nlines") == "\"two\nlines\"")
+        #expect(CSVReport.number(nil) == "" && CSVReport.number(.nan) == "" && CSVReport.number(2.5) == "2.5")
+    }
+
+    // MARK: Markdown
+
+    @Test func markdownShowsEveryResultTheVerificationAndTheTargets() {
+        let report = Self.sampleReport()
+        let markdown = MarkdownReport.render(report)
+        for result in report.results {
+            let row = "| \(result.strategy.rawValue) | \(result.items.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
+            #expect(markdown.contains(row))
+        }
+        #expect(markdown.contains("### flow\n") && markdown.contains("### mosaic\n"))
+        #expect(markdown.contains("- **Host:** bench-01\n") && markdown.contains("- **Commit:** 0123456789abcdef\n"))
+        #expect(markdown.contains("mosaic · mosaic-binary-search at 10,200 elements: 5 of 64 frames differ, 12 elements missed"))
+        #expect(markdown.contains("| pass | bytes per element | flow | 1,020,000 | 32.0 | ≤ 40.0 |"))
+        #expect(markdown.contains("| MISS | query speed-up over naive-dictionary | mosaic | 1,020,000 | 1,235 | ≥ 100,000 |"))
+    }
+
+    @Test func markdownEscapesWhatWouldBreakATable() {
+        let markdown = MarkdownReport.render(Self.sampleReport(host: "a|b_c\nd"))
+        #expect(markdown.contains("- **Host:** a\\|b\\_c d\n"))
+    }
+
+    // MARK: HTML
+
+    @Test func htmlIsSelfContainedWithAChartPerLayoutAndOperation() {
+        let report = Self.sampleReport()
+        let html = HTMLReport.render(report)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        for tag in ["svg", "figure", "table", "g", "dl", "main", "header"] {
+            #expect(Self.occurrences(of: "<\(tag)>", in: html) + Self.occurrences(of: "<\(tag) ", in: html) == Self.occurrences(of: "</\(tag)>", in: html), "\(tag)")
+        }
+        let pairs = Set(report.results.map { "\($0.layout.rawValue)-\($0.operation.rawValue)" })
+        #expect(pairs.count == 8)
+        #expect(Self.occurrences(of: "<svg ", in: html) == pairs.count)
+        for pair in pairs { #expect(html.contains("id=\"chart-\(pair)\"")) }
+        #expect(!html.localizedCaseInsensitiveContains("<script"))
+        #expect(!html.contains("<link") && !html.contains("@import") && !html.contains("url("))
+        let svgNamespace = "xmlns=\"http://www.w3.org/2000/svg\""
+        #expect(Self.occurrences(of: "http", in: html) == Self.occurrences(of: svgNamespace, in: html))
+        // The same tables as the Markdown report.
+        #expect(html.contains("<td>MISS</td><td>query speed-up over naive-dictionary</td>"))
+        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + 2 + 1)
+    }
+
+    @Test func htmlChartsHaveALineAndALegendEntryPerStrategy() {
+        let report = Self.sampleReport()
+        let chart = HTMLReport.chart(report.results.filter { $0.layout == .flow && $0.operation == .query }, layout: .flow, operation: .query).svg()
+        #expect(Self.occurrences(of: "<polyline ", in: chart) == 3)
+        for strategy in ["naive-dictionary", "line-sectors", "soa-binary-search"] { #expect(chart.contains(">\(strategy)</text>")) }
+        // 10,200 elements is close enough to 10k for the axis to start there.
+        #expect(chart.contains(">10k</text>") && chart.contains(">100k</text>") && chart.contains(">1M</text>"))
+        #expect(chart.contains(">1 µs</text>") && chart.contains(">10 µs</text>") && chart.contains(">1 ms</text>"))
+        #expect(chart.contains(">elements (log scale)</text>") && chart.contains(">median time (log scale)</text>"))
+    }
+
+    @Test func aChartWithOneItemCountDrawsPointsWithoutLines() {
+        let results = [StrategyID.naiveDictionary, .soaBinarySearch].map { Self.result(.waterfall, $0, 10_200, .query, median: 800) }
+        let chart = HTMLReport.chart(results, layout: .waterfall, operation: .query).svg()
+        #expect(!chart.contains("<polyline"))
+        // A marker on the plot and another in the legend for each strategy.
+        #expect(Self.occurrences(of: "<circle ", in: chart) + Self.occurrences(of: "<polygon ", in: chart) == 4)
+    }
+
+    @Test func htmlEscapesText() {
+        let html = HTMLReport.render(Self.sampleReport(host: "<b>\"x\" & 'y'</b>"))
+        #expect(html.contains("&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;"))
+        #expect(!html.contains("<b>"))
+    }
+
+    @Test func everyStrategyHasItsOwnColourDashAndMarker() {
+        let styles = StrategyID.allCases.indices.map { LogLogChart.styles[$0 % LogLogChart.styles.count] }
+        #expect(Set(styles.map(\.colour)).count == styles.count)
+        #expect(Set(styles.map { $0.dash ?? "solid" }).count == styles.count)
+        #expect(Set(styles.map { "\($0.marker)" }).count == styles.count)
+    }
+
+    // MARK: Scales and labels
+
+    @Test(arguments: [[10_200.0, 102_000, 1_020_000], [300, 40_000_000], [350], [1], [2_000, 5_000], [1, 1e11], [0.5, 0.9], [999, 1_001]])
+    func logScaleTicksAreMonotoneAndCoverTheValues(values: [Double]) {
+        let scale = LogScale(covering: values)
+        let ticks = scale.ticks
+        #expect(ticks.count >= 2)
+        #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0 < $1 })
+        let fractions = ticks.map(scale.fraction)
+        #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 < $1 })
+        #expect((fractions + values.map(scale.fraction)).allSatisfy { (-1e-9...1 + 1e-9).contains($0) })
+        let minor = scale.minorTicks
+        #expect(zip(minor, minor.dropFirst()).allSatisfy { $0 < $1 } && Set(minor).isDisjoint(with: ticks))
+        #expect(minor.map(scale.fraction).allSatisfy { (-1e-9...1 + 1e-9).contains($0) })
+        // Whole quantities never get an axis below 1.
+        if values.allSatisfy({ $0 >= 1 }) { #expect(ticks.allSatisfy { $0 >= 1 }) }
+    }
+
+    @Test func tickLabelsAreRound() {
+        #expect([1, 100, 1e3, 2e4, 1e6, 5e8, 1e9].map(HTMLReport.roundDuration) == ["1 ns", "100 ns", "1 µs", "20 µs", "1 ms", "500 ms", "1 s"])
+        #expect([10, 500, 1e4, 2e5, 1e6, 1e7].map(HTMLReport.count) == ["10", "500", "10k", "200k", "1M", "10M"])
+    }
+
+    // MARK: Empty reports
+
+    @Test func aReportWithoutResultsStillRenders() {
+        let report = Self.emptyReport()
+        #expect(CSVReport.render(report) == CSVReport.columns.joined(separator: ",") + "\r\n")
+        let markdown = MarkdownReport.render(report)
+        #expect(markdown.contains("No results.") && markdown.contains("No answers were checked"))
+        let html = HTMLReport.render(report)
+        #expect(!html.contains("<svg") && html.contains("No results.") && html.hasSuffix("</html>\n"))
+    }
+}
