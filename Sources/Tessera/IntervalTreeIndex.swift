@@ -83,25 +83,27 @@ public struct IntervalTreeIndex: SpatialIndex {
                 }
                 // An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree,
                 // itself, its right subtree) or, once descended, to have itself and its right subtree taken.
-                withUnsafeTemporaryAllocation(of: (node: Int, level: Int, descended: Bool).self, capacity: 2 * 64) { stack in
+                // Two entries a level at most; packed into 8 bytes so the stack stays on the stack (a larger
+                // temporary allocation goes to the heap, once a query).
+                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                     var depth = 0
-                    stack[0] = ((1 << rootLevel) - 1, rootLevel, false)
+                    stack[0] = StackEntry((1 << rootLevel) - 1, rootLevel, false)
                     depth = 1
                     while depth > 0 {
                         depth -= 1
-                        let (node, level, descended) = stack[depth]
+                        let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
                         let half = level > 0 ? 1 << (level - 1) : 0
                         if descended {
                             // The left subtree is done; this node and everything right of it start here or later.
                             guard starts[node] < query.scrollMax else { continue }
                             take(node)
-                            stack[depth] = (node + half, level - 1, false)
+                            stack[depth] = StackEntry(node + half, level - 1, false)
                             depth += 1
                             continue
                         }
                         if node >= count {
                             // A position past the last element: only its left subtree can hold any.
-                            if level > 0 { stack[depth] = (node - half, level - 1, false); depth += 1 }
+                            if level > 0 { stack[depth] = StackEntry(node - half, level - 1, false); depth += 1 }
                             continue
                         }
                         guard subtreeEnds[node] > query.scrollMin else { continue }
@@ -115,8 +117,8 @@ public struct IntervalTreeIndex: SpatialIndex {
                             }
                             continue
                         }
-                        stack[depth] = (node, level, true)
-                        stack[depth + 1] = (node - half, level - 1, false)
+                        stack[depth] = StackEntry(node, level, true)
+                        stack[depth + 1] = StackEntry(node - half, level - 1, false)
                         depth += 2
                     }
                 }
@@ -126,6 +128,19 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
         }
         result.restoreLayoutOrder(from: first)
+    }
+
+    /// A node of the walk: its position, its level, and whether its left subtree has been walked.
+    @usableFromInline struct StackEntry {
+        @usableFromInline var node: Int32
+        @usableFromInline var level: UInt8
+        @usableFromInline var descended: Bool
+
+        @inlinable init(_ node: Int, _ level: Int, _ descended: Bool) {
+            self.node = Int32(truncatingIfNeeded: node)
+            self.level = UInt8(truncatingIfNeeded: level)
+            self.descended = descended
+        }
     }
 
     public var byteCount: Int {

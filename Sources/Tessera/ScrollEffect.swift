@@ -44,8 +44,12 @@ public struct ScrollEffect: Hashable, Sendable {
     /// Nothing: the element shows as laid out.
     public static let none = ScrollEffect()
 
-    /// Where the element shows: its frame scaled about its centre, then translated.
+    /// Where the element shows: its frame scaled about its centre, then translated. Without a scale it is the frame
+    /// moved by the translation, computed from the origin so that no transform leaves the frame bit for bit as it was.
     @inlinable public func displayedFrame(of frame: Rect) -> Rect {
+        if transform.scaleX == 1, transform.scaleY == 1 {
+            return Rect(origin: Point(x: frame.origin.x + transform.translateX, y: frame.origin.y + transform.translateY), size: frame.size)
+        }
         let width = frame.width * transform.scaleX
         let height = frame.height * transform.scaleY
         return Rect(

@@ -163,9 +163,11 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         visible.effects.insert(effect, at: position)
     }
 
-    /// The sections whose extent along y meets `rect`: sections stack, so a binary search finds the first. A
-    /// section's extent runs from its first element's top to its last element's bottom; an empty one borrows its
-    /// neighbours' edges, which keeps both monotone.
+    /// The sections whose extent along y meets `rect`, and the nearest section with elements on either side:
+    /// sections stack, so a binary search finds the first. A section's extent runs from its first element's top to
+    /// its last element's bottom; an empty one borrows its neighbours' edges, which keeps both monotone. The
+    /// neighbours are there because a pushed-out header ends where its section ends only in exact arithmetic:
+    /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
     @inlinable func sections(overlapping rect: Rect, in store: AttributeStore) -> Range<Int> {
         let sections = store.sections
         func end(_ section: Int) -> Double {
@@ -184,6 +186,8 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
         var upper = low
         while upper < sections.count, start(upper) < rect.maxY { upper += 1 }
-        return low..<upper
+        repeat { low -= 1 } while low > 0 && sections[low].elements.isEmpty
+        while upper < sections.count, sections[upper].elements.isEmpty { upper += 1 }
+        return Swift.max(low, 0)..<Swift.min(upper + 1, sections.count)
     }
 }

@@ -5,6 +5,10 @@ public struct VisibleElements: Sendable {
     @usableFromInline var buffer: [Int] = []
     /// Parallel to `indices` for layouts with scroll effects; empty otherwise.
     @usableFromInline var effects: [ScrollEffect] = []
+    /// Where the last search through an index ended, so the next one can start there: scrolling is coherent, and a
+    /// search that starts near its answer touches a few cache lines instead of a path through the whole index.
+    /// Any value is safe: it only chooses where a search starts.
+    @usableFromInline var searchHint = 0
 
     public init() {}
 
