@@ -13,8 +13,13 @@ public struct BenchmarkReport: Codable, Sendable {
     public var results: [BenchmarkResult]
     public var verifications: [Verification]
     public var targets: [TargetCheck]
+    /// Strategies not run because they would not fit in memory; absent from reports that skipped none.
+    public var skipped: [SkippedRun]?
 
-    public init(environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification], targets: [TargetCheck]) {
+    public init(
+        environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification],
+        targets: [TargetCheck], skipped: [SkippedRun] = []
+    ) {
         schemaVersion = Self.currentSchemaVersion
         tool = Self.toolName
         self.environment = environment
@@ -22,6 +27,7 @@ public struct BenchmarkReport: Codable, Sendable {
         self.results = results
         self.verifications = verifications
         self.targets = targets
+        self.skipped = skipped.isEmpty ? nil : skipped
     }
 
     public func jsonData() throws -> Data {

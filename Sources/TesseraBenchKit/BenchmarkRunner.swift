@@ -10,8 +10,11 @@ public struct BenchmarkRunner {
     public var prepareBudget = SamplingBudget.prepare
     public var queryBudget = SamplingBudget.query
     public var probe: (any AllocatorProbe)?
+    public var memory = MemoryEstimate()
     /// Receives a line as each measurement starts.
     public var progress: (String) -> Void = { _ in }
+    /// Receives what was skipped and why, whether progress is shown or not.
+    public var notice: (String) -> Void = { _ in }
 
     public init(settings: RunSettings, workload: WorkloadSource, parameters: LayoutParameters = LayoutParameters()) {
         self.settings = settings
@@ -24,19 +27,27 @@ public struct BenchmarkRunner {
     public func run() throws -> BenchmarkReport {
         var results: [BenchmarkResult] = []
         var verifications: [Verification] = []
+        var skipped: [SkippedRun] = []
         var settings = settings
+        // Refused before anything is allocated when even the leanest engine strategy would not fit.
+        if let largest = settings.itemCounts.max(), !memory.fits(.soaBinarySearch, elements: largest) {
+            throw RunError.workloadTooLarge(
+                items: largest, estimatedBytes: MemoryEstimate.peakBytes(.soaBinarySearch, elements: largest), budgetBytes: memory.budget
+            )
+        }
         for layout in settings.layouts {
             for items in settings.itemCounts {
                 let sections = try workload.sections(for: layout, items: items)
                 let cell = try parameters.make(layout, sections: sections, CellRun(runner: self, layout: layout, items: items))
                 results += cell.results
                 verifications += cell.verifications
+                skipped += cell.skipped
                 settings.traceFrames = Swift.max(settings.traceFrames, cell.traceFrames)
             }
         }
         return BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system"), settings: settings,
-            results: results, verifications: verifications, targets: TargetCheck.evaluate(results)
+            results: results, verifications: verifications, targets: TargetCheck.evaluate(results), skipped: skipped
         )
     }
 }
@@ -50,6 +61,7 @@ private struct CellRun: LayoutVisitor {
     struct Outcome {
         var results: [BenchmarkResult] = []
         var verifications: [Verification] = []
+        var skipped: [SkippedRun] = []
         var traceFrames = 0
     }
 
@@ -59,6 +71,15 @@ private struct CellRun: LayoutVisitor {
         var outcome = Outcome(traceFrames: trace.frames.count)
         let cell = Cell(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
         for strategy in runner.settings.strategies(for: layout) {
+            guard runner.memory.fits(strategy, elements: cell.elements) else {
+                let skip = SkippedRun(
+                    layout: layout, strategy: strategy, items: items,
+                    estimatedBytes: MemoryEstimate.peakBytes(strategy, elements: cell.elements), budgetBytes: runner.memory.budget
+                )
+                runner.notice(skip.description)
+                outcome.skipped.append(skip)
+                continue
+            }
             runner.progress("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items")
             let measured: (results: [BenchmarkResult], verification: Verification) = switch strategy {
             case .naiveDictionary:

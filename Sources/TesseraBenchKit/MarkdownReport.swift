@@ -16,9 +16,30 @@ public enum MarkdownReport {
         let verification = verification(report)
         text += "## Verification\n\n\(escape(verification.summary))\n"
         if !verification.failures.isEmpty { text += "\n" + verification.failures.map { "- \(escape($0))\n" }.joined() }
+        if let skipped = report.skipped {
+            text += "\n## Skipped\n\n" + skipped.map { "- \(escape($0.description))\n" }.joined()
+        }
+        if let budget = frameBudgetTable(report) {
+            text += "\n## Frame budget\n\nThe share of a 120 Hz frame (8.33 ms) the median query takes.\n\n" + markdown(budget)
+        }
         text += "\n## Targets\n\n\(escape(targetsSummary(report)))\n"
         if !report.targets.isEmpty { text += "\n" + markdown(targetTable(report)) }
         return text
+    }
+
+    /// Per layout and strategy, the median query's share of a frame at each item count, and the largest count
+    /// under 1%; `nil` when the report has no queries.
+    static func frameBudgetTable(_ report: BenchmarkReport) -> Table? {
+        let lines = FrameBudget.summarize(report.results)
+        guard !lines.isEmpty else { return nil }
+        return Table(
+            columns: ["layout", "strategy", "share of a frame, by elements", "largest under 1%"],
+            rightAligned: [3],
+            rows: lines.map { line in
+                let shares = line.shares.map { String(format: "%.4f%% at %@", $0.share * 100, $0.items.formatted()) }
+                return [line.layout.rawValue, line.strategy.rawValue, shares.joined(separator: ", "), line.largestNegligible.map { $0.formatted() } ?? "none"]
+            }
+        )
     }
 
     /// Rows of text under a header, numbers aligned right.

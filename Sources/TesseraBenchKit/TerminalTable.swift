@@ -23,6 +23,13 @@ public enum TerminalTable {
             text += "  \(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.items.formatted()) elements: "
             text += "\(failure.mismatchedFrames) frames differ, \(failure.missedElements) elements missed, \(failure.extraElements) extra (\(consequence))\n"
         }
+        for skip in report.skipped ?? [] {
+            text += "\n\(skip.description)"
+        }
+        if let budget = MarkdownReport.frameBudgetTable(report) {
+            text += "\n\nShare of a 120 Hz frame (8.33 ms) taken by the median query:\n"
+            text += align([budget.columns] + budget.rows)
+        }
         if !report.targets.isEmpty {
             text += "\nTargets (ARCHITECTURE.md §6, ratios within this run):\n"
             text += align([["", "target", "layout", "items", "measured", "wanted"]] + report.targets.map { check in

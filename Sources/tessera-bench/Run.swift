@@ -73,9 +73,9 @@ struct Run: ParsableCommand {
             runner.prepareBudget = .quick
             runner.queryBudget = .quick
         }
-        if !quiet, isatty(STDERR_FILENO) != 0 {
-            runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
-        }
+        let standardError = { (line: String) in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+        if !quiet, isatty(STDERR_FILENO) != 0 { runner.progress = standardError }
+        runner.notice = standardError
         let result = try runner.run()
         print(TerminalTable.render(result), terminator: "")
         if let report {
