@@ -59,6 +59,8 @@ public enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
 public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var layout: LayoutID
     public var strategy: StrategyID
+    /// The index's parameters when they are not the strategy's standard ones (as `tune` tries them).
+    public var parameters: String?
     public var items: Int
     public var operation: BenchmarkOperation
     /// The number of samples.

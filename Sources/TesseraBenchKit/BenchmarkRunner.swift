@@ -66,7 +66,7 @@ private struct CellRun: LayoutVisitor {
     }
 
     func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Outcome {
-        var oracle = BruteForceOracle(algorithm)
+        let oracle = BruteForceOracle(algorithm)
         let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         var outcome = Outcome(traceFrames: trace.frames.count)
         let cell = Cell(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
@@ -81,24 +81,7 @@ private struct CellRun: LayoutVisitor {
                 continue
             }
             runner.progress("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items")
-            let measured: (results: [BenchmarkResult], verification: Verification) = switch strategy {
-            case .naiveDictionary:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy) }
-            case .linearArray:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy) }
-            case .lineSectors:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
-            case .mosaicBinarySearch:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
-            case .unionRects:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: UnionRectsIndex(), strategy: strategy) }
-            case .pageTable:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: PageTableIndex(), strategy: strategy) }
-            case .soaBinarySearch:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: SoABinarySearchIndex(), strategy: strategy) }
-            case .intervalTree:
-                try cell.benchmark(runner, oracle: &oracle, strategy: strategy) { EngineSubject(algorithm, index: IntervalTreeIndex(), strategy: strategy) }
-            }
+            let measured = try cell.measure(strategy, algorithm, runner: runner, oracle: oracle)
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
         }
@@ -107,7 +90,7 @@ private struct CellRun: LayoutVisitor {
 }
 
 /// What every strategy of one layout and item count shares, and how each is measured.
-private struct Cell {
+struct Cell {
     static let steadyStateFrames = 16
 
     let layout: LayoutID
@@ -117,9 +100,40 @@ private struct Cell {
 
     var rotated: Size { Size(width: viewport.height, height: viewport.width) }
 
+    typealias Measured = (results: [BenchmarkResult], verification: Verification)
+
+    /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index.
+    func measure<Algorithm: LayoutAlgorithm>(
+        _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+    ) throws -> Measured {
+        switch strategy {
+        case .naiveDictionary:
+            try benchmark(runner, oracle: oracle, strategy: strategy) { BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .linearArray:
+            try benchmark(runner, oracle: oracle, strategy: strategy) { BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .lineSectors:
+            try benchmark(runner, oracle: oracle, strategy: strategy) { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .mosaicBinarySearch:
+            try benchmark(runner, oracle: oracle, strategy: strategy) { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .unionRects, .pageTable, .soaBinarySearch, .intervalTree:
+            try measure(IndexChoice.standard(strategy)!, algorithm, runner: runner, oracle: oracle)
+        }
+    }
+
+    /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
+    func measure<Algorithm: LayoutAlgorithm>(
+        _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+    ) throws -> Measured {
+        var measured = try choice.visit(algorithm, EngineMeasurement(cell: self, runner: runner, oracle: oracle, strategy: choice.strategy))
+        if choice != IndexChoice.standard(choice.strategy) {
+            for index in measured.results.indices { measured.results[index].parameters = choice.parameter }
+        }
+        return measured
+    }
+
     /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation.
     func benchmark<Algorithm, Subject: BenchmarkSubject>(
-        _ runner: BenchmarkRunner, oracle: inout BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
+        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
         let probe = runner.probe
         let allocatedBefore = probe?.allocatedBytes()
@@ -127,7 +141,7 @@ private struct Cell {
         try subject.prepare(viewport: viewport)
         let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
-        let verification = try verify(&subject, against: &oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
+        let verification = try verify(&subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
         func result(_ operation: BenchmarkOperation, _ samples: [UInt64], perElement: Bool = false) -> BenchmarkResult {
             BenchmarkResult(layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples, elements: perElement ? elements : nil)
         }
@@ -164,7 +178,7 @@ private struct Cell {
 
     /// Compares the subject's answers with brute force on frames spread evenly over the trace.
     private func verify<Algorithm, Subject: BenchmarkSubject>(
-        _ subject: inout Subject, against oracle: inout BruteForceOracle<Algorithm>, strategy: StrategyID, frames count: Int
+        _ subject: inout Subject, against oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, frames count: Int
     ) throws -> Verification {
         let frames = trace.frames
         let checked = Swift.min(count, frames.count)
@@ -234,6 +248,18 @@ private struct Cell {
                 blackHole(words[words.count / 2])
             }
         }
+    }
+}
+
+/// Measures the engine made by a `SubjectVisitor` maker, with its concrete type.
+private struct EngineMeasurement<Algorithm: LayoutAlgorithm>: SubjectVisitor {
+    let cell: Cell
+    let runner: BenchmarkRunner
+    let oracle: BruteForceOracle<Algorithm>
+    let strategy: StrategyID
+
+    func visit<Subject: BenchmarkSubject>(_ make: () -> Subject) throws -> Cell.Measured {
+        try cell.benchmark(runner, oracle: oracle, strategy: strategy, make: make)
     }
 }
 

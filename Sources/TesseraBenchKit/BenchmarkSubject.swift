@@ -89,15 +89,16 @@ public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject {
 
 /// The answers every strategy is checked against: every element of the store, each effect computed, each
 /// element taken where it shows (where it was laid out, for layouts whose effects do not move elements). It shares
-/// the frames with the engine but none of its search or its effects' candidate logic.
-public struct BruteForceOracle<Algorithm: LayoutAlgorithm> {
+/// the frames with the engine but none of its search or its effects' candidate logic. A class: every strategy of a
+/// run shares one, prepared for whichever viewport the frame being checked asks for.
+public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
     public var layout: CollectionLayout<Algorithm, BruteForceIndex>
 
     public init(_ algorithm: Algorithm) {
         layout = CollectionLayout(algorithm)
     }
 
-    public mutating func prepare(viewport: Size) throws(LayoutError) {
+    public func prepare(viewport: Size) throws(LayoutError) {
         try layout.prepare(viewport: viewport)
     }
 

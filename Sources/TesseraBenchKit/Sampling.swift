@@ -63,6 +63,12 @@ public struct Percentiles: Codable, Hashable, Sendable {
     public var p90: UInt64
     public var p99: UInt64
 
+    public init(median: UInt64, p90: UInt64, p99: UInt64) {
+        self.median = median
+        self.p90 = p90
+        self.p99 = p99
+    }
+
     public init(of samples: [UInt64]) {
         var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         histogram.autoResize = true

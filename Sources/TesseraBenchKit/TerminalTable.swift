@@ -50,7 +50,7 @@ public enum TerminalTable {
         }
     }
 
-    static func decimal(_ value: Double) -> String {
+    public static func decimal(_ value: Double) -> String {
         switch Swift.abs(value) {
         case 0: "0"
         case ..<10: String(format: "%.2f", value)
@@ -59,7 +59,7 @@ public enum TerminalTable {
         }
     }
 
-    static func align(_ rows: [[String]]) -> String {
+    public static func align(_ rows: [[String]]) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
