@@ -41,5 +41,7 @@ let package = Package(
         ),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines"]),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit"]),
+        // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
+        .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench"]),
     ]
 )
