@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Tessera", targets: ["Tessera"]),
         .library(name: "TesseraBaselines", targets: ["TesseraBaselines"]),
         .executable(name: "tessera-bench", targets: ["tessera-bench"]),
+        .executable(name: "tessera-bench-system-malloc", targets: ["tessera-bench-system-malloc"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,17 +32,19 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
-        .executableTarget(
-            name: "tessera-bench",
-            dependencies: [
-                "TesseraBenchKit",
-                "CJemalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+        // The command line, shared by the two executables below, which differ only in their allocator.
+        .target(
+            name: "TesseraBenchCLI",
+            dependencies: ["TesseraBenchKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCLI", "CJemalloc"]),
+        // The same command on glibc malloc, so the naive designs can be measured on both allocators.
+        .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
+        // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.
+        .systemLibrary(name: "CMallocInfo"),
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines"]),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit"]),
         // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
-        .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench"]),
+        .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"]),
     ]
 )

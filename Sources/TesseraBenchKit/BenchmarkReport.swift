@@ -61,6 +61,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var strategy: StrategyID
     /// The index's parameters when they are not the strategy's standard ones (as `tune` tries them).
     public var parameters: String?
+    /// The allocator, when not the report's own: the naive designs measured on glibc malloc beside jemalloc.
+    public var allocator: String?
     public var items: Int
     public var operation: BenchmarkOperation
     /// The number of samples.
@@ -77,6 +79,14 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var allocationsPerOperation: Double?
     /// For queries: the elements brute force found that the strategy did not, over the checked frames.
     public var missedElements: Int?
+
+    /// The strategy as reports name it, with its parameters and allocator when they are not the run's standard.
+    public var label: String {
+        strategy.rawValue + (parameters.map { " (\($0))" } ?? "") + (allocator.map { " [\($0)]" } ?? "")
+    }
+
+    /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it.
+    public var isStandard: Bool { parameters == nil && allocator == nil }
 
     public init(layout: LayoutID, strategy: StrategyID, items: Int, operation: BenchmarkOperation, samples: [UInt64], elements: Int? = nil) {
         self.layout = layout

@@ -222,14 +222,14 @@ struct Cell {
     /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
     /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M).
     private func steadyStateAllocations<Subject: BenchmarkSubject>(on subject: inout Subject, probe: (any AllocatorProbe)?) throws -> Double? {
-        guard let probe, let first = trace.frames.first else { return nil }
+        guard let probe, probe.allocationCount() != nil, let first = trace.frames.first else { return nil }
         let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(Self.steadyStateFrames)
         try subject.prepare(viewport: first.viewport)
         var found = 0
         for frame in frames { found &+= try subject.query(frame) }
-        let before = probe.allocationCount()
+        let before = probe.allocationCount() ?? 0
         for frame in frames { found &+= try subject.query(frame) }
-        let allocations = probe.allocationCount() - before
+        let allocations = (probe.allocationCount() ?? 0) - before
         blackHole(found)
         return Double(allocations) / Double(frames.count)
     }
@@ -276,13 +276,13 @@ private struct AllocationTally {
     mutating func count<Result>(_ operation: () throws -> Result) rethrows -> Result {
         let before = probe?.allocationCount()
         let result = try operation()
-        if let before, let probe { allocations += probe.allocationCount() - before }
+        if let before, let after = probe?.allocationCount() { allocations += after - before }
         operations += 1
         return result
     }
 
     var perOperation: Double? {
-        probe == nil || operations == 0 ? nil : Double(allocations) / Double(operations)
+        probe?.allocationCount() == nil || operations == 0 ? nil : Double(allocations) / Double(operations)
     }
 }
 

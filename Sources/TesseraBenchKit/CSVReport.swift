@@ -5,7 +5,7 @@ import Foundation
 public enum CSVReport {
     public static let columns = [
         "layout", "strategy", "items", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
-        "ns_per_item", "bytes_per_item", "allocations_per_operation", "missed_elements",
+        "ns_per_item", "bytes_per_item", "allocations_per_operation", "missed_elements", "parameters", "allocator",
     ]
 
     public static func render(_ report: BenchmarkReport) -> String {
@@ -14,7 +14,7 @@ public enum CSVReport {
                 result.layout.rawValue, result.strategy.rawValue, "\(result.items)", result.operation.rawValue, "\(result.samples)",
                 "\(result.medianNanoseconds)", "\(result.p90Nanoseconds)", "\(result.p99Nanoseconds)",
                 number(result.nanosecondsPerItem), number(result.bytesPerItem), number(result.allocationsPerOperation),
-                result.missedElements.map { "\($0)" } ?? "",
+                result.missedElements.map { "\($0)" } ?? "", result.parameters ?? "", result.allocator ?? "",
             ]
         }
         return ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()

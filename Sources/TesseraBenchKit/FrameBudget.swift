@@ -17,7 +17,7 @@ public struct FrameBudget: Sendable {
         var lines: [FrameBudget] = []
         for layout in LayoutID.allCases {
             for strategy in StrategyID.allCases {
-                let queries = results.filter { $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
+                let queries = results.filter { $0.isStandard && $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
                     .sorted { $0.items < $1.items }
                 guard !queries.isEmpty else { continue }
                 let shares = queries.map { (items: $0.items, share: Double($0.medianNanoseconds) / frameNanoseconds) }

@@ -49,19 +49,22 @@ public enum HTMLReport {
         return html + "</main>\n</body>\n</html>\n"
     }
 
-    /// One operation of one layout: a line per strategy, styled the same in every chart of the page.
+    /// One operation of one layout: a line per strategy (and per variant of one, such as another allocator),
+    /// styled the same in every chart of the page.
     static func chart(_ results: [BenchmarkResult], layout: LayoutID, operation: BenchmarkOperation) -> LogLogChart {
-        var seen: Set<StrategyID> = []
-        let series = results.map(\.strategy).filter { seen.insert($0).inserted }.map { strategy in
-            let index = StrategyID.allCases.firstIndex(of: strategy) ?? 0
+        var seen: Set<String> = []
+        let series = results.filter { seen.insert($0.label).inserted }.map { first in
+            let strategy = first.label
+            // A variant takes its strategy's colour with the style half the palette on, so it reads as kin but apart.
+            let index = (StrategyID.allCases.firstIndex(of: first.strategy) ?? 0) + (first.isStandard ? 0 : LogLogChart.styles.count / 2)
             return LogLogChart.Series(
-                name: strategy.rawValue, style: LogLogChart.styles[index % LogLogChart.styles.count],
-                points: results.filter { $0.strategy == strategy }.map { result in
+                name: strategy, style: LogLogChart.styles[index % LogLogChart.styles.count],
+                points: results.filter { $0.label == strategy }.map { result in
                     LogLogChart.Point(
                         x: Double(result.items),
                         // A report may hold a median of 0, which a logarithmic axis cannot show.
                         y: Double(max(result.medianNanoseconds, 1)),
-                        tooltip: "\(strategy.rawValue), \(result.items.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
+                        tooltip: "\(strategy), \(result.items.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
                             + "p90 \(TerminalTable.duration(result.p90Nanoseconds)), p99 \(TerminalTable.duration(result.p99Nanoseconds))"
                     )
                 }

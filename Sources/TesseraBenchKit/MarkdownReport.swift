@@ -84,7 +84,7 @@ public enum MarkdownReport {
             rightAligned: [1, 3, 4, 5, 6, 7, 8, 9],
             rows: report.results.filter { $0.layout == layout }.map { result in
                 [
-                    result.strategy.rawValue, result.items.formatted(), result.operation.rawValue,
+                    result.label, result.items.formatted(), result.operation.rawValue,
                     TerminalTable.duration(result.medianNanoseconds), TerminalTable.duration(result.p90Nanoseconds),
                     TerminalTable.duration(result.p99Nanoseconds), optional(result.nanosecondsPerItem),
                     optional(result.bytesPerItem), optional(result.allocationsPerOperation),

@@ -4,16 +4,17 @@ extension BenchmarkResult {
     /// What a result measured, by which results of two reports are matched.
     public struct Key: Hashable, Sendable, CustomStringConvertible {
         public var layout: LayoutID
-        public var strategy: StrategyID
+        /// The strategy with its parameters and allocator, so side-by-side variants match their own kind.
+        public var label: String
         public var items: Int
         public var operation: BenchmarkOperation
 
         public var description: String {
-            "\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) · \(operation.rawValue)"
+            "\(layout.rawValue) · \(label) · \(items.formatted()) · \(operation.rawValue)"
         }
     }
 
-    public var key: Key { Key(layout: layout, strategy: strategy, items: items, operation: operation) }
+    public var key: Key { Key(layout: layout, label: label, items: items, operation: operation) }
 }
 
 /// BASE against HEAD: for each result both reports have, the change of the median and whether the samples differ
@@ -161,7 +162,7 @@ extension ReportComparison {
     /// Matches in verdict order, then the results of one side only; `emphasize` marks the regressions' verdict.
     private func tableRows(emphasize: (String) -> String) -> [[String]] {
         func leading(_ key: BenchmarkResult.Key) -> [String] {
-            [key.layout.rawValue, key.strategy.rawValue, key.items.formatted(), key.operation.rawValue]
+            [key.layout.rawValue, key.label, key.items.formatted(), key.operation.rawValue]
         }
         let matched = matches.map { match in
             leading(match.key) + [

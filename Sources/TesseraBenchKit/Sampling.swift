@@ -85,6 +85,6 @@ public protocol AllocatorProbe: Sendable {
     var name: String { get }
     /// Bytes allocated and not yet freed, after refreshing the statistics.
     func allocatedBytes() -> Int
-    /// Allocation requests served since the process started.
-    func allocationCount() -> Int
+    /// Allocation requests served since the process started, if the allocator counts them.
+    func allocationCount() -> Int?
 }

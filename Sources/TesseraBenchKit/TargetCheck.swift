@@ -39,7 +39,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     public static func evaluate(_ results: [BenchmarkResult]) -> [TargetCheck] {
         var checks: [TargetCheck] = []
         for layout in LayoutID.allCases {
-            let ofLayout = results.filter { $0.layout == layout }
+            let ofLayout = results.filter { $0.layout == layout && $0.isStandard }
             func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ items: Int) -> BenchmarkResult? {
                 ofLayout.first { $0.strategy == strategy && $0.operation == operation && $0.items == items }
             }

@@ -6,7 +6,7 @@ public enum TerminalTable {
         var rows = [["layout", "strategy", "items", "operation", "median", "p90", "p99", "ns/elem", "B/elem", "allocs/op", "samples"]]
         for result in report.results {
             rows.append([
-                result.layout.rawValue, result.strategy.rawValue, result.items.formatted(), result.operation.rawValue,
+                result.layout.rawValue, result.label, result.items.formatted(), result.operation.rawValue,
                 duration(result.medianNanoseconds), duration(result.p90Nanoseconds), duration(result.p99Nanoseconds),
                 result.nanosecondsPerItem.map { decimal($0) } ?? "",
                 result.bytesPerItem.map { decimal($0) } ?? "",

@@ -22,7 +22,7 @@ struct JemallocProbe: AllocatorProbe {
     }
 
     /// Small and large requests over every arena (`MALLCTL_ARENAS_ALL` is 4096), thread caches included.
-    func allocationCount() -> Int {
+    func allocationCount() -> Int? {
         refresh()
         return read("stats.arenas.4096.small.nrequests") + read("stats.arenas.4096.large.nrequests")
     }

@@ -79,15 +79,15 @@ import Testing
         let csv = CSVReport.render(report)
         #expect(csv.hasSuffix("\r\n"))
         let lines = csv.components(separatedBy: "\r\n").dropLast()
-        #expect(lines.first == "layout,strategy,items,operation,samples,median_ns,p90_ns,p99_ns,ns_per_item,bytes_per_item,allocations_per_operation,missed_elements")
+        #expect(lines.first == "layout,strategy,items,operation,samples,median_ns,p90_ns,p99_ns,ns_per_item,bytes_per_item,allocations_per_operation,missed_elements,parameters,allocator")
         #expect(lines.count == report.results.count + 1)
         #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count })
 
         let query = report.results.first { $0.layout == .mosaic && $0.strategy == .mosaicBinarySearch && $0.operation == .query }!
         let cold = report.results.first { $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold }!
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
-        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12"))
-        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerItem!),212.5,,"))
+        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,"))
+        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerItem!),212.5,,,,"))
     }
 
     @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
@@ -205,5 +205,24 @@ import Testing
         #expect(markdown.contains("No results.") && markdown.contains("No answers were checked"))
         let html = HTMLReport.render(report)
         #expect(!html.contains("<svg") && html.contains("No results.") && html.hasSuffix("</html>\n"))
+    }
+}
+
+@Suite struct SideBySideTests {
+    @Test func variantsAreLabelledAndLeftOutOfTheTargets() {
+        var glibc = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, items: 1_000_000, operation: .query, samples: [10])
+        glibc.allocator = "glibc malloc"
+        let standard = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, items: 1_000_000, operation: .query, samples: [20])
+        #expect(glibc.label == "naive-dictionary [glibc malloc]")
+        #expect(standard.label == "naive-dictionary")
+        #expect(glibc.key != standard.key)
+        let engine = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000_000, operation: .query, samples: [1])
+        let speedUp = TargetCheck.evaluate([glibc, standard, engine]).first { $0.name.hasPrefix("query speed-up over naive-dictionary") }
+        #expect(speedUp?.measured == 20)
+        #expect(CSVReport.render(BenchmarkReport(
+            environment: RunEnvironment(host: "h", cpuModel: "c", cores: 1, operatingSystem: "o", swiftVersion: "6.3", allocator: "jemalloc", gitCommit: nil, date: "d"),
+            settings: RunSettings(layouts: [.flow], strategies: nil, itemCounts: [1], viewportWidth: 1, viewportHeight: 1, seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
+            results: [glibc], verifications: [], targets: []
+        )).contains(",glibc malloc\r\n"))
     }
 }

@@ -1,8 +1,15 @@
 import ArgumentParser
+import TesseraBenchKit
 
-@main
-struct TesseraBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `tessera-bench` command. Each executable sets `allocatorProbe` for the allocator it is linked with, then
+/// calls `main()`.
+public struct TesseraBench: ParsableCommand {
+    /// Set once at start-up, before any command runs, and only read after: the executable's allocator.
+    nonisolated(unsafe) public static var allocatorProbe: (any AllocatorProbe)?
+
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "tessera-bench",
         abstract: "Times collection-view layout storage and queries at millions of items.",
         discussion: """

@@ -43,6 +43,9 @@ struct Run: ParsableCommand {
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
+    @Flag(help: "Also run the naive designs on glibc malloc (tessera-bench-system-malloc, built beside this binary), side by side with jemalloc, to show how much of their cost is the allocator.")
+    var systemMalloc = false
+
     @OptionGroup var workload: WorkloadOptions
 
     mutating func validate() throws {
@@ -60,7 +63,6 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let probe = JemallocProbe()
         let settings = RunSettings(
             layouts: try parseIDs(layouts, option: "layout"), strategies: try strategySelection,
             itemCounts: items.elements.map(\.count), viewportWidth: workload.viewport.size.width,
@@ -68,7 +70,7 @@ struct Run: ParsableCommand {
             traceFrames: 0, verifiedFrames: verifyFrames
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
-        runner.probe = probe.isActive ? probe : nil
+        runner.probe = TesseraBench.allocatorProbe
         if quick {
             runner.prepareBudget = .quick
             runner.queryBudget = .quick
@@ -76,7 +78,8 @@ struct Run: ParsableCommand {
         let standardError = { (line: String) in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
         if !quiet, isatty(STDERR_FILENO) != 0 { runner.progress = standardError }
         runner.notice = standardError
-        let result = try runner.run()
+        var result = try runner.run()
+        if systemMalloc { result = try SystemMallocRun.adding(to: result) }
         print(TerminalTable.render(result), terminator: "")
         if let report {
             try result.write(to: URL(fileURLWithPath: report))

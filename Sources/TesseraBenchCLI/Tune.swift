@@ -32,8 +32,7 @@ struct Tune: ParsableCommand {
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
         runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1, maxSeconds: 0.5)
         runner.queryBudget = SamplingBudget(minSamples: 200, maxSamples: 20_000, minSeconds: 0.2, maxSeconds: 0.5)
-        let probe = JemallocProbe()
-        runner.probe = probe.isActive ? probe : nil
+        runner.probe = TesseraBench.allocatorProbe
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
         }
