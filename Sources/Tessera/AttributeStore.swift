@@ -97,8 +97,10 @@ extension AttributeStore {
             storage = Storage(capacity: Swift.max(elementCount, storage.capacity))
         }
         storage.count = 0
-        var writer = Writer(storage: storage, sections: _sections)
-        _sections = []  // the writer holds the only reference, so its appends reuse the capacity
+        // The writer takes the section array over, holding its only reference, so it empties and refills it in place.
+        var sections: [SectionRange] = []
+        swap(&sections, &_sections)
+        var writer = Writer(storage: storage, sections: consume sections)
         defer { _sections = writer.finish() }
         return try body(&writer)
     }

@@ -30,16 +30,22 @@ public struct CarouselLayout: LayoutAlgorithm {
     public init(itemCount: Int, configuration: Configuration = Configuration()) throws(LayoutError) {
         guard itemCount >= 0 else { throw .negativeCount(name: "item count", value: itemCount) }
         guard configuration.itemSize.isValidExtent else { throw .invalidItemSize(section: 0, item: 0, configuration.itemSize) }
-        for (name, value) in [("sideItemScale", configuration.sideItemScale), ("sideItemAlpha", configuration.sideItemAlpha)]
+        for (name, value) in [("side item scale", configuration.sideItemScale), ("side item alpha", configuration.sideItemAlpha)]
         where !(0...1).contains(value) {
-            throw .invalidParameter(name: name, value: value)
+            throw .parameterOutOfRange(name: name, value: value, requirement: "it must be from 0 to 1")
         }
         let width = configuration.itemSize.width
         let scaledOffset = (width - width * (configuration.sideItemScale + (1 - configuration.sideItemScale) / 2)) / 2
         let lineSpacing = configuration.spacing - scaledOffset
-        // Items must advance: a spacing so negative that an item starts at or before the one before is refused.
-        guard configuration.spacing.isFinite, Swift.abs(configuration.spacing) <= Size.maximumLength, width + lineSpacing > 0 else {
+        guard configuration.spacing.isFinite, Swift.abs(configuration.spacing) <= Size.maximumLength else {
             throw .invalidParameter(name: "spacing", value: configuration.spacing)
+        }
+        // Items must advance: a spacing so negative that an item starts at or before the one before is refused.
+        guard width + lineSpacing > 0 else {
+            throw .parameterOutOfRange(
+                name: "spacing", value: configuration.spacing,
+                requirement: "items would not advance: with items \(width) wide it must be above \(scaledOffset - width)"
+            )
         }
         self.itemCount = itemCount
         self.configuration = configuration

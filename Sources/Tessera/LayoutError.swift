@@ -4,6 +4,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidItemSize(section: Int, item: Int, Size)
     /// A layout parameter (spacing, inset, header height…) that is NaN, infinite or out of its range.
     case invalidParameter(name: String, value: Double)
+    /// A parameter outside the range its meaning allows, which `requirement` states.
+    case parameterOutOfRange(name: String, value: Double, requirement: String)
     /// A count below zero.
     case negativeCount(name: String, value: Int)
     /// A count outside the range a layout accepts, such as zero columns.
@@ -21,6 +23,8 @@ extension LayoutError: CustomStringConvertible {
             "item \(item) of section \(section) has size \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidParameter(name, value):
             "\(name) is \(value); \(Self.lengthRule)"
+        case let .parameterOutOfRange(name, value, requirement):
+            "\(name) is \(value); \(requirement)"
         case let .negativeCount(name, value):
             "\(name) is \(value); counts cannot be negative"
         case let .countOutOfRange(name, value, range):

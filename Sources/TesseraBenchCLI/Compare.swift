@@ -28,10 +28,10 @@ struct Compare: ParsableCommand {
     @Argument(help: ArgumentHelp("The report of the change.", valueName: "head.json"))
     var head: String
 
-    @Option(help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
     var threshold = 5.0
 
-    @Option(help: "The significance level, between 0 and 1: a change counts when its p-value is below it.")
+    @Option(parsing: .unconditional, help: "The significance level, between 0 and 1: a change counts when its p-value is below it.")
     var alpha = 0.05
 
     @Option(help: "text for a terminal, or markdown for a pull-request comment.")

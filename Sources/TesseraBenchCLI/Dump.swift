@@ -10,10 +10,10 @@ struct Dump: ParsableCommand {
     @Option(help: "The layout.")
     var layout: LayoutID = .flow
 
-    @Option(help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
     var items = CountArgument(100)
 
-    @Option(help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
     var offset: PointArgument?
 
     @OptionGroup var workload: WorkloadOptions

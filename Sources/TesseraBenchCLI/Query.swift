@@ -14,13 +14,13 @@ struct Query: ParsableCommand {
     @Option(help: "The strategy that answers.")
     var strategy: StrategyID = .soaBinarySearch
 
-    @Option(help: ArgumentHelp("The rect, in content coordinates.", valueName: "x,y,width,height"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The rect, in content coordinates.", valueName: "x,y,width,height"))
     var rect: RectArgument
 
-    @Option(help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
     var offset: PointArgument?
 
-    @Option(help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
     var items = CountArgument(100)
 
     @OptionGroup var workload: WorkloadOptions

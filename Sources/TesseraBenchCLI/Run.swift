@@ -19,10 +19,10 @@ struct Run: ParsableCommand {
     @Option(help: "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's.")
     var strategies = "default"
 
-    @Option(help: ArgumentHelp("Item counts, comma-separated; k and M suffixes allowed.", valueName: "counts"))
-    var items = ListArgument([CountArgument(10_000), CountArgument(100_000), CountArgument(1_000_000)])
+    @Option(parsing: .unconditional, help: ArgumentHelp("Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)", valueName: "counts"))
+    var items: ListArgument<CountArgument>?
 
-    @Option(help: "Trace frames whose answers are checked against brute force before timing.")
+    @Option(parsing: .unconditional, help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
 
     @Option(help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
@@ -52,9 +52,19 @@ struct Run: ParsableCommand {
         _ = try parseIDs(layouts, option: "layout") as [LayoutID]
         _ = try strategySelection
         guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
-        if workload.workload != nil, items.elements.count > 1 {
+        if workload.workload != nil, let items, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
+        for (option, path) in [("--report", report), ("--markdown", markdown), ("--csv", csv), ("--html", html)] {
+            if let path { try OutputPath.check(path, option: option) }
+        }
+    }
+
+    /// The counts asked for; by default 10k, 100k and 1M items, or a workload file's own count.
+    func itemCounts() throws -> [Int] {
+        if let items { return items.elements.map(\.count) }
+        if case let .file(sections, _) = try workload.source() { return [sections.reduce(0) { $0 + $1.itemSizes.count }] }
+        return [10_000, 100_000, 1_000_000]
     }
 
     /// `nil` for the default: each layout's tutorial designs and the engine.
@@ -65,7 +75,7 @@ struct Run: ParsableCommand {
     func run() throws {
         let settings = RunSettings(
             layouts: try parseIDs(layouts, option: "layout"), strategies: try strategySelection,
-            itemCounts: items.elements.map(\.count), viewportWidth: workload.viewport.size.width,
+            itemCounts: try itemCounts(), viewportWidth: workload.viewport.size.width,
             viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
             traceFrames: 0, verifiedFrames: verifyFrames
         )
@@ -82,13 +92,13 @@ struct Run: ParsableCommand {
         if systemMalloc { result = try SystemMallocRun.adding(to: result) }
         print(TerminalTable.render(result), terminator: "")
         if let report {
-            try result.write(to: URL(fileURLWithPath: report))
+            try OutputPath.write(to: report) { try result.write(to: URL(fileURLWithPath: report)) }
             print("\nReport written to \(report)")
         }
         // Each written to a temporary file and renamed, so an interrupted run leaves no partial file.
         for (path, render) in [(markdown, MarkdownReport.render), (csv, CSVReport.render), (html, HTMLReport.render)] {
             guard let path else { continue }
-            try render(result).write(toFile: path, atomically: true, encoding: .utf8)
+            try OutputPath.write(to: path) { try render(result).write(toFile: path, atomically: true, encoding: .utf8) }
             print("Written to \(path)")
         }
     }

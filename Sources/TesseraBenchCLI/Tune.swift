@@ -15,7 +15,7 @@ struct Tune: ParsableCommand {
     @Option(help: "The layout.")
     var layout: LayoutID = .flow
 
-    @Option(help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
     var items = CountArgument(100_000)
 
     @Flag(help: "No progress on standard error.")

@@ -5,10 +5,10 @@ import TesseraBenchKit
 
 /// The options that say what a layout is fed, shared by every subcommand.
 struct WorkloadOptions: ParsableArguments {
-    @Option(help: "The seed of every random size and of the scroll trace.")
+    @Option(parsing: .unconditional, help: "The seed of every random size and of the scroll trace.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("The viewport, as WIDTHxHEIGHT in points.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport, as WIDTHxHEIGHT in points.", valueName: "WxH"))
     var viewport = SizeArgument(Size(width: 390, height: 844))
 
     @Option(help: ArgumentHelp("A workload file of sections and item sizes, used instead of the built-in workload.", valueName: "file.json"))
@@ -17,16 +17,16 @@ struct WorkloadOptions: ParsableArguments {
     @Option(help: "How the built-in workload sizes flow items: seeded random 40…120 points, or uniform.")
     var sizing: ItemSizing = .random
 
-    @Option(help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
     var itemSize = SizeArgument(FlowLayout.defaultItemSize)
 
-    @Option(help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax).")
+    @Option(parsing: .unconditional, help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax).")
     var itemsPerSection = 1_000
 
-    @Option(help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
+    @Option(parsing: .unconditional, help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
     var headerHeight: Double?
 
-    @Option(help: "Section footer height in the built-in flow workload; 0 for none. (default: 24)")
+    @Option(parsing: .unconditional, help: "Section footer height in the built-in flow workload; 0 for none. (default: 24)")
     var footerHeight: Double?
 
     @Option(help: "The flow layout's scroll direction.")
@@ -35,31 +35,31 @@ struct WorkloadOptions: ParsableArguments {
     @Option(help: "Where cells sit within a line of the flow layout.")
     var align: FlowLayout.LineAlignment = .center
 
-    @Option(help: "The flow layout's minimum spacing between items of a line.")
+    @Option(parsing: .unconditional, help: "The flow layout's minimum spacing between items of a line.")
     var interitemSpacing = 10.0
 
-    @Option(help: "The flow layout's minimum spacing between lines.")
+    @Option(parsing: .unconditional, help: "The flow layout's minimum spacing between lines.")
     var lineSpacing = 10.0
 
-    @Option(help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
     var sectionInset = InsetsArgument(.zero)
 
-    @Option(help: "The waterfall's columns.")
+    @Option(parsing: .unconditional, help: "The waterfall's columns.")
     var columns = 2
 
-    @Option(help: "The waterfall's padding around each photo.")
+    @Option(parsing: .unconditional, help: "The waterfall's padding around each photo.")
     var cellPadding = 4.0
 
-    @Option(help: ArgumentHelp("The carousel's item size.", valueName: "WxH"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The carousel's item size.", valueName: "WxH"))
     var carouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
 
-    @Option(help: "The carousel's scale of side items, 0…1.")
+    @Option(parsing: .unconditional, help: "The carousel's scale of side items, 0…1.")
     var sideItemScale = 0.5
 
-    @Option(help: "The carousel's alpha of side items, 0…1.")
+    @Option(parsing: .unconditional, help: "The carousel's alpha of side items, 0…1.")
     var sideItemAlpha = 0.5
 
-    @Option(help: "The carousel's gap between side items; negative overlaps them.")
+    @Option(parsing: .unconditional, help: "The carousel's gap between side items; negative overlaps them.")
     var carouselSpacing = 10.0
 
     var parameters: LayoutParameters {

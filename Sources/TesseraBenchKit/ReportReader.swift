@@ -41,19 +41,12 @@ extension BenchmarkReport {
         func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
 
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            // The system's reason, as "Is a directory", says more than Foundation's wrapper around it.
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue
-            throw refuse(.unreadable(code.map { String(cString: strerror($0)) } ?? error.localizedDescription))
+        switch JSONFile.data(at: url) {
+        case let .success(bytes): data = bytes
+        case let .failure(reason): throw refuse(.unreadable(reason.text))
         }
-        guard !data.isEmpty else { throw refuse(.notJSON("the file is empty")) }
-
-        let json: Any
-        do { json = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
-            // The parser's own words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a
-            // name Foundation on Linux does not export).
-            throw refuse(.notJSON((error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
-        }
+        if let syntaxError = JSONFile.syntaxError(in: data) { throw refuse(.notJSON(syntaxError)) }
+        let json = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
         guard let object = json as? [String: Any] else {
             throw refuse(.foreign(json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"))
         }
@@ -74,32 +67,7 @@ extension BenchmarkReport {
         _ type: T.Type, from data: Data, _ refuse: (ReportError.Reason) -> ReportError
     ) throws(ReportError) -> T {
         do { return try JSONDecoder().decode(type, from: data) } catch {
-            throw refuse(.invalid((error as? DecodingError).map(describe) ?? String(describing: error)))
-        }
-    }
-
-    /// The field and the problem, as `results[2].items: Expected to decode Int but found a string instead.`
-    ///
-    /// Called only on JSON that `JSONSerialization` accepted.
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { path, key in
-                if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing field \(path(context.codingPath + [key]))"
-        case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) is null"
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            // The JSON is well-formed, so this is JSONDecoder's answer, without a path, to a number its field cannot
-            // hold.
-            return "a number does not fit its field: negative or fractional where a whole number is expected, or too large"
-        case .typeMismatch(_, let context), .dataCorrupted(let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: error)
+            throw refuse(.invalid((error as? DecodingError).map(JSONFile.describe) ?? String(describing: error)))
         }
     }
 }

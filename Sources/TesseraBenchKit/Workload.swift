@@ -96,10 +96,14 @@ public struct WorkloadFile: Codable, Sendable {
 
     public static func load(from url: URL) throws(WorkloadError) -> [LayoutSection] {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(url.path, "\(error.localizedDescription)") }
+        switch JSONFile.data(at: url) {
+        case let .success(bytes): data = bytes
+        case let .failure(reason): throw .unreadable(url.path, reason.text)
+        }
+        if let syntaxError = JSONFile.syntaxError(in: data) { throw .malformed(url.path, "not JSON: \(syntaxError)") }
         let file: WorkloadFile
         do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
-            throw .malformed(url.path, "\(error)")
+            throw .malformed(url.path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
         }
         return try file.layoutSections(path: url.path)
     }

@@ -44,15 +44,16 @@ struct CarouselLayoutTests {
         #expect(crowded.lineSpacing == -309.75)
         // Spacing −271.25: step 0 — items would not advance; anything lower too.
         for spacing in [-271.25, -300, -1e6] {
-            #expect(layoutError { _ = try CarouselLayout(itemCount: 3, configuration: .init(spacing: spacing)) } == .invalidParameter(name: "spacing", value: spacing))
+            let error = layoutError { _ = try CarouselLayout(itemCount: 3, configuration: .init(spacing: spacing)) }
+            #expect(error == .parameterOutOfRange(name: "spacing", value: spacing, requirement: "items would not advance: with items 310.0 wide it must be above -271.25"))
         }
         #expect(layoutError { _ = try CarouselLayout(itemCount: 3, configuration: .init(spacing: .infinity)) } == .invalidParameter(name: "spacing", value: .infinity))
     }
 
     @Test("side scale and alpha outside 0…1, bad item sizes and negative counts are refused")
     func badParameters() throws {
-        #expect(layoutError { _ = try CarouselLayout(itemCount: 1, configuration: .init(sideItemScale: 1.5)) } == .invalidParameter(name: "sideItemScale", value: 1.5))
-        #expect(layoutError { _ = try CarouselLayout(itemCount: 1, configuration: .init(sideItemAlpha: -0.1)) } == .invalidParameter(name: "sideItemAlpha", value: -0.1))
+        #expect(layoutError { _ = try CarouselLayout(itemCount: 1, configuration: .init(sideItemScale: 1.5)) } == .parameterOutOfRange(name: "side item scale", value: 1.5, requirement: "it must be from 0 to 1"))
+        #expect(layoutError { _ = try CarouselLayout(itemCount: 1, configuration: .init(sideItemAlpha: -0.1)) } == .parameterOutOfRange(name: "side item alpha", value: -0.1, requirement: "it must be from 0 to 1"))
         #expect(layoutError { _ = try CarouselLayout(itemCount: 1, configuration: .init(itemSize: Size(width: -1, height: 10))) } == .invalidItemSize(section: 0, item: 0, Size(width: -1, height: 10)))
         #expect(layoutError { _ = try CarouselLayout(itemCount: -1) } == .negativeCount(name: "item count", value: -1))
     }

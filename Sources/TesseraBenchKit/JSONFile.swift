@@ -1,0 +1,69 @@
+import Foundation
+
+/// Reading a JSON file a user handed over, with reasons a person can act on: the system's reason a file cannot be
+/// read ("Is a directory"), the parser's own words for what is not JSON, and the field a decoding error is about.
+enum JSONFile {
+    /// The file's bytes, or why they cannot be read.
+    static func data(at url: URL) -> Result<Data, FailureReason> {
+        do { return .success(try Data(contentsOf: url)) } catch {
+            // The system's reason says more than Foundation's wrapper around it.
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue
+            return .failure(FailureReason(code.map { String(cString: strerror($0)) } ?? error.localizedDescription))
+        }
+    }
+
+    /// Why `data` is not JSON, or `nil` when it is.
+    static func syntaxError(in data: Data) -> String? {
+        guard !data.isEmpty else { return "the file is empty" }
+        do { _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
+            // The parser's words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a name
+            // Foundation on Linux does not export).
+            return (error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription
+        }
+        return nil
+    }
+
+    /// The field and the problem, as `results[2].items: Expected to decode Int but found a string instead.`, for
+    /// JSON that parsed.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.reduce("") { path, key in
+                if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field \(path(context.codingPath + [key]))"
+        case .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) is null"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            // Well-formed JSON: this is JSONDecoder's answer, without a path, to a number its field cannot hold.
+            return "a number does not fit its field: negative or fractional where a whole number is expected, or too large"
+        case .typeMismatch(let type, let context):
+            let place = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+            return "\(place) should be \(jsonKind(of: type))"
+        case .dataCorrupted(let context):
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+
+    /// A Swift type as the JSON it reads: "an object", "an array", "a number", "a string".
+    private static func jsonKind(of type: Any.Type) -> String {
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary") { return "an object" }
+        if name.hasPrefix("Array") { return "an array" }
+        if name == "String" { return "a string" }
+        if name == "Bool" { return "true or false" }
+        return "a number"
+    }
+
+    struct FailureReason: Error {
+        let text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+    }
+}

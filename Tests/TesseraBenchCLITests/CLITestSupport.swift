@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// Runs `tessera-bench` with a deadline, in a chosen directory, and says how it ended: the support of the
+/// command-line tests beside `TesseraBenchBinary.run`, which waits for ever and runs in the test's directory.
+enum Bench {
+    struct Outcome: CustomStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        /// Killed by a signal: a crash (a trap is SIGILL or SIGTRAP), or our own SIGKILL at the deadline.
+        var signalled: Bool
+        var timedOut: Bool
+        var seconds: Double
+        var standardOutput: String
+        var standardError: String
+
+        /// Signs of a crash rather than an error: a signal, a Swift runtime failure, a backtrace.
+        var crashed: Bool {
+            if signalled && !timedOut { return true }
+            let markers = ["Fatal error", "fatal error", "Stack dump", "stack trace", "Program crashed", "Backtrace", "Illegal instruction", "Segmentation fault", "0x0000"]
+            return markers.contains { standardError.contains($0) || standardOutput.contains($0) }
+        }
+
+        var stdoutLines: [Substring] { standardOutput.split(separator: "\n") }
+
+        var description: String {
+            "tessera-bench \(arguments.joined(separator: " ")) → status \(status)\(signalled ? " (signal)" : "")\(timedOut ? " (timed out)" : ""), "
+                + String(format: "%.2f s", seconds) + "\nstderr: \(standardError.prefix(1_500))\nstdout: \(standardOutput.prefix(500))"
+        }
+    }
+
+    /// Runs the binary with `arguments` in `directory` (the test process's own when `nil`); after `timeout` seconds
+    /// the process is sent SIGKILL and the outcome is marked as timed out. Output goes to files, so a chatty
+    /// process never blocks on a full pipe.
+    ///
+    /// SIGKILL, not `Process.terminate()`'s SIGTERM: the child inherits the signal mask of the test process's thread
+    /// that spawns it, and the worker threads of the test process block SIGTERM and SIGINT (`SigBlk` in
+    /// /proc/PID/task/*/status), so a SIGTERM would never be delivered.
+    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60) throws -> Outcome {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        var timedOut = false
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > timeout {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        try out.close()
+        try err.close()
+        return Outcome(
+            arguments: arguments, status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut, seconds: seconds,
+            standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+
+    /// Every line of `text` as a JSON object, parsed by `JSONSerialization` one line at a time.
+    static func jsonLines(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            return try #require(object as? [String: Any], "not a JSON object: \(line)", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let engineStrategies = ["soa-binary-search", "interval-tree", "page-table", "union-rects"]
+    static let exactStrategies = engineStrategies + ["naive-dictionary", "linear-array", "line-sectors"]
+    static let allStrategies = exactStrategies + ["mosaic-binary-search"]
+    static let layouts = ["flow", "waterfall", "mosaic", "carousel", "sticky-parallax"]
+}
+
+/// A fresh directory under the system's temporary directory, removed when the value goes away.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes `contents` to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, _ contents: String) throws -> String {
+        let path = path(name)
+        try contents.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// An element of `dump` or `query` output.
+struct Element: Hashable, CustomStringConvertible {
+    var kind: String
+    var section: Int
+    var item: Int
+    var x, y, width, height: Double
+    var translateX = 0.0
+    var translateY = 0.0
+
+    init(_ object: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        kind = try #require(object["kind"] as? String, sourceLocation: sourceLocation)
+        section = try #require(object["section"] as? Int, sourceLocation: sourceLocation)
+        item = try #require(object["item"] as? Int, sourceLocation: sourceLocation)
+        x = try #require((object["x"] as? NSNumber)?.doubleValue, sourceLocation: sourceLocation)
+        y = try #require((object["y"] as? NSNumber)?.doubleValue, sourceLocation: sourceLocation)
+        width = try #require((object["width"] as? NSNumber)?.doubleValue, sourceLocation: sourceLocation)
+        height = try #require((object["height"] as? NSNumber)?.doubleValue, sourceLocation: sourceLocation)
+        translateX = (object["translateX"] as? NSNumber)?.doubleValue ?? 0
+        translateY = (object["translateY"] as? NSNumber)?.doubleValue ?? 0
+    }
+
+    /// Strict intersection, as `Rect.intersects`: touching edges do not count. The frame is moved by the element's
+    /// translation (sticky headers are pinned that way).
+    func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
+        let minX = x + translateX, minY = y + translateY
+        return minX < rx + rw && rx < minX + width && minY < ry + rh && ry < minY + height
+    }
+
+    var description: String { "\(kind) \(section).\(item) (\(x), \(y), \(width), \(height)) translate (\(translateX), \(translateY))" }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// `compare BASE.json HEAD.json`. Its `--help` documents the exit status: 0 when nothing regressed, 1 when a
+/// result regressed (listed on standard error), 2 for unusable input (a report unreadable, not JSON, not a
+/// tessera-bench report or written by a newer one, or a threshold or alpha out of range), 64 for arguments that
+/// cannot be parsed.
+@Suite struct CompareCommandTests {
+    /// A real report from a quick run, in `directory`.
+    private func makeReport(in directory: TemporaryDirectory, name: String = "r.json") throws -> String {
+        let outcome = try Bench.run(
+            ["run", "--quick", "--quiet", "--items", "1k", "--layouts", "flow", "--strategies", "soa-binary-search,naive-dictionary", "--report", name],
+            in: directory.url
+        )
+        try #require(outcome.status == 0, "\(outcome)")
+        return directory.path(name)
+    }
+
+    private func loadJSON(_ path: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    private func writeJSON(_ object: [String: Any], to path: String) throws {
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A copy of the report at `path` with `edit` applied to its JSON object, written to `name`.
+    private func edited(_ path: String, in directory: TemporaryDirectory, name: String, _ edit: (inout [String: Any]) throws -> Void) throws -> String {
+        var object = try loadJSON(path)
+        try edit(&object)
+        let target = directory.path(name)
+        try writeJSON(object, to: target)
+        return target
+    }
+
+    /// Sets one result's samples (and the statistics derived from them).
+    private static func setSamples(_ samples: [Int], of result: inout [String: Any]) {
+        let sorted = samples.sorted()
+        result["samplesNanoseconds"] = samples
+        result["samples"] = samples.count
+        result["medianNanoseconds"] = sorted[sorted.count / 2]
+        result["p90Nanoseconds"] = sorted[sorted.count * 9 / 10]
+        result["p99Nanoseconds"] = sorted[sorted.count - 1]
+    }
+
+    @Test func helpDocumentsTheExitStatus() throws {
+        let outcome = try Bench.run(["compare", "--help"])
+        #expect(outcome.status == 0)
+        let help = outcome.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("0 when nothing regressed"), "\(help)")
+        #expect(help.contains("1 when a result regressed"), "\(help)")
+        #expect(help.contains("2 for unusable input"), "\(help)")
+        #expect(help.contains("threshold or alpha out of range"), "\(help)")
+        #expect(help.contains("64"), "\(help)")
+    }
+
+    @Test func reportAgainstItselfHasNoRegression() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let outcome = try Bench.run(["compare", report, report])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("no regressions"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("soa-binary-search"))
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        let markdown = try Bench.run(["compare", report, report, "--format", "markdown"])
+        #expect(markdown.status == 0, "\(markdown)")
+        #expect(markdown.standardOutput.contains("| layout |"), "\(markdown)")
+    }
+
+    /// HEAD's samples ten times BASE's for one result, with enough samples for the U test to be significant.
+    @Test func syntheticRegressionExitsOneAndNamesTheResult() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        var index = -1
+        var key = ""
+        let base = try edited(report, in: directory, name: "base.json") { object in
+            var results = try #require(object["results"] as? [[String: Any]])
+            index = try #require(results.firstIndex { $0["strategy"] as? String == "soa-binary-search" && $0["operation"] as? String == "query" })
+            Self.setSamples(Array(1_000..<1_030), of: &results[index])
+            key = "\(results[index]["layout"]!) · \(results[index]["strategy"]!)"
+            object["results"] = results
+        }
+        let head = try edited(base, in: directory, name: "head.json") { object in
+            var results = try #require(object["results"] as? [[String: Any]])
+            Self.setSamples(Array(1_000..<1_030).map { $0 * 10 }, of: &results[index])
+            object["results"] = results
+        }
+        let outcome = try Bench.run(["compare", base, head])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("1 result regressed"), "\(outcome)")
+        let line = outcome.standardError.split(separator: "\n").first { $0.contains(key) }
+        #expect(line?.contains("query") == true, "the regressed result is named: \(outcome)")
+        #expect(line?.contains("+900.0%") == true, "with its change: \(outcome)")
+        #expect(outcome.standardOutput.contains("regression"), "\(outcome)")
+
+        // The mirror image is an improvement, which passes.
+        let reverse = try Bench.run(["compare", head, base])
+        #expect(reverse.status == 0, "\(reverse)")
+        #expect(reverse.standardOutput.contains("improvement"), "\(reverse)")
+
+        // Beyond a threshold of 1000%, the same slowdown does not count.
+        let lenient = try Bench.run(["compare", base, head, "--threshold", "1000"])
+        #expect(lenient.status == 0, "\(lenient)")
+    }
+
+    /// Results on one side only are listed, not failed.
+    @Test func resultsOnOneSideOnlyAreListedNotFailed() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let head = try edited(report, in: directory, name: "head.json") { object in
+            let results = try #require(object["results"] as? [[String: Any]])
+            object["results"] = results.filter { $0["strategy"] as? String != "naive-dictionary" }
+        }
+        let outcome = try Bench.run(["compare", report, head])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("only in BASE"), "\(outcome)")
+        let reverse = try Bench.run(["compare", head, report])
+        #expect(reverse.status == 0, "\(reverse)")
+        #expect(reverse.standardOutput.contains("only in HEAD"), "\(reverse)")
+    }
+
+    // MARK: Unusable input: exit 2, a clear message, no crash
+
+    struct BadReport: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Mentions expected on stderr.
+        var mentions: [String]
+        var testDescription: String { name }
+    }
+
+    private func makeBad(_ name: String, from report: String, in directory: TemporaryDirectory) throws -> String? {
+        switch name {
+        case "missing.json": return directory.path(name)
+        case "empty.json": return try directory.write(name, "")
+        case "truncated.json":
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            return try directory.write(name, String(text.prefix(text.count / 2)))
+        case "garbage.json": return try directory.write(name, "this is not JSON at all")
+        case "array.json": return try directory.write(name, "[1, 2, 3]")
+        case "foreign.json": return try directory.write(name, #"{"results": []}"#)
+        case "other-tool.json": return try edited(report, in: directory, name: name) { $0["tool"] = "other" }
+        case "schema-99.json": return try edited(report, in: directory, name: name) { $0["schemaVersion"] = 99 }
+        case "schema-0.json": return try edited(report, in: directory, name: name) { $0["schemaVersion"] = 0 }
+        case "schema-string.json": return try edited(report, in: directory, name: name) { $0["schemaVersion"] = "1" }
+        case "missing-median.json":
+            return try edited(report, in: directory, name: name) { object in
+                var results = try #require(object["results"] as? [[String: Any]])
+                results[0]["medianNanoseconds"] = nil
+                object["results"] = results
+            }
+        case "negative-sample.json":
+            return try edited(report, in: directory, name: name) { object in
+                var results = try #require(object["results"] as? [[String: Any]])
+                results[0]["samplesNanoseconds"] = [-5, 10]
+                object["results"] = results
+            }
+        case "unknown-strategy.json":
+            return try edited(report, in: directory, name: name) { object in
+                var results = try #require(object["results"] as? [[String: Any]])
+                results[0]["strategy"] = "quantum-search"
+                object["results"] = results
+            }
+        default: return nil
+        }
+    }
+
+    static let badReports: [BadReport] = [
+        BadReport(name: "missing.json", mentions: ["missing.json", "No such file or directory"]),
+        BadReport(name: "empty.json", mentions: ["empty.json", "empty"]),
+        BadReport(name: "truncated.json", mentions: ["truncated.json", "not JSON, or is cut short"]),
+        BadReport(name: "garbage.json", mentions: ["garbage.json", "not JSON"]),
+        BadReport(name: "array.json", mentions: ["array.json", "not a tessera-bench report", "array"]),
+        BadReport(name: "foreign.json", mentions: ["foreign.json", "not a tessera-bench report", "tool"]),
+        BadReport(name: "other-tool.json", mentions: ["other-tool.json", "not a tessera-bench report", "\"other\""]),
+        BadReport(name: "schema-99.json", mentions: ["schema-99.json", "written by a newer tessera-bench", "99"]),
+        BadReport(name: "schema-0.json", mentions: ["schema-0.json", "schemaVersion 0"]),
+        BadReport(name: "schema-string.json", mentions: ["schema-string.json", "schemaVersion"]),
+        BadReport(name: "missing-median.json", mentions: ["missing-median.json", "missing field results[0].medianNanoseconds"]),
+        BadReport(name: "negative-sample.json", mentions: ["negative-sample.json", "not a valid tessera-bench report"]),
+        BadReport(name: "unknown-strategy.json", mentions: ["unknown-strategy.json", "not a valid tessera-bench report", "strategy"]),
+    ]
+
+    @Test(arguments: badReports)
+    func unusableReportExitsTwoWithAClearMessage(_ bad: BadReport) throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let path = try #require(try makeBad(bad.name, from: report, in: directory))
+        for arguments in [["compare", report, path], ["compare", path, report]] {
+            let outcome = try Bench.run(arguments, in: directory.url)
+            #expect(outcome.status == 2, "\(outcome)")
+            #expect(!outcome.crashed, "\(outcome)")
+            #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
+            for mention in bad.mentions {
+                #expect(outcome.standardError.contains(mention), "stderr lacks \(mention): \(outcome)")
+            }
+            for debris in ["DecodingError", "CodingKeys", "NSCocoaErrorDomain"] {
+                #expect(!outcome.standardError.contains(debris), "\(outcome)")
+            }
+            #expect(outcome.standardOutput.isEmpty, "no comparison printed: \(outcome)")
+        }
+    }
+
+    @Test func directoryAsReportExitsTwo() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let outcome = try Bench.run(["compare", report, directory.url.path])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("Is a directory"), "\(outcome)")
+    }
+
+    /// Settings out of range are unusable input, exit 2, as `--help` says; they are refused before reading the
+    /// reports.
+    @Test(arguments: [
+        ["--threshold=-1"], ["--threshold", "nan"], ["--threshold", "inf"],
+        ["--alpha", "0"], ["--alpha", "1"], ["--alpha", "2"], ["--alpha=-0.5"], ["--alpha", "nan"],
+    ])
+    func settingOutOfRangeExitsTwo(_ setting: [String]) throws {
+        let outcome = try Bench.run(["compare", "base.json", "head.json"] + setting)
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        let option = setting[0].hasPrefix("--threshold") ? "--threshold" : "--alpha"
+        #expect(outcome.standardError.contains(option), "\(outcome)")
+        #expect(!outcome.standardError.contains("base.json"), "the setting is named before the files are read: \(outcome)")
+    }
+
+    @Test func zeroThresholdIsAllowed() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let outcome = try Bench.run(["compare", report, report, "--threshold", "0"])
+        #expect(outcome.status == 0, "\(outcome)")
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+
+/// Layout parameters that parse but that a layout refuses: the layout's typed error (`LayoutError`), printed as
+/// `Error: …` with exit status 1, naming the parameter, never a crash. The same on every subcommand that builds the
+/// layout.
+@Suite struct LayoutParameterErrorTests {
+    @Test(arguments: [
+        ["dump", "--layout", "waterfall"],
+        ["query", "--layout", "waterfall", "--rect", "0,0,390,844"],
+        ["run", "--quick", "--quiet", "--items", "200", "--layouts", "waterfall"],
+        ["tune", "--quiet", "--layout", "waterfall", "--items", "200"],
+    ])
+    func zeroColumnsIsATypedErrorNamingColumns(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(arguments + ["--columns", "0"], in: directory.url, timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("columns is 0"), "\(outcome)")
+        #expect(outcome.standardError.contains("1 to"), "the message should give the valid range: \(outcome)")
+        #expect(try directory.contents().isEmpty)
+    }
+
+    @Test func tooManyColumnsIsRefused() throws {
+        let outcome = try Bench.run(["dump", "--layout", "waterfall", "--columns", "1000000"], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("columns is 1000000"), "\(outcome)")
+    }
+
+    /// A spacing so negative that each item would start at or before the one before: refused, and the message says
+    /// why. Negative spacing as such is allowed (`--help`: "negative overlaps them"), so "lengths must be … not
+    /// negative" is the wrong reason.
+    @Test func carouselSpacingThatStopsItemsAdvancingIsRefusedWithTheReason() throws {
+        let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-1000"], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("spacing"), "\(outcome)")
+        #expect(outcome.standardError.contains("-1000"), "\(outcome)")
+        #expect(!outcome.standardError.contains("not negative"), "a negative spacing is allowed; the reason is that items would not advance: \(outcome)")
+        #expect(outcome.standardError.localizedCaseInsensitiveContains("advance") || outcome.standardError.localizedCaseInsensitiveContains("overlap"), "\(outcome)")
+    }
+
+    @Test func modestlyNegativeCarouselSpacingOverlapsItems() throws {
+        let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-50"], timeout: 20)
+        #expect(outcome.status == 0, "\(outcome)")
+        let elements = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }
+        #expect(elements.count == 3)
+        #expect(zip(elements, elements.dropFirst()).allSatisfy { $0.x < $1.x }, "items must advance")
+    }
+
+    /// A scale is a fraction 0…1, not a length; the message should name the option the user typed or at least the
+    /// range, not "lengths must be finite, not negative and at most 1000000000000.0".
+    @Test(arguments: [["--side-item-scale", "2"], ["--side-item-alpha", "1.5"]])
+    func sideItemFractionOutOfRangeIsRefusedWithItsRange(_ option: [String]) throws {
+        let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3"] + option, timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains(option[1]) || outcome.standardError.contains("\(option[1]).0"), "\(outcome)")
+        #expect(outcome.standardError.contains("0") && outcome.standardError.contains("1"), "\(outcome)")
+        #expect(!outcome.standardError.contains("lengths must be"), "a scale or alpha is not a length: \(outcome)")
+    }
+
+    @Test(arguments: [
+        ["--interitem-spacing", "nan"],
+        ["--line-spacing", "inf"],
+        ["--cell-padding", "nan"],
+        ["--header-height", "nan"],
+        ["--section-inset", "nan,0,0,0"],
+    ])
+    func nonFiniteLengthIsRefused(_ option: [String]) throws {
+        let layout = option[0] == "--cell-padding" ? "waterfall" : "flow"
+        let outcome = try Bench.run(["dump", "--layout", layout, "--items", "10"] + option, timeout: 20)
+        #expect(outcome.status != 0, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    }
+}

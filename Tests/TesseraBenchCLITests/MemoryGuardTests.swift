@@ -1,0 +1,44 @@
+import Testing
+
+/// A workload too large for the machine is refused before anything is allocated, with the estimate in GB
+/// (issue 5, item 1; `MemoryEstimate`). 5,000M items would need hundreds of GB on any machine this runs on.
+@Suite struct MemoryGuardTests {
+    @Test(arguments: [
+        ["run", "--quick", "--quiet", "--layouts", "flow", "--items", "5000M"],
+        ["run", "--quick", "--quiet", "--layouts", "flow", "--items", "1k,5000M"],
+        ["tune", "--quiet", "--layout", "flow", "--items", "5000M"],
+    ])
+    func tooLargeWorkloadIsRefusedAtOnceWithAnEstimate(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let report = arguments[0] == "run" ? ["--report", "r.json"] : []
+        let outcome = try Bench.run(arguments + report, in: directory.url, timeout: 10)
+        #expect(!outcome.timedOut, "\(outcome)")
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("GB"), "\(outcome)")
+        #expect(outcome.standardError.contains("5,000,000,000") || outcome.standardError.contains("5000000000"), "\(outcome)")
+        #expect(outcome.standardError.contains("nothing was allocated"), "\(outcome)")
+        #expect(outcome.seconds < 1, "refused in \(outcome.seconds) s: \(outcome)")
+        #expect(try directory.contents().isEmpty, "no report for a refused run")
+    }
+
+    /// `dump` and `query` build the same layout over the same built-in workload; without the guard they grind through
+    /// billions of seeded sizes until memory runs out. Stopped after 3 seconds by the test.
+    @Test(arguments: [
+        ["dump", "--items", "5000M"],
+        ["query", "--items", "5000M", "--rect", "0,0,390,844"],
+    ])
+    func dumpAndQueryRefuseATooLargeWorkloadToo(_ arguments: [String]) throws {
+        let outcome = try Bench.run(arguments, timeout: 3)
+        #expect(!outcome.timedOut, "still running after 3 s (killed by the test): \(outcome)")
+        #expect(outcome.status != 0, "\(outcome)")
+        #expect(outcome.standardError.contains("GB"), "\(outcome)")
+    }
+
+    /// The refusal is about memory, not the count as such: a modest count in a run runs.
+    @Test func modestWorkloadRuns() throws {
+        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "mosaic", "--strategies", "soa-binary-search", "--items", "200"], timeout: 30)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(!outcome.standardError.contains("GB"), "\(outcome)")
+    }
+}

@@ -1,0 +1,101 @@
+import Testing
+
+/// Arguments that cannot be parsed or name nothing the tool knows: ArgumentParser's usage errors, exit status 64
+/// (`EX_USAGE`), with a message that names the bad value and, for ids, lists the valid ones.
+@Suite struct UsageErrorTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var arguments: [String]
+        /// Each must appear on standard error.
+        var mentions: [String]
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let validLayouts = ["flow", "waterfall", "mosaic", "carousel", "sticky-parallax"]
+
+    static let cases: [Case] = [
+        Case(arguments: ["frobnicate"], mentions: ["frobnicate"]),
+        Case(arguments: ["--no-such-option"], mentions: ["Unknown option", "--no-such-option"]),
+        Case(arguments: ["dump", "--no-such-option"], mentions: ["Unknown option", "--no-such-option"]),
+        Case(arguments: ["dump", "--layout", "nope"], mentions: ["nope"] + validLayouts),
+        Case(arguments: ["query", "--layout", "nope", "--rect", "0,0,10,10"], mentions: ["nope"] + validLayouts),
+        Case(arguments: ["tune", "--layout", "nope"], mentions: ["nope"] + validLayouts),
+        Case(arguments: ["query", "--strategy", "nope", "--rect", "0,0,10,10"], mentions: ["nope"] + Bench.allStrategies),
+        Case(arguments: ["run", "--strategies", "nope"], mentions: ["unknown strategy 'nope'", "all"] + Bench.allStrategies),
+        Case(arguments: ["run", "--strategies", "soa-binary-search,nope"], mentions: ["unknown strategy 'nope'", "all"]),
+        Case(arguments: ["run", "--layouts", "nope"], mentions: ["unknown layout 'nope'", "all"] + validLayouts),
+        Case(arguments: ["run", "--layouts", "flow,nope"], mentions: ["unknown layout 'nope'", "all"]),
+        Case(arguments: ["run", "--items", "abc"], mentions: ["abc", "--items"]),
+        Case(arguments: ["run", "--items", "1e3k"], mentions: ["1e3k", "--items"]),
+        Case(arguments: ["run", "--items", "10k,abc"], mentions: ["10k,abc", "--items"]),
+        Case(arguments: ["run", "--items=-5"], mentions: ["-5", "--items"]),
+        Case(arguments: ["dump", "--items", "abc"], mentions: ["abc", "--items"]),
+        Case(arguments: ["dump", "--items", "1e3k"], mentions: ["1e3k", "--items"]),
+        Case(arguments: ["dump", "--items=-5"], mentions: ["-5", "--items"]),
+        Case(arguments: ["dump", "--items", "99999999999999999999M"], mentions: ["--items"]),
+        Case(arguments: ["dump", "--viewport", "10xNaN"], mentions: ["10xNaN", "--viewport"]),
+        Case(arguments: ["dump", "--viewport", "10x"], mentions: ["10x", "--viewport"]),
+        Case(arguments: ["dump", "--viewport", "10xinf"], mentions: ["10xinf", "--viewport"]),
+        Case(arguments: ["dump", "--viewport=-1x10"], mentions: ["-1x10", "--viewport"]),
+        Case(arguments: ["query"], mentions: ["--rect"]),
+        Case(arguments: ["query", "--rect", "0,0,1"], mentions: ["0,0,1", "--rect"]),
+        Case(arguments: ["query", "--rect", "0,0,1,1,1"], mentions: ["0,0,1,1,1", "--rect"]),
+        Case(arguments: ["query", "--rect", "0,0,nan,1"], mentions: ["0,0,nan,1", "--rect"]),
+        Case(arguments: ["query", "--rect", "0,0,inf,1"], mentions: ["0,0,inf,1", "--rect"]),
+        Case(arguments: ["query", "--rect", "a,b,c,d"], mentions: ["a,b,c,d", "--rect"]),
+        Case(arguments: ["query", "--rect", "0,0,10,10", "--offset", "1"], mentions: ["'1'", "--offset"]),
+        Case(arguments: ["query", "--rect", "0,0,10,10", "--offset", "1,nan"], mentions: ["1,nan", "--offset"]),
+        Case(arguments: ["dump", "--offset", "1"], mentions: ["'1'", "--offset"]),
+        Case(arguments: ["dump", "--section-inset", "1,2,3"], mentions: ["1,2,3", "--section-inset"]),
+        Case(arguments: ["dump", "--align", "middle"], mentions: ["middle", "top", "center", "bottom"]),
+        Case(arguments: ["dump", "--scroll-direction", "diagonal"], mentions: ["diagonal", "vertical", "horizontal"]),
+        Case(arguments: ["dump", "--sizing", "huge"], mentions: ["huge", "uniform", "random"]),
+        Case(arguments: ["dump", "--seed", "abc"], mentions: ["abc", "--seed"]),
+        Case(arguments: ["run", "--verify-frames", "0"], mentions: ["--verify-frames"]),
+        Case(arguments: ["compare", "only-one.json"], mentions: ["<head.json>"]),
+        Case(arguments: ["compare"], mentions: ["<base.json>"]),
+        Case(arguments: ["compare", "a.json", "b.json", "--threshold", "abc"], mentions: ["abc", "--threshold"]),
+        Case(arguments: ["compare", "a.json", "b.json", "--format", "html"], mentions: ["html", "text", "markdown"]),
+    ]
+
+    @Test(arguments: cases)
+    func exitsWithUsageStatusAndSaysWhy(_ testCase: Case) throws {
+        let outcome = try Bench.run(testCase.arguments, timeout: 20)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        for mention in testCase.mentions {
+            #expect(outcome.standardError.contains(mention), "stderr lacks \(mention): \(outcome)")
+        }
+        // A usage error is refused before anything runs: nothing on standard output.
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(outcome.seconds < 5, "\(outcome)")
+    }
+
+    /// `--layout nope` is answered with the valid layouts, in one message.
+    @Test func unknownLayoutListsEveryValidLayout() throws {
+        let outcome = try Bench.run(["dump", "--layout", "nope"])
+        #expect(outcome.status == 64)
+        let line = try #require(outcome.standardError.split(separator: "\n").first { $0.contains("nope") })
+        for layout in Self.validLayouts {
+            #expect(line.contains("'\(layout)'"), "\(line)")
+        }
+    }
+
+    @Test(arguments: [[], ["run"], ["dump"], ["query"], ["compare"], ["tune"]])
+    func helpGoesToStandardOutputAndExitsZero(_ subcommand: [String]) throws {
+        let outcome = try Bench.run(subcommand + ["--help"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("USAGE:"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("OPTIONS:"), "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+    }
+
+    /// The common options of ARCHITECTURE.md section 5 are there on every layout-taking subcommand.
+    @Test(arguments: ["run", "dump", "query", "tune"])
+    func helpListsTheCommonOptions(_ subcommand: String) throws {
+        let outcome = try Bench.run([subcommand, "--help"])
+        #expect(outcome.status == 0)
+        for option in ["--items", "--seed", "--viewport", "--workload", "--columns", "--align", "--scroll-direction"] {
+            #expect(outcome.standardOutput.contains(option), "\(subcommand) --help lacks \(option)")
+        }
+    }
+}

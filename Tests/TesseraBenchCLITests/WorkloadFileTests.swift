@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// `--workload FILE.json` (ARCHITECTURE.md section 5): a good file feeds the layout; a bad one is refused with a
+/// clear message naming the file and the problem, never a crash. The tool exits with status 1 for a bad workload
+/// file (ArgumentParser's status for an error thrown by a command).
+@Suite struct WorkloadFileTests {
+    static let valid = #"{"sections": [{"itemSizes": [[10, 20], [30, 40], [50, 60]], "headerHeight": 30}, {"itemSizes": [[70, 80]], "footerHeight": 12}]}"#
+
+    // MARK: A good file
+
+    @Test func flowUsesEachSizeAsGiven() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["dump", "--layout", "flow", "--workload", file])
+        #expect(outcome.status == 0, "\(outcome)")
+        let elements = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }
+        let cells = elements.filter { $0.kind == "cell" }
+        #expect(cells.map(\.width) == [10, 30, 50, 70])
+        #expect(cells.map(\.height) == [20, 40, 60, 80])
+        #expect(cells.map(\.section) == [0, 0, 0, 1])
+        #expect(cells.map(\.item) == [0, 1, 2, 0])
+        // The header and footer heights of the file, and no others.
+        #expect(elements.filter { $0.kind == "header" }.map { [$0.section, Int($0.height)] } == [[0, 30]])
+        #expect(elements.filter { $0.kind == "footer" }.map { [$0.section, Int($0.height)] } == [[1, 12]])
+    }
+
+    @Test(arguments: ["waterfall", "mosaic", "carousel", "sticky-parallax"])
+    func otherLayoutsTakeTheCounts(_ layout: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["dump", "--layout", layout, "--workload", file])
+        #expect(outcome.status == 0, "\(outcome)")
+        let cells = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }.filter { $0.kind == "cell" }
+        #expect(cells.count == 4, "\(outcome)")
+    }
+
+    @Test func queryReadsTheFileToo() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["query", "--workload", file, "--rect", "0,0,1000,10000"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(try Bench.jsonLines(outcome.standardOutput).filter { $0["kind"] as? String == "cell" }.count == 4)
+    }
+
+    /// `run --workload` without `--items`: the file fixes the item count, so the default list of counts must not be
+    /// held against the user ("drop --items" when none was given).
+    @Test func runTakesAWorkloadFileWithoutItems() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "flow", "--workload", file], in: directory.url)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("soa-binary-search"), "\(outcome)")
+    }
+
+    @Test func runTakesAWorkloadFileWithOneItemCount() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "flow", "--items", "4", "--workload", file], in: directory.url)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("soa-binary-search"), "\(outcome)")
+    }
+
+    @Test func runRefusesAWorkloadFileWithSeveralItemCounts() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["run", "--quick", "--layouts", "flow", "--items", "10,20", "--workload", file])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("workload file"), "\(outcome)")
+    }
+
+    // MARK: A bad file
+
+    struct BadFile: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// `nil` for no file at all, `""` for an empty one.
+        var contents: String?
+        /// Each must appear on standard error (case-insensitive).
+        var mentions: [String]
+        var testDescription: String { name }
+    }
+
+    static let badFiles: [BadFile] = [
+        BadFile(name: "missing.json", contents: nil, mentions: ["missing.json", "no such file"]),
+        BadFile(name: "empty.json", contents: "", mentions: ["empty.json"]),
+        BadFile(name: "truncated.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [30"#, mentions: ["truncated.json", "JSON"]),
+        BadFile(name: "array.json", contents: "[[10, 20], [30, 40]]", mentions: ["array.json", "array"]),
+        BadFile(name: "foreign.json", contents: #"{"results": []}"#, mentions: ["foreign.json", "sections"]),
+        BadFile(name: "flat-sizes.json", contents: #"{"sections": [{"itemSizes": [10, 20]}]}"#, mentions: ["flat-sizes.json", "itemSizes"]),
+        BadFile(name: "string-size.json", contents: #"{"sections": [{"itemSizes": [["10", 20]]}]}"#, mentions: ["string-size.json", "itemSizes"]),
+        BadFile(name: "null-size.json", contents: #"{"sections": [{"itemSizes": [[null, 20]]}]}"#, mentions: ["null-size.json", "itemSizes"]),
+        BadFile(name: "triple.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [10, 20, 5]]}]}"#, mentions: ["triple.json", "item 1", "3 numbers", "[width, height]"]),
+        BadFile(name: "single.json", contents: #"{"sections": [{"itemSizes": [[10]]}]}"#, mentions: ["single.json", "1 numbers"]),
+        BadFile(name: "overflow.json", contents: #"{"sections": [{"itemSizes": [[10, 1e400]]}]}"#, mentions: ["overflow.json"]),
+    ]
+
+    @Test(arguments: badFiles)
+    func badFileIsRefusedClearly(_ bad: BadFile) throws {
+        let directory = try TemporaryDirectory()
+        if let contents = bad.contents { try directory.write(bad.name, contents) }
+        let outcome = try Bench.run(["dump", "--workload", directory.path(bad.name)], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
+        for mention in bad.mentions {
+            #expect(outcome.standardError.localizedCaseInsensitiveContains(mention), "stderr lacks \(mention): \(outcome)")
+        }
+    }
+
+    /// A message for users, not a decoder's debug description: no Swift type names, coding keys or "Debug
+    /// description" (`compare` shows how: "x.json is not JSON, or is cut short: Unexpected end of file…").
+    @Test(arguments: badFiles.filter { $0.contents != nil && !$0.name.hasPrefix("triple") && !$0.name.hasPrefix("single") })
+    func badFileMessageIsFreeOfDecoderInternals(_ bad: BadFile) throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(bad.name, try #require(bad.contents))
+        let outcome = try Bench.run(["dump", "--workload", directory.path(bad.name)], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        for debris in ["DecodingError", "CodingKeys", "Debug description", "Dictionary<String, Any>", "Array<Any>", "keyed decoding container"] {
+            #expect(!outcome.standardError.contains(debris), "stderr shows \(debris): \(outcome)")
+        }
+    }
+
+    /// A directory where a file is expected: the system's reason ("Is a directory"), as `compare` gives it, not
+    /// "NSCocoaErrorDomain error 256".
+    @Test func directoryIsRefusedClearly() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(["dump", "--workload", directory.url.path], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains(directory.url.lastPathComponent), "\(outcome)")
+        #expect(outcome.standardError.localizedCaseInsensitiveContains("directory"), "\(outcome)")
+        #expect(!outcome.standardError.contains("NSCocoaErrorDomain"), "\(outcome)")
+    }
+
+    /// Sizes the layout refuses: JSON cannot hold NaN, so a negative size and one over `Size.maximumLength` (1e12).
+    @Test(arguments: [
+        ("negative", #"{"sections": [{"itemSizes": [[10, 20], [10, -20]]}]}"#, "-20"),
+        ("too long", #"{"sections": [{"itemSizes": [[10, 1e300]]}]}"#, "1e+300"),
+        ("negative width", #"{"sections": [{"itemSizes": [[-1, 20]]}]}"#, "-1"),
+        ("negative header", #"{"sections": [{"itemSizes": [[10, 20]], "headerHeight": -5}]}"#, "-5"),
+    ])
+    func sizeTheLayoutRefusesIsNamed(_ name: String, contents: String, value: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("sizes.json", contents)
+        for layout in ["flow", "waterfall"] {
+            let outcome = try Bench.run(["dump", "--layout", layout, "--workload", file], timeout: 20)
+            #expect(outcome.status == 1, "\(outcome)")
+            #expect(!outcome.crashed, "\(outcome)")
+            #expect(outcome.standardError.contains(value), "\(outcome)")
+            #expect(outcome.standardError.contains("section 0"), "\(outcome)")
+            #expect(outcome.standardError.contains("finite, not negative and at most"), "\(outcome)")
+        }
+    }
+
+    @Test func emptyWorkloadIsNotACrash() throws {
+        let directory = try TemporaryDirectory()
+        for contents in [#"{"sections": []}"#, #"{"sections": [{"itemSizes": []}]}"#] {
+            let file = try directory.write("empty-sections.json", contents)
+            for layout in Bench.layouts {
+                let outcome = try Bench.run(["dump", "--layout", layout, "--workload", file], timeout: 20)
+                #expect(outcome.status == 0, "\(outcome)")
+                #expect(!outcome.crashed, "\(outcome)")
+                #expect(try Bench.jsonLines(outcome.standardOutput).allSatisfy { $0["kind"] as? String != "cell" })
+            }
+        }
+    }
+
+    @Test func tuneRefusesABadWorkloadFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("truncated.json", #"{"sections": [{"itemSizes": [[10"#)
+        let outcome = try Bench.run(["tune", "--quiet", "--workload", file], timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("truncated.json"), "\(outcome)")
+    }
+
+    @Test func runRefusesAMissingWorkloadFile() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(["run", "--quick", "--items", "10", "--workload", directory.path("missing.json")], in: directory.url, timeout: 20)
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("missing.json"), "\(outcome)")
+        #expect(try directory.contents().isEmpty)
+    }
+}
