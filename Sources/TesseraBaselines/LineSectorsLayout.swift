@@ -33,9 +33,9 @@ public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         let effects = NaiveEffects(algorithm: algorithm, rect: rect, offset: contentOffset, viewport: viewport)
         var visible: [NaiveLayoutAttributes] = []
         for (_, line) in sectors {
-            for attributes in line { effects.consider(attributes, into: &visible) }
+            for attributes in line { effects.consider(attributes, into: &visible, of: algorithm) }
         }
-        for attributes in supplementary { effects.consider(attributes, into: &visible) }
+        for attributes in supplementary { effects.consider(attributes, into: &visible, of: algorithm) }
         return visible
     }
 

@@ -27,7 +27,7 @@ public final class LinearArrayLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         let effects = NaiveEffects(algorithm: algorithm, rect: rect, offset: contentOffset, viewport: viewport)
         var visibleLayoutAttributes: [NaiveLayoutAttributes] = []
         for attributes in cache {
-            effects.consider(attributes, into: &visibleLayoutAttributes)
+            effects.consider(attributes, into: &visibleLayoutAttributes, of: algorithm)
         }
         return visibleLayoutAttributes
     }

@@ -38,11 +38,11 @@ public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLa
         let (rectMin, rectMax) = span(rect)
         for attributes in cachedAttributes[..<firstMatchIndex].reversed() {
             guard span(attributes.frame).max >= rectMin else { break }
-            effects.consider(attributes, into: &attributesArray, test: false)
+            effects.consider(attributes, into: &attributesArray, of: algorithm, test: false)
         }
         for attributes in cachedAttributes[firstMatchIndex...] {
             guard span(attributes.frame).min <= rectMax else { break }
-            effects.consider(attributes, into: &attributesArray, test: false)
+            effects.consider(attributes, into: &attributesArray, of: algorithm, test: false)
         }
         return attributesArray
     }

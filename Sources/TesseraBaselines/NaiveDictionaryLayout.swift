@@ -31,7 +31,7 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayou
         visibleLayoutAttributes.removeAll(keepingCapacity: true)
         for (_, elementInfos) in cache {
             for (_, attributes) in elementInfos {
-                effects.consider(attributes, into: &visibleLayoutAttributes)
+                effects.consider(attributes, into: &visibleLayoutAttributes, of: algorithm)
             }
         }
         return visibleLayoutAttributes

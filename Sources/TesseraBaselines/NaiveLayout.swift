@@ -46,44 +46,45 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
 /// attributes in place, as the tutorial does for every element on every query, and test where they show.
 struct NaiveEffects {
     let rect: Rect
-    /// Decided once a query, not once an element. Not generic over the algorithm: the baselines cross a module
-    /// boundary unspecialised, and a generic helper would cost the naive designs, per element, a layout lookup
-    /// their tutorials never pay.
+    let offset: Point
+    let viewport: Size
+    /// Decided once a query, not once an element. The struct is not generic over the algorithm, and holds no
+    /// closure over it: the baselines cross a module boundary unspecialised, where a generic struct would cost a
+    /// layout lookup per element and a closure an allocation per query, neither of which the tutorials pay.
     let mode: Mode
 
     enum Mode {
-        case plain
-        case copyThenTransform(effect: (NaiveLayoutAttributes) -> ScrollEffect)
-        case updateInPlace(effect: (NaiveLayoutAttributes) -> ScrollEffect)
+        case plain, copyThenTransform, updateInPlace
     }
 
     init<Algorithm: LayoutAlgorithm>(algorithm: Algorithm, rect: Rect, offset: Point, viewport: Size) {
         self.rect = rect
-        guard algorithm.hasScrollEffects else {
-            mode = .plain  // no closure, so a plain query allocates nothing the tutorial's would not
-            return
-        }
-        let effect = { (attributes: NaiveLayoutAttributes) in
-            algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
-        }
-        mode = algorithm.effectsMoveElements ? .updateInPlace(effect: effect) : .copyThenTransform(effect: effect)
+        self.offset = offset
+        self.viewport = viewport
+        mode = !algorithm.hasScrollEffects ? .plain : algorithm.effectsMoveElements ? .updateInPlace : .copyThenTransform
     }
 
     /// Appends `attributes` (or its transformed copy) to `visible` if it shows in the rect; `test: false` takes it
     /// without looking, as Apple's Mosaic sample takes the neighbours of its binary search's hit.
-    func consider(_ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], test: Bool = true) {
+    func consider<Algorithm: LayoutAlgorithm>(
+        _ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], of algorithm: Algorithm, test: Bool = true
+    ) {
         switch mode {
         case .plain:
             if !test || attributes.frame.intersects(rect) { visible.append(attributes) }
-        case let .updateInPlace(effect):
-            attributes.apply(effect(attributes))
+        case .updateInPlace:
+            attributes.apply(effect(of: attributes, algorithm))
             if !test || attributes.displayedFrame.intersects(rect) { visible.append(attributes) }
-        case let .copyThenTransform(effect):
+        case .copyThenTransform:
             guard !test || attributes.frame.intersects(rect) else { return }
             let copy = attributes.copy()
-            copy.apply(effect(attributes))
+            copy.apply(effect(of: attributes, algorithm))
             visible.append(copy)
         }
+    }
+
+    private func effect<Algorithm: LayoutAlgorithm>(of attributes: NaiveLayoutAttributes, _ algorithm: Algorithm) -> ScrollEffect {
+        algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
     }
 }
 
