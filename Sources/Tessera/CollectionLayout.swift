@@ -49,24 +49,23 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// The attributes of the element at `position` in a query's answer, with its effect.
     public func attributes(of visible: VisibleElements, at position: Int) -> LayoutAttributes {
-        attributes(ofElement: visible.indices[position], effect: visible.effect(at: position))
+        assemble(visible.indices[position]) { _, _ in visible.effect(at: position) }
     }
 
     /// The attributes of the element at `elementIndex` in the store, with its effect at `contentOffset` when the
     /// layout has scroll effects and an offset is given.
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
-        let id = store.elementID(at: elementIndex)
-        let frame = store.frame(at: elementIndex)
-        var effect = ScrollEffect.none
-        if algorithm.hasScrollEffects, let contentOffset, let viewport {
-            effect = algorithm.effect(of: id, frame: frame, offset: contentOffset, viewport: viewport)
+        assemble(elementIndex) { id, frame in
+            guard algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
+            return algorithm.effect(of: id, frame: frame, offset: contentOffset, viewport: viewport)
         }
-        return attributes(ofElement: elementIndex, effect: effect)
     }
 
-    private func attributes(ofElement elementIndex: Int, effect: ScrollEffect) -> LayoutAttributes {
+    /// One element's attributes: its identity and frame read once, its zIndex from the layout, its effect from `effect`.
+    private func assemble(_ elementIndex: Int, effect: (ElementID, Rect) -> ScrollEffect) -> LayoutAttributes {
         let id = store.elementID(at: elementIndex)
-        return LayoutAttributes(id: id, frame: store.frame(at: elementIndex), zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect)
+        let frame = store.frame(at: elementIndex)
+        return LayoutAttributes(id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
     }
 
     public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {

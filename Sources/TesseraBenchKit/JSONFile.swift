@@ -12,15 +12,14 @@ enum JSONFile {
         }
     }
 
-    /// Why `data` is not JSON, or `nil` when it is.
-    static func syntaxError(in data: Data) -> String? {
-        guard !data.isEmpty else { return "the file is empty" }
-        do { _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
+    /// The JSON value in `data`, or why it is not JSON.
+    static func parse(_ data: Data) -> Result<Any, FailureReason> {
+        guard !data.isEmpty else { return .failure(FailureReason("the file is empty")) }
+        do { return .success(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) } catch {
             // The parser's words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a name
             // Foundation on Linux does not export).
-            return (error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription
+            return .failure(FailureReason((error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
         }
-        return nil
     }
 
     /// The field and the problem, as `results[2].items: Expected to decode Int but found a string instead.`, for

@@ -45,8 +45,11 @@ extension BenchmarkReport {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw refuse(.unreadable(reason.text))
         }
-        if let syntaxError = JSONFile.syntaxError(in: data) { throw refuse(.notJSON(syntaxError)) }
-        let json = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        let json: Any
+        switch JSONFile.parse(data) {
+        case let .success(value): json = value
+        case let .failure(reason): throw refuse(.notJSON(reason.text))
+        }
         guard let object = json as? [String: Any] else {
             throw refuse(.foreign(json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"))
         }

@@ -100,7 +100,7 @@ public struct WorkloadFile: Codable, Sendable {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw .unreadable(url.path, reason.text)
         }
-        if let syntaxError = JSONFile.syntaxError(in: data) { throw .malformed(url.path, "not JSON: \(syntaxError)") }
+        if case let .failure(reason) = JSONFile.parse(data) { throw .malformed(url.path, "not JSON: \(reason.text)") }
         let file: WorkloadFile
         do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
             throw .malformed(url.path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
