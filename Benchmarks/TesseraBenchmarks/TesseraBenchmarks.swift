@@ -116,6 +116,17 @@ enum BenchmarkSuite {
     }
 }
 
+/// Prepares for landscape, then for portrait again, keeping each content size alive. Two calls, not a loop over an
+/// array literal, which could allocate in the measured region; the closure does not escape, so it allocates nothing.
+func prepareRotatedAndBack(_ prepare: (Size) throws -> Size) {
+    do {
+        blackHole(try prepare(BenchmarkSuite.landscape))
+        blackHole(try prepare(BenchmarkSuite.portrait))
+    } catch {
+        fatalError("\(error)")
+    }
+}
+
 /// An engine layout, prepared in portrait, with the rects of its scripted scroll and the one answer buffer every
 /// query reuses: steady-state queries must allocate nothing.
 final class EngineState<Algorithm: LayoutAlgorithm, Index: SpatialIndex> {
@@ -131,14 +142,9 @@ final class EngineState<Algorithm: LayoutAlgorithm, Index: SpatialIndex> {
 
     /// Two warm prepares, as for a rotation and back: the store keeps its capacity, so each writes into mapped pages.
     func rotateAndBack() {
-        // Two calls, not a loop over an array literal, which could allocate in the measured region.
-        do {
-            try layout.prepare(viewport: BenchmarkSuite.landscape)
-            blackHole(layout.contentSize)
-            try layout.prepare(viewport: BenchmarkSuite.portrait)
-            blackHole(layout.contentSize)
-        } catch {
-            fatalError("\(error)")
+        prepareRotatedAndBack { viewport in
+            try layout.prepare(viewport: viewport)
+            return layout.contentSize
         }
     }
 
@@ -165,14 +171,9 @@ final class NaiveState<Algorithm: LayoutAlgorithm> {
     }
 
     func rotateAndBack() {
-        // Two calls, not a loop over an array literal, which could allocate in the measured region.
-        do {
-            try layout.prepare(viewport: BenchmarkSuite.landscape)
-            blackHole(layout.contentSize)
-            try layout.prepare(viewport: BenchmarkSuite.portrait)
-            blackHole(layout.contentSize)
-        } catch {
-            fatalError("\(error)")
+        prepareRotatedAndBack { viewport in
+            try layout.prepare(viewport: viewport)
+            return layout.contentSize
         }
     }
 
