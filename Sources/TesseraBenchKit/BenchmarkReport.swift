@@ -2,8 +2,9 @@ import Foundation
 
 /// What `tessera-bench run` writes with `--report FILE.json`: versioned, with the environment it ran in.
 public struct BenchmarkReport: Codable, Sendable {
-    /// Bumped when a field changes meaning or disappears; readers refuse newer versions.
-    public static let currentSchemaVersion = 1
+    /// Bumped when a field changes meaning or disappears; readers refuse newer versions. Version 2: times are
+    /// fractional nanoseconds, and a sample may be the mean of a batch (`operationsPerSample`).
+    public static let currentSchemaVersion = 2
     public static let toolName = "tessera-bench"
 
     public var schemaVersion: Int
@@ -67,10 +68,14 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var operation: BenchmarkOperation
     /// The number of samples.
     public var samples: Int
-    public var samplesNanoseconds: [UInt64]
-    public var medianNanoseconds: UInt64
-    public var p90Nanoseconds: UInt64
-    public var p99Nanoseconds: UInt64
+    /// Nanoseconds per operation, one value a sample.
+    public var samplesNanoseconds: [Double]
+    /// When operations were timed in batches between two clock reads: the operations of the shortest batch. Each
+    /// sample is then its batch's time per operation. Absent when each sample is one operation.
+    public var operationsPerSample: Int?
+    public var medianNanoseconds: Double
+    public var p90Nanoseconds: Double
+    public var p99Nanoseconds: Double
     /// For prepares and the fill floor: the median divided by the number of elements.
     public var nanosecondsPerItem: Double?
     /// For cold prepares: the bytes the allocator holds for the prepared layout, divided by the number of elements.
@@ -88,18 +93,22 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it.
     public var isStandard: Bool { parameters == nil && allocator == nil }
 
-    public init(layout: LayoutID, strategy: StrategyID, items: Int, operation: BenchmarkOperation, samples: [UInt64], elements: Int? = nil) {
+    public init(
+        layout: LayoutID, strategy: StrategyID, items: Int, operation: BenchmarkOperation, samples: [Double],
+        operationsPerSample: Int = 1, elements: Int? = nil
+    ) {
         self.layout = layout
         self.strategy = strategy
         self.items = items
         self.operation = operation
         self.samples = samples.count
         samplesNanoseconds = samples
+        self.operationsPerSample = operationsPerSample > 1 ? operationsPerSample : nil
         let percentiles = Percentiles(of: samples)
         medianNanoseconds = percentiles.median
         p90Nanoseconds = percentiles.p90
         p99Nanoseconds = percentiles.p99
-        if let elements, elements > 0 { nanosecondsPerItem = Double(percentiles.median) / Double(elements) }
+        if let elements, elements > 0 { nanosecondsPerItem = percentiles.median / Double(elements) }
     }
 }
 

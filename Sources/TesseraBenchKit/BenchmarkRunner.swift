@@ -11,6 +11,8 @@ public struct BenchmarkRunner {
     public var queryBudget = SamplingBudget.query
     public var probe: (any AllocatorProbe)?
     public var memory = MemoryEstimate()
+    /// The clock's cost, which sets how many operations a batch times; measured when the runner is made.
+    public var clock = ClockCalibration.measure()
     /// Receives a line as each measurement starts.
     public var progress: (String) -> Void = { _ in }
     /// Receives what was skipped and why, whether progress is shown or not.
@@ -46,7 +48,7 @@ public struct BenchmarkRunner {
             }
         }
         return BenchmarkReport(
-            environment: .current(allocator: probe?.name ?? "system"), settings: settings,
+            environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
             results: results, verifications: verifications, targets: TargetCheck.evaluate(results), skipped: skipped
         )
     }
@@ -131,47 +133,71 @@ struct Cell {
         return measured
     }
 
-    /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation.
+    /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
+    /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
     func benchmark<Algorithm, Subject: BenchmarkSubject>(
         _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
         let probe = runner.probe
+        let clock = runner.clock
         let allocatedBefore = probe?.allocatedBytes()
         var subject = make()
         try subject.prepare(viewport: viewport)
         let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
         let verification = try verify(&subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
-        func result(_ operation: BenchmarkOperation, _ samples: [UInt64], perElement: Bool = false) -> BenchmarkResult {
-            BenchmarkResult(layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples, elements: perElement ? elements : nil)
+        func result(_ operation: BenchmarkOperation, _ samples: [Double], batch: Int, perElement: Bool = false) -> BenchmarkResult {
+            BenchmarkResult(
+                layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples,
+                operationsPerSample: batch, elements: perElement ? elements : nil
+            )
         }
 
+        // Cold: the batch's fresh layouts are made before the clock starts and freed after it stops.
         var coldAllocations = AllocationTally(probe: probe)
-        let coldSamples = try runner.prepareBudget.collect { _ in
+        let coldBatch = try clock.batchSize(limit: Self.batchLimit) { _ in
             var fresh = make()
-            return try coldAllocations.count { try timed { try fresh.prepare(viewport: viewport) } }
+            try fresh.prepare(viewport: viewport)
         }
-        var cold = result(.prepareCold, coldSamples, perElement: true)
+        let coldSamples = try runner.prepareBudget.collect { _ in
+            var fresh = (0..<coldBatch).map { _ in make() }
+            let nanoseconds = try coldAllocations.count(coldBatch) {
+                try timed { for index in fresh.indices { try fresh[index].prepare(viewport: viewport) } }
+            }
+            return Double(nanoseconds) / Double(coldBatch)
+        }
+        var cold = result(.prepareCold, coldSamples, batch: coldBatch, perElement: true)
         cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
         cold.allocationsPerOperation = coldAllocations.perOperation
 
+        // Warm: each prepare after a bounds-size change, alternating portrait and landscape.
         var warmAllocations = AllocationTally(probe: probe)
-        let warmSamples = try runner.prepareBudget.collect { index in
-            let size = index.isMultiple(of: 2) ? rotated : viewport
-            return try warmAllocations.count { try timed { try subject.prepare(viewport: size) } }
+        var warmPrepares = 0
+        func prepareAfterRotation() throws {
+            warmPrepares += 1
+            try subject.prepare(viewport: warmPrepares.isMultiple(of: 2) ? viewport : rotated)
         }
-        var warm = result(.prepareWarm, warmSamples, perElement: true)
+        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation() }
+        let warmSamples = try runner.prepareBudget.collect { _ in
+            let nanoseconds = try warmAllocations.count(warmBatch) {
+                try timed { for _ in 0..<warmBatch { try prepareAfterRotation() } }
+            }
+            return Double(nanoseconds) / Double(warmBatch)
+        }
+        var warm = result(.prepareWarm, warmSamples, batch: warmBatch, perElement: true)
         warm.allocationsPerOperation = warmAllocations.perOperation
 
         var results = [cold, warm]
         if verification.isExact || strategy.isKnownInexact {
-            var query = result(.query, try replay(on: &subject, budget: runner.queryBudget))
+            let (samples, batch) = try replay(on: &subject, budget: runner.queryBudget, clock: clock)
+            var query = result(.query, samples, batch: batch)
             query.allocationsPerOperation = try steadyStateAllocations(on: &subject, probe: probe)
             query.missedElements = verification.missedElements
             results.append(query)
         }
         if let heldBytes, heldBytes > 0 {
-            results.append(result(.fillFloor, fillFloor(bytes: heldBytes, budget: runner.prepareBudget), perElement: true))
+            let (samples, batch) = fillFloor(bytes: heldBytes, budget: runner.prepareBudget, clock: clock)
+            results.append(result(.fillFloor, samples, batch: batch, perElement: true))
         }
         return (results, verification)
     }
@@ -202,21 +228,53 @@ struct Cell {
         return verification
     }
 
-    /// Times one query a frame, replaying the trace from its start (again, if the budget allows). A viewport
-    /// change (the rotation) re-prepares outside the timing.
-    private func replay<Subject: BenchmarkSubject>(on subject: inout Subject, budget: SamplingBudget) throws -> [UInt64] {
-        var current: Size?
+    /// Times the trace's queries in batches of consecutive frames, replaying it from its start (again, if the
+    /// budget allows); each sample is a batch's time per query. A batch never spans a viewport change (the
+    /// rotation), which re-prepares outside the timing; a stretch of one viewport is cut into equal batches of at
+    /// least the batch size, so the clock's share stays as small in every batch.
+    private func replay<Subject: BenchmarkSubject>(
+        on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration
+    ) throws -> (samples: [Double], batch: Int) {
+        let frames = trace.frames
+        guard let first = frames.first else { return ([], 1) }
+        var current = first.viewport
+        try subject.prepare(viewport: current)
         var found = 0
+        // Sized on the frames of the first viewport, so no prepare lands in the probe.
+        let firstStretch = frames.prefix { $0.viewport == current }.count
+        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in found &+= try subject.query(frames[index]) }
+        let batches = Self.batches(of: frames, size: batch)
         let samples = try budget.collect { index in
-            let frame = trace.frames[index % trace.frames.count]
-            if frame.viewport != current {
-                try subject.prepare(viewport: frame.viewport)
-                current = frame.viewport
+            let range = batches[index % batches.count]
+            if frames[range.lowerBound].viewport != current {
+                current = frames[range.lowerBound].viewport
+                try subject.prepare(viewport: current)
             }
-            return try timed { found &+= try subject.query(frame) }
+            let nanoseconds = try timed { for frame in frames[range] { found &+= try subject.query(frame) } }
+            return Double(nanoseconds) / Double(range.count)
         }
         blackHole(found)
-        return samples
+        return (samples, batches.map(\.count).min() ?? 1)
+    }
+
+    /// The most operations a batch takes: enough for the shortest query to dwarf the clock.
+    static let batchLimit = 4_096
+
+    /// Cuts the frames into runs of one viewport, and each run into equal batches of at least `size` frames (a
+    /// run shorter than that is one batch).
+    static func batches(of frames: [TraceFrame], size: Int) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var start = 0
+        while start < frames.count {
+            var end = start + 1
+            while end < frames.count, frames[end].viewport == frames[start].viewport { end += 1 }
+            let count = Swift.max(1, (end - start) / Swift.max(size, 1))
+            for part in 0..<count {
+                batches.append(start + (end - start) * part / count ..< start + (end - start) * (part + 1) / count)
+            }
+            start = end
+        }
+        return batches
     }
 
     /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
@@ -237,17 +295,20 @@ struct Cell {
     /// The bandwidth floor of a prepare: writing as many bytes as the layout holds into buffers already faulted
     /// in, element by element, each value derived from its index as a layout's would be, with no arithmetic
     /// beyond that and no allocation. The buffer is cut into 8-byte words, the width of a frame column.
-    private func fillFloor(bytes: Int, budget: SamplingBudget) -> [UInt64] {
+    private func fillFloor(bytes: Int, budget: SamplingBudget, clock: ClockCalibration) -> (samples: [Double], batch: Int) {
         let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(bytes / 8, 1))
         defer { words.deallocate() }
         words.initialize(repeating: 0)
-        return budget.collect { pass in
-            let base = Double(pass)
-            return timed {
-                for index in words.indices { words[index] = base + Double(index) }
-                blackHole(words[words.count / 2])
-            }
+        var passes = 0
+        func fill() {
+            passes += 1
+            let base = Double(passes)
+            for index in words.indices { words[index] = base + Double(index) }
+            blackHole(words[words.count / 2])
         }
+        let batch = clock.batchSize(limit: Self.batchLimit) { _ in fill() }
+        let samples = budget.collect { _ in Double(timed { for _ in 0..<batch { fill() } }) / Double(batch) }
+        return (samples, batch)
     }
 }
 
@@ -273,11 +334,12 @@ private struct AllocationTally {
         self.probe = probe
     }
 
-    mutating func count<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    /// Runs `body`, which performs `operations` of the measured operations.
+    mutating func count<Result>(_ operations: Int, _ body: () throws -> Result) rethrows -> Result {
         let before = probe?.allocationCount()
-        let result = try operation()
+        let result = try body()
         if let before, let after = probe?.allocationCount() { allocations += after - before }
-        operations += 1
+        self.operations += operations
         return result
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The results as CSV (RFC 4180: CRLF line ends, quoted fields), one row per result, for spreadsheets and
-/// scripts: times in whole nanoseconds, no units, an empty cell where a figure does not apply.
+/// scripts: times in nanoseconds (fractional where a sample is a batch's mean), no units, an empty cell where a
+/// figure does not apply.
 public enum CSVReport {
     public static let columns = [
         "layout", "strategy", "items", "operation", "samples", "median_ns", "p90_ns", "p99_ns",

@@ -20,7 +20,7 @@ public struct FrameBudget: Sendable {
                 let queries = results.filter { $0.isStandard && $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
                     .sorted { $0.items < $1.items }
                 guard !queries.isEmpty else { continue }
-                let shares = queries.map { (items: $0.items, share: Double($0.medianNanoseconds) / frameNanoseconds) }
+                let shares = queries.map { (items: $0.items, share: $0.medianNanoseconds / frameNanoseconds) }
                 lines.append(FrameBudget(
                     layout: layout, strategy: strategy, shares: shares,
                     largestNegligible: shares.last { $0.share < negligibleShare }?.items

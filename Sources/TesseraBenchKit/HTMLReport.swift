@@ -63,7 +63,7 @@ public enum HTMLReport {
                     LogLogChart.Point(
                         x: Double(result.items),
                         // A report may hold a median of 0, which a logarithmic axis cannot show.
-                        y: Double(max(result.medianNanoseconds, 1)),
+                        y: max(result.medianNanoseconds, 1),
                         tooltip: "\(strategy), \(result.items.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
                             + "p90 \(TerminalTable.duration(result.p90Nanoseconds)), p99 \(TerminalTable.duration(result.p99Nanoseconds))"
                     )
@@ -89,7 +89,7 @@ public enum HTMLReport {
 
     /// A round time as `TerminalTable.duration` writes it, without the zeros after the point: 100 ns, 1 µs, 20 ms.
     static func roundDuration(_ nanoseconds: Double) -> String {
-        let text = TerminalTable.duration(UInt64(nanoseconds.rounded()))
+        let text = TerminalTable.duration(nanoseconds)
         guard let space = text.firstIndex(of: " "), text[..<space].contains(".") else { return text }
         var number = text[..<space]
         while number.hasSuffix("0") { number.removeLast() }

@@ -10,8 +10,13 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
     public var allocator: String
     public var gitCommit: String?
     public var date: String
+    /// The clock's cost and grid, measured as the run started; absent from reports before schema 2.
+    public var clock: ClockCalibration?
 
-    public init(host: String, cpuModel: String, cores: Int, operatingSystem: String, swiftVersion: String, allocator: String, gitCommit: String?, date: String) {
+    public init(
+        host: String, cpuModel: String, cores: Int, operatingSystem: String, swiftVersion: String, allocator: String,
+        gitCommit: String?, date: String, clock: ClockCalibration? = nil
+    ) {
         self.host = host
         self.cpuModel = cpuModel
         self.cores = cores
@@ -20,15 +25,16 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
         self.allocator = allocator
         self.gitCommit = gitCommit
         self.date = date
+        self.clock = clock
     }
 
     /// This machine, now.
-    public static func current(allocator: String) -> RunEnvironment {
+    public static func current(allocator: String, clock: ClockCalibration? = nil) -> RunEnvironment {
         let info = ProcessInfo.processInfo
         return RunEnvironment(
             host: info.hostName, cpuModel: cpuModel(), cores: info.activeProcessorCount,
             operatingSystem: info.operatingSystemVersionString, swiftVersion: compilerVersion,
-            allocator: allocator, gitCommit: gitCommit(), date: ISO8601DateFormatter().string(from: Date())
+            allocator: allocator, gitCommit: gitCommit(), date: ISO8601DateFormatter().string(from: Date()), clock: clock
         )
     }
 

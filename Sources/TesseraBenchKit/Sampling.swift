@@ -1,16 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Histogram
-
-/// Nanoseconds on the monotonic clock.
-@inline(__always) func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
 
 /// How long to keep sampling one operation: at least `minSamples` and `minSeconds`, at most `maxSamples` or
 /// `maxSeconds`, whichever comes first once the minimum sample count is reached.
@@ -34,9 +22,10 @@ public struct SamplingBudget: Codable, Hashable, Sendable {
     /// A smoke run: enough to check the machinery, too little to judge speed.
     public static let quick = SamplingBudget(minSamples: 2, maxSamples: 50, minSeconds: 0, maxSeconds: 0.1)
 
-    /// Calls `body` (which returns one sample in nanoseconds, timing only what it means to time) within the budget.
-    public func collect<Failure: Error>(_ body: (Int) throws(Failure) -> UInt64) throws(Failure) -> [UInt64] {
-        var samples: [UInt64] = []
+    /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
+    /// the budget.
+    public func collect<Failure: Error>(_ body: (Int) throws(Failure) -> Double) throws(Failure) -> [Double] {
+        var samples: [Double] = []
         // Reserved up front, so a sampled operation's allocation count does not include the samples' growth.
         samples.reserveCapacity(Swift.min(maxSamples, 1 << 16))
         let start = monotonicNanoseconds()
@@ -50,32 +39,28 @@ public struct SamplingBudget: Codable, Hashable, Sendable {
     }
 }
 
-/// Times `body` once.
-@inline(__always) func timed(_ body: () throws -> Void) rethrows -> UInt64 {
-    let start = monotonicNanoseconds()
-    try body()
-    return monotonicNanoseconds() - start
-}
-
-/// The percentiles a report gives, read from an HdrHistogram of the samples (three significant digits).
+/// The percentiles a report gives, read from an HdrHistogram of the samples (three significant digits), in
+/// nanoseconds.
 public struct Percentiles: Codable, Hashable, Sendable {
-    public var median: UInt64
-    public var p90: UInt64
-    public var p99: UInt64
+    public var median: Double
+    public var p90: Double
+    public var p99: Double
 
-    public init(median: UInt64, p90: UInt64, p99: UInt64) {
+    public init(median: Double, p90: Double, p99: Double) {
         self.median = median
         self.p90 = p90
         self.p99 = p99
     }
 
-    public init(of samples: [UInt64]) {
+    /// Samples are recorded in picoseconds, so a batch's mean of 60.4 ns keeps its fraction.
+    public init(of samples: [Double]) {
         var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         histogram.autoResize = true
-        for sample in samples { _ = histogram.record(Swift.max(sample, 1)) }
-        median = histogram.valueAtPercentile(50)
-        p90 = histogram.valueAtPercentile(90)
-        p99 = histogram.valueAtPercentile(99)
+        for sample in samples { _ = histogram.record(UInt64(Swift.max(sample * 1_000, 1).rounded())) }
+        func percentile(_ value: Double) -> Double { Double(histogram.valueAtPercentile(value)) / 1_000 }
+        median = percentile(50)
+        p90 = percentile(90)
+        p99 = percentile(99)
     }
 }
 

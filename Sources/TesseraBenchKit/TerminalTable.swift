@@ -40,10 +40,11 @@ public enum TerminalTable {
     }
 
     /// Nanoseconds in the unit that keeps three or four significant digits.
-    public static func duration(_ nanoseconds: UInt64) -> String {
-        let value = Double(nanoseconds)
+    public static func duration(_ nanoseconds: Double) -> String {
+        let value = nanoseconds
         switch value {
-        case ..<1e3: return "\(nanoseconds) ns"
+        case ..<100: return String(format: "%.1f ns", value)
+        case ..<1e3: return String(format: "%.0f ns", value)
         case ..<1e6: return String(format: "%.2f µs", value / 1e3)
         case ..<1e9: return String(format: "%.2f ms", value / 1e6)
         default: return String(format: "%.2f s", value / 1e9)

@@ -5,7 +5,7 @@ public struct TuneCandidate: Sendable {
     public var choice: IndexChoice
     public var exact: Bool
     public var query: Percentiles
-    public var warmPrepareNanoseconds: UInt64
+    public var warmPrepareNanoseconds: Double
     public var bytesPerElement: Double?
 }
 

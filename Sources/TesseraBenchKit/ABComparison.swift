@@ -1,0 +1,229 @@
+import Foundation
+
+/// BASE against HEAD from randomized interleaved rounds: what `tessera-bench ab` decides and reports.
+///
+/// Each round ran one fresh process of each build over the same matrix, so each round gives one HEAD/BASE ratio of
+/// medians per result, and the rounds, not the samples within a process, are the independent samples: most of the
+/// noise on a shared machine lies between processes (another program, frequency, cache and page placement), where
+/// samples from one process cannot see it. The decision uses a confidence interval for the median ratio
+/// (`MedianInterval`): a regression is an interval wholly above 1 + threshold, an improvement one wholly below
+/// 1 − threshold, unchanged one wholly within, and anything else inconclusive.
+public struct ABComparison: Codable, Sendable {
+    public static let currentSchemaVersion = 1
+    public static let toolName = "tessera-bench ab"
+
+    public enum Verdict: String, Codable, CaseIterable, Comparable, Sendable {
+        /// The interval lies wholly above 1 + threshold.
+        case regression
+        /// The interval lies wholly below 1 − threshold.
+        case improvement
+        /// The interval reaches past the threshold on a side but not wholly: more rounds could tell.
+        case inconclusive
+        /// The interval lies within 1 ± threshold.
+        case unchanged
+
+        /// In the order tables list them.
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+
+        init(_ interval: MedianInterval?, threshold: Double) {
+            guard let interval else {
+                self = .inconclusive
+                return
+            }
+            self = if interval.lower > 1 + threshold { .regression }
+                else if interval.upper < 1 - threshold { .improvement }
+                else if interval.lower >= 1 - threshold, interval.upper <= 1 + threshold { .unchanged }
+                else { .inconclusive }
+        }
+    }
+
+    /// One result both builds measured in every round.
+    public struct Row: Codable, Hashable, Sendable {
+        public var layout: LayoutID
+        /// The strategy as reports label it, with its parameters and allocator when not the standard ones.
+        public var strategy: String
+        public var items: Int
+        public var operation: BenchmarkOperation
+        /// The median over the rounds of each build's median, in nanoseconds.
+        public var baseMedianNanoseconds: Double
+        public var headMedianNanoseconds: Double
+        /// HEAD's median over BASE's, one a round, in round order.
+        public var ratios: [Double]
+        /// The confidence interval of the median ratio; absent with too few rounds for the confidence.
+        public var interval: MedianInterval?
+        public var verdict: Verdict
+
+        /// As `flow · soa-binary-search · 100,200 · query`.
+        public var name: String { "\(layout.rawValue) · \(strategy) · \(items.formatted()) · \(operation.rawValue)" }
+
+        /// As `1.102 [1.071, 1.134]`, or `1.102 (too few rounds)`.
+        public var formattedRatio: String {
+            let ratio = interval?.median ?? ratios.sorted()[ratios.count / 2]
+            guard let interval else { return String(format: "%.3f (too few rounds)", ratio) }
+            return String(format: "%.3f [%.3f, %.3f]", ratio, interval.lower, interval.upper)
+        }
+    }
+
+    /// Which build ran first in a round.
+    public enum Side: String, Codable, Sendable {
+        case base = "BASE"
+        case head = "HEAD"
+    }
+
+    public var schemaVersion: Int
+    public var tool: String
+    /// The two binaries, as given.
+    public var base: String
+    public var head: String
+    /// The change of the median ratio, as a fraction (0.05 is 5%), beyond which a change counts.
+    public var threshold: Double
+    /// The confidence of each interval asked for.
+    public var confidence: Double
+    /// The `tessera-bench run` options both builds were given, and those BASE did not know and ran without.
+    public var runArguments: [String]
+    public var droppedForBase: [String]
+    /// Per round, the order the two builds ran in.
+    public var orders: [[Side]]
+    /// Where the rounds ran: HEAD's first report's environment.
+    public var environment: RunEnvironment?
+    /// Regressions first, then improvements, inconclusive and unchanged, each in HEAD's order.
+    public var rows: [Row]
+    /// Results measured by one build only, named as rows are.
+    public var onlyInBase: [String]
+    public var onlyInHead: [String]
+
+    public var rounds: Int { orders.count }
+    public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
+
+    /// Matches each round's two reports by layout, strategy, item count and operation; a result counts when both
+    /// builds measured it in every round (a key repeated within a report counts once, at its first appearance).
+    public init(
+        rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[Side]], base: String, head: String,
+        runArguments: [String], droppedForBase: [String], threshold: Double = 0.05, confidence: Double = 0.95
+    ) {
+        schemaVersion = Self.currentSchemaVersion
+        tool = Self.toolName
+        self.base = base
+        self.head = head
+        self.threshold = threshold
+        self.confidence = confidence
+        self.runArguments = runArguments
+        self.droppedForBase = droppedForBase
+        self.orders = orders
+        environment = rounds.first?.head.environment
+
+        func medians(_ report: BenchmarkReport) -> [BenchmarkResult.Key: Double] {
+            report.results.reduce(into: [:]) { medians, result in
+                if medians[result.key] == nil { medians[result.key] = result.medianNanoseconds }
+            }
+        }
+        let baseRounds = rounds.map { medians($0.base) }
+        let headRounds = rounds.map { medians($0.head) }
+        let headOrder: [BenchmarkResult.Key] = rounds.first.map { round in
+            var seen = Set<BenchmarkResult.Key>()
+            return round.head.results.map(\.key).filter { seen.insert($0).inserted }
+        } ?? []
+        func inEvery(_ rounds: [[BenchmarkResult.Key: Double]]) -> Set<BenchmarkResult.Key> {
+            guard let first = rounds.first else { return [] }
+            return Set(first.keys.filter { key in rounds.allSatisfy { $0[key] != nil } })
+        }
+        let inEveryBase = inEvery(baseRounds)
+        let inEveryHead = inEvery(headRounds)
+
+        var rows: [Row] = []
+        for key in headOrder where inEveryBase.contains(key) && inEveryHead.contains(key) {
+            let baseMedians = baseRounds.map { $0[key]! }
+            let headMedians = headRounds.map { $0[key]! }
+            // A median of 0 (a report rounding a tiny time down) has no ratio; it counts as the clock's grid.
+            let ratios = zip(headMedians, baseMedians).map { Swift.max($0, 1e-3) / Swift.max($1, 1e-3) }
+            let interval = MedianInterval(ratios, confidence: confidence)
+            rows.append(Row(
+                layout: key.layout, strategy: key.label, items: key.items, operation: key.operation,
+                baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
+                ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
+            ))
+        }
+        self.rows = rows.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
+        onlyInBase = inEveryBase.subtracting(inEveryHead).map(\.description).sorted()
+        onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+    }
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+}
+
+// MARK: - Rendering
+
+extension ABComparison {
+    /// As `1 regression, 7 unchanged (10 rounds; threshold 5%, 95% intervals of the median HEAD/BASE ratio)`.
+    public var summary: String {
+        let verdicts = Dictionary(grouping: rows, by: \.verdict).mapValues(\.count)
+        var counts = Verdict.allCases.compactMap { verdict -> String? in
+            let count = verdicts[verdict, default: 0]
+            guard count > 0 else { return nil }
+            let word = count == 1 || verdict == .inconclusive || verdict == .unchanged ? verdict.rawValue : verdict.rawValue + "s"
+            return "\(count) \(word)"
+        }
+        if verdicts[.regression, default: 0] == 0 { counts.insert("no regressions", at: 0) }
+        if !onlyInBase.isEmpty { counts.append("\(onlyInBase.count) only in BASE") }
+        if !onlyInHead.isEmpty { counts.append("\(onlyInHead.count) only in HEAD") }
+        return counts.joined(separator: ", ")
+            + String(format: " (%d rounds; threshold %g%%, %g%% intervals of the median HEAD/BASE ratio)", rounds, threshold * 100, confidence * 100)
+    }
+
+    /// Notes a reader needs: options BASE ran without, and results the two builds do not share.
+    private var notes: [String] {
+        var notes: [String] = []
+        if !droppedForBase.isEmpty {
+            notes.append("BASE does not know \(droppedForBase.joined(separator: " ")) and ran without.")
+        }
+        if rows.isEmpty { notes.append("No result was measured by both builds in every round: nothing to compare.") }
+        return notes
+    }
+
+    /// Aligned text for a terminal.
+    public func text() -> String {
+        var text = summary + "\n" + notes.map { $0 + "\n" }.joined()
+        let header = ["layout", "strategy", "items", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]", "verdict"]
+        let rows = tableRows { $0.uppercased() }
+        guard !rows.isEmpty else { return text }
+        return text + "\n" + TerminalTable.align([header] + rows)
+    }
+
+    /// GitHub-flavoured Markdown for a pull request: the summary, then the table, regressions first.
+    public func markdown() -> String {
+        var text = "**tessera-bench ab**: \(summary)\n" + notes.map { "\n> \($0)\n" }.joined()
+        let rows = tableRows { "**\($0)**" }
+        guard !rows.isEmpty else { return text }
+        text += "\n| layout | strategy | items | operation | BASE median | HEAD median | HEAD/BASE [interval] | verdict |\n"
+        text += "|:--|:--|--:|:--|--:|--:|--:|:--|\n"
+        for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
+        return text
+    }
+
+    private func tableRows(emphasize: (String) -> String) -> [[String]] {
+        let matched = rows.map { row in
+            [
+                row.layout.rawValue, row.strategy, row.items.formatted(), row.operation.rawValue,
+                TerminalTable.duration(row.baseMedianNanoseconds), TerminalTable.duration(row.headMedianNanoseconds),
+                row.formattedRatio, row.verdict == .regression ? emphasize(row.verdict.rawValue) : row.verdict.rawValue,
+            ]
+        }
+        func oneSided(_ name: String, _ side: String) -> [String] {
+            let parts = name.components(separatedBy: " · ")
+            return parts.count == 4 ? parts + ["", "", "", "only in \(side)"] : [name, "", "", "", "", "", "", "only in \(side)"]
+        }
+        return matched + onlyInBase.map { oneSided($0, "BASE") } + onlyInHead.map { oneSided($0, "HEAD") }
+    }
+}

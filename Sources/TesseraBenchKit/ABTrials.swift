@@ -1,0 +1,136 @@
+import Foundation
+
+/// Runs two `tessera-bench` binaries in randomized interleaved rounds: each round one fresh process of each, over
+/// the same `run` options, in an order drawn at random, so that whatever else the machine is doing falls on both
+/// builds alike over the rounds (randomized multiple interleaved trials, Abedi and Brecht, ICPE 2017).
+public struct ABTrials {
+    public var base: URL
+    public var head: URL
+    /// Options for `tessera-bench run`, given to both builds (less those BASE does not know).
+    public var runArguments: [String]
+    public var rounds: Int
+    /// The seed of the rounds' order.
+    public var orderSeed: UInt64
+    /// Receives a line before the first round and after each.
+    public var progress: (String) -> Void = { _ in }
+
+    public init(base: URL, head: URL, runArguments: [String], rounds: Int, orderSeed: UInt64) {
+        self.base = base
+        self.head = head
+        self.runArguments = runArguments
+        self.rounds = rounds
+        self.orderSeed = orderSeed
+    }
+
+    /// Why the trials could not be run or read.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public typealias Rounds = (rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[ABComparison.Side]], droppedForBase: [String])
+
+    public func run() throws(Failure) -> Rounds {
+        for binary in [base, head] where !FileManager.default.isExecutableFile(atPath: binary.path) {
+            throw Failure(description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
+        }
+        let (baseArguments, dropped) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(description: "cannot create a temporary directory for the rounds' reports: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        var generator = SeededGenerator(seed: orderSeed)
+        var reports: [(base: BenchmarkReport, head: BenchmarkReport)] = []
+        var orders: [[ABComparison.Side]] = []
+        let started = monotonicNanoseconds()
+        progress("ab: \(rounds) rounds of BASE and HEAD in random order, `run \(runArguments.joined(separator: " "))`")
+        for round in 1...rounds {
+            let order: [ABComparison.Side] = Bool.random(using: &generator) ? [.base, .head] : [.head, .base]
+            var pair: [ABComparison.Side: BenchmarkReport] = [:]
+            for side in order {
+                let report = directory.appendingPathComponent("round-\(round)-\(side.rawValue).json")
+                let (binary, arguments) = side == .base ? (base, baseArguments) : (head, runArguments)
+                pair[side] = try Self.measure(binary, side: side, arguments: arguments, report: report)
+            }
+            reports.append((pair[.base]!, pair[.head]!))
+            orders.append(order)
+            let elapsed = Double(monotonicNanoseconds() - started) / 1e9
+            let left = elapsed / Double(round) * Double(rounds - round)
+            progress(String(
+                format: "ab: round %d of %d (%@ first) done, %.0f s in; about %.0f s left",
+                round, rounds, order[0].rawValue, elapsed, left
+            ))
+        }
+        return (reports, orders, dropped)
+    }
+
+    /// One fresh process of `binary` writing its report; its standard error is kept for the reason of a failure.
+    private static func measure(_ binary: URL, side: ABComparison.Side, arguments: [String], report: URL) throws(Failure) -> BenchmarkReport {
+        let log = report.deletingPathExtension().appendingPathExtension("log")
+        let status: Int32
+        do {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let errors = try FileHandle(forWritingTo: log)
+            defer { try? errors.close() }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["run"] + arguments + ["--report", report.path, "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            status = process.terminationStatus
+        } catch {
+            throw Failure(description: "cannot start \(side.rawValue) (\(binary.path)): \(error.localizedDescription)")
+        }
+        guard status == 0 else {
+            let said = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
+            throw Failure(description: "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")")
+        }
+        do { return try BenchmarkReport.load(from: report) } catch {
+            throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)")
+        }
+    }
+
+    /// `binary run --help`, from which the options it knows are read.
+    private static func runHelp(of binary: URL) throws(Failure) -> String {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", "--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw Failure(description: "cannot start \(binary.path): \(error.localizedDescription)")
+        }
+        let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, help.contains("--report") else {
+            throw Failure(description: "\(binary.path) is not a tessera-bench whose `run` writes a report (`run --help` lists no --report)")
+        }
+        return help
+    }
+
+    /// The arguments an older build's `run --help` lists, and those it does not (an option's value goes with it: a
+    /// value is the word after an option that is not itself an option).
+    public static func supported(_ arguments: [String], byHelp help: String) -> (kept: [String], dropped: [String]) {
+        let known = Set(help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).filter { $0.hasPrefix("--") }.map(String.init))
+        var kept: [String] = []
+        var dropped: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            var words = [argument]
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+                words.append(arguments[index + 1])
+            }
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if !argument.hasPrefix("--") || known.contains(name) { kept += words } else { dropped += words }
+            index += words.count
+        }
+        return (kept, dropped)
+    }
+}
