@@ -7,8 +7,10 @@ struct Tune: ParsableCommand {
         abstract: "Measure every exact index and its parameters on one layout and workload, and recommend one.",
         discussion: """
             Tries soa-binary-search block sizes, interval-tree leaf levels, page-table page lengths and union-rects \
-            block sizes, each checked against brute force first. The fastest exact median query wins; within 5% of \
-            it, the one holding fewer bytes, then the faster warm prepare.
+            block sizes, each checked against brute force first. Then the exact ones are timed in interleaved \
+            rounds, each in a random order, and each is compared with the leader (the fastest median query) round \
+            by round: its ratio and a 95% interval. A candidate whose interval is not wholly above 1.05 ties with \
+            the leader; among the tied, the one holding fewer bytes, then the faster warm prepare, is recommended.
             """
     )
 
@@ -18,10 +20,17 @@ struct Tune: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
     var items = CountArgument(100_000)
 
+    @Option(parsing: .unconditional, help: "Interleaved rounds of every candidate (6 or more give a 95% interval).")
+    var rounds = 10
+
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
     @OptionGroup var workload: WorkloadOptions
+
+    func validate() throws {
+        guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
+    }
 
     func run() throws {
         let settings = RunSettings(
@@ -31,11 +40,12 @@ struct Tune: ParsableCommand {
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
         runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1, maxSeconds: 0.5)
-        runner.queryBudget = SamplingBudget(minSamples: 200, maxSamples: 20_000, minSeconds: 0.2, maxSeconds: 0.5)
+        // A round's query median needs a few thousand batched queries, not seconds: the rounds give the confidence.
+        runner.queryBudget = SamplingBudget(minSamples: 30, maxSamples: 5_000, minSeconds: 0.05, maxSeconds: 0.2)
         runner.probe = TesseraBench.allocatorProbe
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
         }
-        print(try runner.tune(layout, items: items.count).render(), terminator: "")
+        print(try runner.tune(layout, items: items.count, rounds: rounds).render(), terminator: "")
     }
 }

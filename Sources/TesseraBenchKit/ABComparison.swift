@@ -194,7 +194,7 @@ extension ABComparison {
 
     /// Aligned text for a terminal.
     public func text() -> String {
-        var text = summary + "\n" + notes.map { $0 + "\n" }.joined()
+        let text = summary + "\n" + notes.map { $0 + "\n" }.joined()
         let header = ["layout", "strategy", "items", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]", "verdict"]
         let rows = tableRows { $0.uppercased() }
         guard !rows.isEmpty else { return text }

@@ -72,7 +72,9 @@ public struct ABTrials {
         let log = report.deletingPathExtension().appendingPathExtension("log")
         let status: Int32
         do {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw Failure(description: "cannot create \(log.path) for \(side.rawValue)'s standard error")
+            }
             let errors = try FileHandle(forWritingTo: log)
             defer { try? errors.close() }
             let process = Process()
@@ -83,6 +85,8 @@ public struct ABTrials {
             try process.run()
             process.waitUntilExit()
             status = process.terminationStatus
+        } catch let failure as Failure {
+            throw failure
         } catch {
             throw Failure(description: "cannot start \(side.rawValue) (\(binary.path)): \(error.localizedDescription)")
         }
