@@ -25,6 +25,10 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
 
+    /// A fixed strategy, not the run's fastest, so identical runs give identical verdicts.
+    @Option(help: ArgumentHelp("The engine strategy (not a baseline) the architecture's targets judge; none are judged if it does not run.", valueName: "strategy"))
+    var targetStrategy: StrategyID = TargetCheck.defaultStrategy
+
     @Option(help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
     var report: String?
 
@@ -52,6 +56,11 @@ struct Run: ParsableCommand {
         _ = try parseIDs(layouts, option: "layout") as [LayoutID]
         _ = try strategySelection
         guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
+        // The targets are the engine's; a tutorial design is what they are measured against.
+        guard !targetStrategy.isBaseline else {
+            let engine = StrategyID.engine.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)")
+        }
         if workload.workload != nil, let items, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
@@ -77,7 +86,7 @@ struct Run: ParsableCommand {
             layouts: try parseIDs(layouts, option: "layout"), strategies: try strategySelection,
             itemCounts: try itemCounts(), viewportWidth: workload.viewport.size.width,
             viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
-            traceFrames: 0, verifiedFrames: verifyFrames
+            traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
         runner.probe = TesseraBench.allocatorProbe

@@ -139,10 +139,13 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var workload: String
     public var traceFrames: Int
     public var verifiedFrames: Int
+    /// The strategy the run's targets judge; `nil` for `TargetCheck.defaultStrategy`, and in reports written before
+    /// the strategy could be chosen (when the fastest in the run was judged).
+    public var targetStrategy: StrategyID?
 
     public init(
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
-        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int
+        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil
     ) {
         self.layouts = layouts
         self.strategies = strategies
@@ -153,6 +156,7 @@ public struct RunSettings: Codable, Hashable, Sendable {
         self.workload = workload
         self.traceFrames = traceFrames
         self.verifiedFrames = verifiedFrames
+        self.targetStrategy = targetStrategy
     }
 
     public func strategies(for layout: LayoutID) -> [StrategyID] {

@@ -49,7 +49,7 @@ public struct BenchmarkRunner {
         }
         return BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
-            results: results, verifications: verifications, targets: TargetCheck.evaluate(results), skipped: skipped
+            results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped
         )
     }
 }
@@ -228,36 +228,46 @@ struct Cell {
         return verification
     }
 
-    /// Times the trace's queries in batches of consecutive frames, replaying it from its start (again, if the
-    /// budget allows); each sample is a batch's time per query. A batch never spans a viewport change (the
-    /// rotation), which re-prepares outside the timing; a stretch of one viewport is cut into equal batches of at
-    /// least the batch size, so the clock's share stays as small in every batch.
-    private func replay<Subject: BenchmarkSubject>(
+    /// Times the trace's queries, replaying it from its start (again, as the budget allows). A query shorter than a
+    /// batch (`ClockCalibration.batchNanoseconds`) is timed in passes: each sample is one pass over the whole trace,
+    /// its time per query, with one pair of clock reads per stretch of one viewport; the rotation re-prepares
+    /// outside the timing (odd passes go backwards, so each pass re-prepares once). The figure is then the trace's
+    /// mean query, as a measurement reading the clock once per thousand queries finds it, and the clock is a
+    /// thousandth of it. A longer query is timed alone, one sample a frame.
+    func replay<Subject: BenchmarkSubject>(
         on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration
     ) throws -> (samples: [Double], batch: Int) {
         let frames = trace.frames
         guard let first = frames.first else { return ([], 1) }
         var current = first.viewport
-        try subject.prepare(viewport: current)
-        var found = 0
-        // Sized on the frames of the first viewport, so no prepare lands in the probe.
-        let firstStretch = frames.prefix { $0.viewport == current }.count
-        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in found &+= try subject.query(frames[index]) }
-        let batches = Self.batches(of: frames, size: batch)
-        let samples = try budget.collect { index in
-            let range = batches[index % batches.count]
-            if frames[range.lowerBound].viewport != current {
-                current = frames[range.lowerBound].viewport
+        func query(_ frames: ArraySlice<TraceFrame>) throws -> UInt64 {
+            if let viewport = frames.first?.viewport, viewport != current {
+                current = viewport
                 try subject.prepare(viewport: current)
             }
-            let nanoseconds = try timed { for frame in frames[range] { found &+= try subject.query(frame) } }
-            return Double(nanoseconds) / Double(range.count)
+            var found = 0
+            let nanoseconds = try timed { for frame in frames { found &+= try subject.query(frame) } }
+            blackHole(found)
+            return nanoseconds
         }
-        blackHole(found)
-        return (samples, batches.map(\.count).min() ?? 1)
+        try subject.prepare(viewport: current)
+        // Sized on the frames of the first viewport, so no prepare lands in the probe.
+        let firstStretch = frames.prefix { $0.viewport == current }.count
+        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in _ = try query(frames[index...index]) }
+        if batch == 1 {
+            let samples = try budget.collect { index in Double(try query(frames[index % frames.count...index % frames.count])) }
+            return (samples, 1)
+        }
+        let stretches = Self.batches(of: frames, size: frames.count)
+        let samples = try budget.collect { pass in
+            var nanoseconds: UInt64 = 0
+            for range in pass.isMultiple(of: 2) ? stretches : stretches.reversed() { nanoseconds += try query(frames[range]) }
+            return Double(nanoseconds) / Double(frames.count)
+        }
+        return (samples, frames.count)
     }
 
-    /// The most operations a batch takes: enough for the shortest query to dwarf the clock.
+    /// The most operations a batch takes: enough for the shortest operation to dwarf the clock.
     static let batchLimit = 4_096
 
     /// Cuts the frames into runs of one viewport, and each run into equal batches of at least `size` frames (a

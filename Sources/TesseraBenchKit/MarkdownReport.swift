@@ -110,9 +110,15 @@ public enum MarkdownReport {
     }
 
     static func targetsSummary(_ report: BenchmarkReport) -> String {
-        guard !report.targets.isEmpty else { return "No target of ARCHITECTURE.md §6 applies to these results." }
+        let judged = "judged on \(judgedStrategy(report).rawValue)"
+        guard !report.targets.isEmpty else { return "No target of ARCHITECTURE.md §6 applies to these results (\(judged))." }
         let missed = report.targets.filter { !$0.passed }.count
-        return "ARCHITECTURE.md §6, as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
+        return "ARCHITECTURE.md §6, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
+    }
+
+    /// The strategy the report's targets judge.
+    static func judgedStrategy(_ report: BenchmarkReport) -> StrategyID {
+        report.settings.targetStrategy ?? TargetCheck.defaultStrategy
     }
 
     static func targetTable(_ report: BenchmarkReport) -> Table {

@@ -30,8 +30,11 @@ public enum TerminalTable {
             text += "\n\nShare of a 120 Hz frame (8.33 ms) taken by the median query:\n"
             text += align([budget.columns] + budget.rows)
         }
-        if !report.targets.isEmpty {
-            text += "\nTargets (ARCHITECTURE.md §6, ratios within this run):\n"
+        if report.targets.isEmpty {
+            // Said rather than left out, so a run without the judged strategy shows why it has no targets.
+            text += "\n\(MarkdownReport.targetsSummary(report))\n"
+        } else {
+            text += "\nTargets (ARCHITECTURE.md §6, judged on \(MarkdownReport.judgedStrategy(report).rawValue), ratios within this run):\n"
             text += align([["", "target", "layout", "items", "measured", "wanted"]] + report.targets.map { check in
                 [check.passed ? "pass" : "MISS", check.name, check.layout.rawValue, check.items.formatted(), decimal(check.measured), "\(check.comparison.rawValue) \(decimal(check.target))"]
             })

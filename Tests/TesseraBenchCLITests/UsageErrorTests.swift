@@ -51,6 +51,8 @@ import Testing
         Case(arguments: ["dump", "--sizing", "huge"], mentions: ["huge", "uniform", "random"]),
         Case(arguments: ["dump", "--seed", "abc"], mentions: ["abc", "--seed"]),
         Case(arguments: ["run", "--verify-frames", "0"], mentions: ["--verify-frames"]),
+        Case(arguments: ["run", "--target-strategy", "naive-dictionary"], mentions: ["--target-strategy", "'naive-dictionary' is a baseline"] + Bench.engineStrategies),
+        Case(arguments: ["run", "--target-strategy", "nope"], mentions: ["'nope'", "--target-strategy"]),
         Case(arguments: ["compare", "only-one.json"], mentions: ["<head.json>"]),
         Case(arguments: ["compare"], mentions: ["<base.json>"]),
         Case(arguments: ["compare", "a.json", "b.json", "--threshold", "abc"], mentions: ["abc", "--threshold"]),
