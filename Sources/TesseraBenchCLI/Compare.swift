@@ -4,16 +4,28 @@ import TesseraBenchKit
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare two reports and fail when HEAD is significantly slower than BASE.",
+        abstract: "Compare two single-run reports result by result; to decide whether a build is slower, use ab.",
         discussion: """
             Results are matched by layout, strategy, item count and operation. For each match: both medians, the \
             change, and the p-value of a two-sided Mann–Whitney U test on the two runs' samples. A regression is a \
             slowdown beyond --threshold that is also significant (p below --alpha); an improvement is the mirror. \
             Results in one report only are listed, not failed.
 
+            Each report is a single run, and its samples see only the noise within that run, not the noise between \
+            runs (another process, another moment on a shared machine), so compare cannot tell run-to-run noise \
+            from a change: a "significant" change may be neither. To decide whether a build is slower, use \
+            `tessera-bench ab`, which runs both binaries in randomized interleaved rounds and decides from the \
+            per-round ratios.
+
+            The output leads with a warning when the reports differ in more than their results: in set-up (CPU, \
+            cores, allocator, Swift, OS, host) or settings (verified frames, report schema), which can explain a \
+            change by themselves; or in the work timed (workload, seed, viewport), when the numbers measure \
+            different things and the comparison is unusable.
+
             Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 for \
-            unusable input: a report unreadable, not JSON, not a tessera-bench report or written by a newer one, \
-            or a threshold or alpha out of range. Arguments that cannot be parsed exit with 64.
+            unusable input: a report unreadable, not JSON, not a tessera-bench report or written by a newer one; \
+            reports with no result in common (nothing printed); reports of different work (the table is printed, \
+            led by its warning); or a threshold or alpha out of range. Arguments that cannot be parsed exit with 64.
             """
     )
 
@@ -54,7 +66,12 @@ struct Compare: ParsableCommand {
         } catch {
             throw unusable(error.description)
         }
+        let unusableReason = comparison.unusableReason
+        // With nothing in common there is no table, and "no regressions" would claim a comparison never made.
+        if let unusableReason, comparison.matches.isEmpty { throw unusable(unusableReason) }
         print(format == .markdown ? comparison.markdown() : comparison.text(), terminator: "")
+        // Different work: the table is shown, led by its warning, but it can neither pass nor fail a change.
+        if let unusableReason { throw unusable(unusableReason) }
         let regressions = comparison.regressions
         guard regressions.isEmpty else {
             let list = regressions.map { "  \($0)" }.joined(separator: "\n")
@@ -77,6 +94,6 @@ struct Compare: ParsableCommand {
 extension ExitCode {
     /// `compare`: at least one result regressed.
     static let regression = ExitCode(1)
-    /// `compare`: a report or a setting could not be used.
+    /// `compare`: a report or a setting could not be used, or the reports cannot be compared.
     static let unusableInput = ExitCode(2)
 }

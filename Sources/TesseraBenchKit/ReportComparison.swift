@@ -38,8 +38,8 @@ public struct ReportComparison: Sendable {
 
     public struct Match: Sendable, CustomStringConvertible {
         public var key: BenchmarkResult.Key
-        public var baseMedian: UInt64
-        public var headMedian: UInt64
+        public var baseMedian: Double
+        public var headMedian: Double
         /// HEAD's median relative to BASE's, minus one: 0.1 is 10% slower.
         public var change: Double
         public var test: MannWhitneyU
@@ -68,8 +68,9 @@ public struct ReportComparison: Sendable {
     public var matches: [Match]
     public var onlyInBase: [BenchmarkResult]
     public var onlyInHead: [BenchmarkResult]
-    /// The parts of the set-up in which the two runs differ, which can explain a change by themselves.
-    public var environmentDifferences: [String]
+    /// Everything but the results in which the two reports differ: the work timed, then the other settings, then
+    /// the machine and build.
+    public var differences: [Difference]
 
     /// A key repeated within a report is matched in order of appearance.
     public init(base: BenchmarkReport, head: BenchmarkReport, threshold: Double = 0.05, alpha: Double = 0.05) {
@@ -88,7 +89,7 @@ public struct ReportComparison: Sendable {
             matched.insert(index)
             let new = head.results[index]
             let change = new.medianNanoseconds == old.medianNanoseconds
-                ? 0 : (Double(new.medianNanoseconds) - Double(old.medianNanoseconds)) / Double(old.medianNanoseconds)
+                ? 0 : (new.medianNanoseconds - old.medianNanoseconds) / old.medianNanoseconds
             let test = MannWhitneyU(old.samplesNanoseconds, new.samplesNanoseconds)
             let verdict: Verdict = if Swift.abs(change) <= threshold { .unchanged }
                 else if test.p >= alpha { .inconclusive }
@@ -99,23 +100,92 @@ public struct ReportComparison: Sendable {
         self.matches = matches.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
         self.onlyInBase = onlyInBase
         onlyInHead = head.results.indices.filter { !matched.contains($0) }.map { head.results[$0] }
-        environmentDifferences = Self.differences(base.environment, head.environment)
+        differences = Self.differences(base, head)
     }
 
     public var regressions: [Match] { matches.filter { $0.verdict == .regression } }
 
-    private static func differences(_ base: RunEnvironment, _ head: RunEnvironment) -> [String] {
-        let parts: [(String, String, String)] = [
-            ("CPU", base.cpuModel, head.cpuModel), ("cores", "\(base.cores)", "\(head.cores)"),
-            ("allocator", base.allocator, head.allocator), ("Swift", base.swiftVersion, head.swiftVersion),
+    /// One way in which the two reports differ apart from their results, as `seed: 1 → 2`.
+    public struct Difference: Hashable, Sendable, CustomStringConvertible {
+        /// What differs, as `workload` or `CPU`.
+        public var name: String
+        public var base: String
+        public var head: String
+        /// Another workload, seed or viewport: the runs timed different work, so a change between them says nothing
+        /// about the code. Other differences (the machine, the allocator, the compiler) can explain a change too, but
+        /// the numbers still measure the same thing.
+        public var timesDifferentWork: Bool
+
+        public var description: String { "\(name): \(base) → \(head)" }
+    }
+
+    /// Whether the two reports timed different work, so their numbers cannot be compared at all.
+    public var timesDifferentWork: Bool { differences.contains(where: \.timesDifferentWork) }
+
+    /// Why this comparison cannot judge HEAD against BASE, or `nil` when it can: the reports have no result in
+    /// common (nothing was compared, so "no regressions" would be empty), or they timed different work.
+    public var unusableReason: String? {
+        if matches.isEmpty {
+            return "the reports have no result in common: BASE holds \(Self.contents(onlyInBase)); HEAD holds \(Self.contents(onlyInHead))"
+        }
+        let work = differences.filter(\.timesDifferentWork)
+        guard work.isEmpty else {
+            return "the reports timed different work, so their numbers cannot be compared: \(work.map(\.description).joined(separator: "; "))"
+        }
+        return nil
+    }
+
+    /// The settings first, then the machine and build. The layouts, strategies and item counts are left out: they
+    /// show as results of one side only. So are the trace's frames, which follow from the workload, seed, viewport
+    /// and the largest item count run.
+    private static func differences(_ base: BenchmarkReport, _ head: BenchmarkReport) -> [Difference] {
+        let (old, new) = (base.settings, head.settings)
+        let (was, now) = (base.environment, head.environment)
+        func quoted(_ text: String) -> String { "\"\(text)\"" }
+        func viewport(_ settings: RunSettings) -> String { String(format: "%g×%g", settings.viewportWidth, settings.viewportHeight) }
+        let all = [
+            Difference(name: "workload", base: quoted(old.workload), head: quoted(new.workload), timesDifferentWork: true),
+            Difference(name: "seed", base: "\(old.seed)", head: "\(new.seed)", timesDifferentWork: true),
+            Difference(name: "viewport", base: viewport(old), head: viewport(new), timesDifferentWork: true),
+            Difference(name: "verified frames", base: "\(old.verifiedFrames)", head: "\(new.verifiedFrames)", timesDifferentWork: false),
+            // Schema 2 may time a short operation in batches, a sample then being a batch's mean.
+            Difference(name: "report schema", base: "\(base.schemaVersion)", head: "\(head.schemaVersion)", timesDifferentWork: false),
+            Difference(name: "CPU", base: quoted(was.cpuModel), head: quoted(now.cpuModel), timesDifferentWork: false),
+            Difference(name: "cores", base: "\(was.cores)", head: "\(now.cores)", timesDifferentWork: false),
+            Difference(name: "allocator", base: quoted(was.allocator), head: quoted(now.allocator), timesDifferentWork: false),
+            Difference(name: "Swift", base: quoted(was.swiftVersion), head: quoted(now.swiftVersion), timesDifferentWork: false),
+            Difference(name: "OS", base: quoted(was.operatingSystem), head: quoted(now.operatingSystem), timesDifferentWork: false),
+            Difference(name: "host", base: quoted(was.host), head: quoted(now.host), timesDifferentWork: false),
         ]
-        return parts.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
+        return all.filter { $0.base != $0.head }
+    }
+
+    /// What a report's results cover, as `8 results (flow; soa-binary-search, naive-dictionary; 1,000 items)`.
+    private static func contents(_ results: [BenchmarkResult]) -> String {
+        guard !results.isEmpty else { return "no results" }
+        func distinct(_ values: [String]) -> String {
+            var seen = Set<String>()
+            return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        }
+        let layouts = distinct(results.map(\.layout.rawValue))
+        let strategies = distinct(results.map(\.label))
+        let items = distinct(results.map { $0.items.formatted() })
+        return "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(items) items)"
     }
 }
 
 // MARK: - Rendering
 
 extension ReportComparison {
+    /// The warning to lead the output with when the reports differ in more than their results, or `nil`.
+    public var warning: String? {
+        guard !differences.isEmpty else { return nil }
+        let listed = differences.map(\.description).joined(separator: "; ")
+        return timesDifferentWork
+            ? "the reports timed different work, so these numbers measure different things: \(listed)."
+            : "the runs differ in set-up, which can explain a change by itself: \(listed)."
+    }
+
     /// Counts by verdict, as `1 regression, 2 improvements, 9 unchanged, 1 only in HEAD (threshold 5%, alpha 0.05)`.
     public var summary: String {
         func count(_ number: Int, _ singular: String, _ plural: String) -> String? {
@@ -133,23 +203,22 @@ extension ReportComparison {
         return counts.joined(separator: ", ") + String(format: " (threshold %g%%, alpha %g)", threshold * 100, alpha)
     }
 
-    /// Aligned text for a terminal.
+    /// Aligned text for a terminal: the warning, if any, the summary, then the table.
     public func text() -> String {
-        var text = summary + "\n"
-        if !environmentDifferences.isEmpty {
-            text += "The runs differ in set-up: \(environmentDifferences.joined(separator: "; ")).\n"
-        }
+        var text = warning.map { "Warning: \($0)\n" } ?? ""
+        text += summary + "\n"
         let header = ["layout", "strategy", "items", "operation", "BASE median", "HEAD median", "change", "p", "verdict"]
         let rows = tableRows { $0.uppercased() }
         if rows.isEmpty { return text }
         return text + "\n" + TerminalTable.align([header] + rows)
     }
 
-    /// GitHub-flavoured Markdown for a pull-request comment: the summary, then the table, regressions first.
+    /// GitHub-flavoured Markdown for a pull-request comment: the summary, the warning, if any, then the table,
+    /// regressions first.
     public func markdown() -> String {
         var text = "**tessera-bench compare**: \(summary)\n"
-        if !environmentDifferences.isEmpty {
-            text += "\n> The runs differ in set-up: \(environmentDifferences.joined(separator: "; ")).\n"
+        if let warning {
+            text += "\n> **Warning**: \(warning)\n"
         }
         let rows = tableRows { "**\($0)**" }
         if rows.isEmpty { return text }

@@ -52,6 +52,9 @@ import Testing
         #expect(help.contains("2 for unusable input"), "\(help)")
         #expect(help.contains("threshold or alpha out of range"), "\(help)")
         #expect(help.contains("64"), "\(help)")
+        #expect(help.contains("no result in common"), "\(help)")
+        #expect(help.contains("single run"), "\(help)")
+        #expect(help.contains("tessera-bench ab"), "points to ab for deciding whether a build is slower: \(help)")
     }
 
     @Test func reportAgainstItselfHasNoRegression() throws {
@@ -118,6 +121,83 @@ import Testing
         let reverse = try Bench.run(["compare", head, report])
         #expect(reverse.status == 0, "\(reverse)")
         #expect(reverse.standardOutput.contains("only in HEAD"), "\(reverse)")
+    }
+
+    // MARK: Reports that differ in more than their results
+
+    /// Nothing matched: "no regressions" would be vacuous, so it is unusable input, and says what each report holds.
+    @Test func reportsWithNoResultInCommonExitTwo() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        var count = 0
+        let waterfall = try edited(report, in: directory, name: "waterfall.json") { object in
+            let results = try #require(object["results"] as? [[String: Any]])
+            count = results.count
+            object["results"] = results.map { result in
+                var result = result
+                result["layout"] = "waterfall"
+                return result
+            }
+        }
+        let outcome = try Bench.run(["compare", report, waterfall])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.hasPrefix("Error: the reports have no result in common"), "\(outcome)")
+        #expect(outcome.standardError.contains("BASE holds"), "\(outcome)")
+        // The layouts and strategies of each side, then its item counts.
+        #expect(outcome.standardError.contains("BASE holds \(count) results (flow; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
+        #expect(outcome.standardError.contains("HEAD holds \(count) results (waterfall; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "no comparison printed: \(outcome)")
+
+        let empty = try edited(report, in: directory, name: "empty-results.json") { $0["results"] = [] }
+        let none = try Bench.run(["compare", empty, report, "--format", "markdown"])
+        #expect(none.status == 2, "\(none)")
+        #expect(none.standardError.contains("BASE holds no results"), "\(none)")
+        #expect(!none.standardOutput.contains("no regressions"), "\(none)")
+    }
+
+    /// Another workload or seed: the table is printed, led by a warning that the numbers measure different things,
+    /// and the comparison is unusable input whatever its verdicts.
+    @Test(arguments: ["workload", "seed"])
+    func differentWorkPrintsTheTableAndExitsTwo(_ setting: String) throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let other = try edited(report, in: directory, name: "other.json") { object in
+            var settings = try #require(object["settings"] as? [String: Any])
+            settings[setting] = setting == "workload" ? "file w.json" : 2
+            object["settings"] = settings
+        }
+        let outcome = try Bench.run(["compare", report, other])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        let warning = try #require(outcome.stdoutLines.first.map(String.init), "\(outcome)")
+        #expect(warning.hasPrefix("Warning: the reports timed different work, so these numbers measure different things: "), "\(outcome)")
+        let difference = setting == "workload" ? #"workload: "built-in: "# : "seed: 1 → 2"
+        #expect(warning.contains(difference), "\(outcome)")
+        if setting == "workload" { #expect(warning.contains(#"→ "file w.json""#), "\(outcome)") }
+        #expect(outcome.standardOutput.contains("soa-binary-search"), "the table is still printed: \(outcome)")
+        #expect(outcome.standardError.hasPrefix("Error: the reports timed different work"), "\(outcome)")
+        #expect(outcome.standardError.contains(difference), "\(outcome)")
+    }
+
+    /// Another machine can explain a change by itself: one warning line leads the output, and the exit is as usual.
+    @Test func anotherCPUWarnsAndExitsAsUsual() throws {
+        let directory = try TemporaryDirectory()
+        let report = try makeReport(in: directory)
+        let other = try edited(report, in: directory, name: "other-cpu.json") { object in
+            var environment = try #require(object["environment"] as? [String: Any])
+            environment["cpuModel"] = "Other CPU"
+            object["environment"] = environment
+        }
+        let outcome = try Bench.run(["compare", report, other])
+        #expect(outcome.status == 0, "\(outcome)")
+        let warnings = outcome.stdoutLines.filter { $0.hasPrefix("Warning:") }
+        #expect(warnings.count == 1, "\(outcome)")
+        #expect(outcome.stdoutLines.first == warnings.first, "the warning leads: \(outcome)")
+        #expect(warnings.first?.hasPrefix("Warning: the runs differ in set-up, which can explain a change by itself: CPU: ") == true, "\(outcome)")
+        #expect(warnings.first?.hasSuffix(#"→ "Other CPU"."#) == true, "\(outcome)")
+        #expect(outcome.standardOutput.contains("no regressions"), "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
     }
 
     // MARK: Unusable input: exit 2, a clear message, no crash

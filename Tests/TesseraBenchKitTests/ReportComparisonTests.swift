@@ -21,16 +21,16 @@ extension BenchmarkReport {
 
 /// A result whose median is set outright, so a change is exactly what the test says, whatever the samples.
 private func result(
-    _ operation: BenchmarkOperation, items: Int = 1_000, median: UInt64, samples: [UInt64]
+    _ operation: BenchmarkOperation, layout: LayoutID = .flow, items: Int = 1_000, median: Double, samples: [Double]
 ) -> BenchmarkResult {
-    var result = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: items, operation: operation, samples: samples)
+    var result = BenchmarkResult(layout: layout, strategy: .soaBinarySearch, items: items, operation: operation, samples: samples)
     result.medianNanoseconds = median
     return result
 }
 
 /// `count` consecutive values from `start`: two runs apart by more than `count` never overlap, so differ significantly.
-private func consecutive(from start: UInt64, count: UInt64 = 21) -> [UInt64] {
-    Array(start..<start + count)
+private func consecutive(from start: Double, count: Int = 21) -> [Double] {
+    (0..<count).map { start + Double($0) }
 }
 
 @Suite struct ReportComparisonTests {
@@ -111,11 +111,70 @@ private func consecutive(from start: UInt64, count: UInt64 = 21) -> [UInt64] {
         #expect(comparison.onlyInBase.map(\.medianNanoseconds) == [2_000])
     }
 
-    @Test func namesDifferencesInSetUp() {
-        let comparison = ReportComparison(base: .synthetic([]), head: .synthetic([], cpu: "Other CPU"))
-        #expect(comparison.environmentDifferences == ["CPU Test CPU → Other CPU"])
-        #expect(comparison.text().contains("The runs differ in set-up: CPU Test CPU → Other CPU"))
-        #expect(ReportComparison(base: base, head: head).environmentDifferences.isEmpty)
+    /// Another machine can explain a change, but the numbers still measure the same thing: a warning, no more.
+    @Test func anotherMachineIsAWarningOnly() {
+        var other = BenchmarkReport.synthetic(head.results, cpu: "Other CPU")
+        other.environment.cores = 4
+        other.environment.allocator = "glibc malloc"
+        let comparison = ReportComparison(base: base, head: other)
+        #expect(comparison.differences.map(\.description) == [#"CPU: "Test CPU" → "Other CPU""#, "cores: 2 → 4", #"allocator: "jemalloc" → "glibc malloc""#])
+        #expect(!comparison.timesDifferentWork)
+        #expect(comparison.unusableReason == nil)
+        #expect(comparison.regressions.count == 1, "judged as usual")
+        let lines = comparison.text().split(separator: "\n")
+        #expect(lines.first == #"Warning: the runs differ in set-up, which can explain a change by itself: CPU: "Test CPU" → "Other CPU"; cores: 2 → 4; allocator: "jemalloc" → "glibc malloc"."#)
+        #expect(comparison.markdown().contains(#"> **Warning**: the runs differ in set-up"#))
+        #expect(ReportComparison(base: base, head: head).differences.isEmpty)
+        #expect(ReportComparison(base: base, head: head).warning == nil)
+        #expect(ReportComparison(base: base, head: head).text().hasPrefix("1 regression"))
+    }
+
+    /// Another workload, seed or viewport times different work: the numbers cannot be compared at all.
+    @Test(arguments: ["workload", "seed", "viewport"])
+    func differentWorkIsUnusable(_ setting: String) throws {
+        var other = head
+        switch setting {
+        case "workload": other.settings.workload = "file w.json"
+        case "seed": other.settings.seed = 2
+        default: (other.settings.viewportWidth, other.settings.viewportHeight) = (844, 390)
+        }
+        let comparison = ReportComparison(base: base, head: other)
+        let expected = [
+            "workload": #"workload: "test" → "file w.json""#, "seed": "seed: 1 → 2", "viewport": "viewport: 390×844 → 844×390",
+        ][setting]
+        #expect(comparison.differences.map(\.description) == [expected])
+        #expect(comparison.timesDifferentWork)
+        let reason = try #require(comparison.unusableReason)
+        #expect(reason == "the reports timed different work, so their numbers cannot be compared: \(expected!)")
+        // The table is still there, led by the warning.
+        let text = comparison.text()
+        #expect(text.hasPrefix("Warning: the reports timed different work, so these numbers measure different things: \(expected!).\n"))
+        #expect(text.contains("REGRESSION"))
+    }
+
+    /// Other settings can explain a change, as another machine can, but the work is the same.
+    @Test func otherSettingsAreAWarningOnly() {
+        var other = head
+        other.settings.verifiedFrames = 32
+        other.schemaVersion = 1
+        let comparison = ReportComparison(base: base, head: other)
+        #expect(comparison.differences.map(\.description) == ["verified frames: 10 → 32", "report schema: 2 → 1"])
+        #expect(comparison.unusableReason == nil)
+    }
+
+    /// With nothing matched, "no regressions" would be vacuous: the comparison says what each report holds instead.
+    @Test func reportsWithNoResultInCommonAreUnusable() throws {
+        let flow = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990))])
+        let waterfall = BenchmarkReport.synthetic([
+            result(.query, layout: .waterfall, items: 10_000, median: 1_000, samples: consecutive(from: 990)),
+            result(.prepareCold, layout: .waterfall, items: 10_000, median: 1_000, samples: consecutive(from: 990)),
+        ])
+        let comparison = ReportComparison(base: flow, head: waterfall)
+        #expect(comparison.matches.isEmpty)
+        #expect(comparison.unusableReason == "the reports have no result in common: BASE holds 1 result (flow; soa-binary-search; 1,000 items); HEAD holds 2 results (waterfall; soa-binary-search; 10,000 items)")
+        let empty = ReportComparison(base: flow, head: .synthetic([]))
+        #expect(empty.unusableReason?.hasSuffix("HEAD holds no results") == true)
+        #expect(ReportComparison(base: base, head: head).unusableReason == nil)
     }
 
     @Test func markdownSummarisesThenTablesRegressionsFirst() {
