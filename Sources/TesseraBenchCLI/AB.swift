@@ -16,6 +16,8 @@ struct AB: ParsableCommand {
             above 1 + threshold, an improvement one wholly below 1 − threshold, unchanged one wholly within; \
             anything else is inconclusive (more rounds narrow the interval). A 95% interval needs 6 rounds.
 
+            The rounds carry the evidence, so each process can be short: give --quick among the run options.
+
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
             Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 when a \
@@ -29,8 +31,8 @@ struct AB: ParsableCommand {
     @Argument(help: ArgumentHelp("The tessera-bench binary of the change.", valueName: "head"))
     var head: String
 
-    @Option(parsing: .unconditional, help: "Rounds of one process of each binary.")
-    var rounds = 12
+    @Option(parsing: .unconditional, help: "Rounds of one process of each binary (6 or more give a 95% interval).")
+    var rounds = 20
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The change of the median ratio, in percent, beyond which a change counts.", valueName: "percent"))
     var threshold = 5.0

@@ -58,7 +58,7 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
 
     /// How many operations a batch takes, timing consecutive calls of `operation` (given its call number) until
     /// they add up to one batch or `limit` calls were made: once to warm caches and branch predictors, then again
-    /// for the estimate. An operation as long as a batch is timed alone.
+    /// for the estimate. An operation as long as a batch is timed alone, and called once here.
     func batchSize(limit: Int, _ operation: (Int) throws -> Void) rethrows -> Int {
         let limit = Swift.max(limit, 1)
         var calls = 0
@@ -71,6 +71,7 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
                 calls += 1
                 elapsed = Double(monotonicNanoseconds() - start)
             } while calls < limit && elapsed < batchNanoseconds
+            if calls == 1 { return 1 }
         }
         let perCall = Swift.max(elapsed / Double(calls), 1)
         return Swift.min(Swift.max(Int((batchNanoseconds / perCall).rounded(.up)), 1), limit)

@@ -63,7 +63,26 @@ extension BenchmarkReport {
         let version = try decode(Header.self, from: data, refuse).schemaVersion
         guard version <= currentSchemaVersion else { throw refuse(.newerSchema(version)) }
         guard version >= 1 else { throw refuse(.invalid("schemaVersion \(version) was never written")) }
-        return try decode(BenchmarkReport.self, from: data, refuse)
+        let report = try decode(BenchmarkReport.self, from: data, refuse)
+        if let problem = report.inconsistency { throw refuse(.invalid(problem)) }
+        return report
+    }
+
+    /// What JSON's types let through but a report cannot hold: a negative time, or a sample count that is not
+    /// the count of its samples.
+    var inconsistency: String? {
+        for (index, result) in results.enumerated() {
+            if result.samplesNanoseconds.contains(where: { !($0 >= 0) }) {
+                return "results[\(index)].samplesNanoseconds holds a negative time"
+            }
+            if result.samples != result.samplesNanoseconds.count {
+                return "results[\(index)].samples is \(result.samples), but it holds \(result.samplesNanoseconds.count) samples"
+            }
+            if [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].contains(where: { !($0 >= 0) }) {
+                return "results[\(index)] has a negative percentile"
+            }
+        }
+        return nil
     }
 
     private static func decode<T: Decodable>(

@@ -103,7 +103,27 @@ import Testing
             $0["results"] = "whatever schema 99 holds"
         })
         #expect(newer?.kind == .newerSchema)
-        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 1)") == true)
+        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 2)") == true)
+    }
+
+    @Test func readsSchemaOneReportsOfWholeNanoseconds() throws {
+        // Before schema 2 every time was a whole number of nanoseconds, and there was no clock or batch size.
+        let old = try load(try edited { object in
+            object["schemaVersion"] = 1
+            var environment = object["environment"] as! [String: Any]
+            environment["clock"] = nil
+            object["environment"] = environment
+            var results = object["results"] as! [[String: Any]]
+            for index in results.indices {
+                results[index]["operationsPerSample"] = nil
+                results[index]["samplesNanoseconds"] = Array(repeating: 120, count: results[index]["samples"] as! Int)
+                for field in ["medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] { results[index][field] = 120 }
+            }
+            object["results"] = results
+        })
+        #expect(old.schemaVersion == 1)
+        #expect(old.environment.clock == nil)
+        #expect(old.results.allSatisfy { $0.medianNanoseconds == 120 && $0.operationsPerSample == nil })
     }
 
     @Test func refusesMissingOrMistypedFields() throws {
@@ -130,7 +150,9 @@ import Testing
         #expect(unknownOperation?.message.contains("results[0].operation") == true)
         let negative = refusal(try editFirstResult { $0["samplesNanoseconds"] = [1, -2] })
         #expect(negative?.kind == .invalid)
-        #expect(negative?.message.contains("a number does not fit its field") == true)
+        #expect(negative?.message.contains("results[0].samplesNanoseconds holds a negative time") == true)
+        let miscounted = refusal(try editFirstResult { $0["samples"] = 7 })
+        #expect(miscounted?.message.contains("results[0].samples is 7, but it holds") == true)
         #expect(refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains("results[0].medianNanoseconds is null") == true)
     }
 }

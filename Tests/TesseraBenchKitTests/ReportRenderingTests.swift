@@ -5,7 +5,7 @@ import Testing
 @Suite struct ReportRenderingTests {
     static let itemCounts = [10_200, 102_000, 1_020_000]
 
-    static func result(_ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: UInt64) -> BenchmarkResult {
+    static func result(_ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: Double) -> BenchmarkResult {
         var result = BenchmarkResult(
             layout: layout, strategy: strategy, items: items, operation: operation,
             samples: [median, median, median, median + median / 10, 2 * median], elements: operation == .query ? nil : items
@@ -28,10 +28,10 @@ import Testing
         for layout in [LayoutID.flow, .mosaic] {
             for strategy in strategies[layout]! {
                 for items in itemCounts {
-                    let scale = UInt64(items / 10_200)
+                    let scale = Double(items / 10_200)
                     let operations: [BenchmarkOperation] = strategy == .soaBinarySearch ? BenchmarkOperation.allCases : [.prepareCold, .prepareWarm, .query]
                     for operation in operations {
-                        let median: UInt64 = switch (strategy, operation) {
+                        let median: Double = switch (strategy, operation) {
                         case (.naiveDictionary, .query): 40_000 * scale
                         case (_, .query): 300 + scale
                         default: 5_000_000 * scale

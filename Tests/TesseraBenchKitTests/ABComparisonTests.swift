@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import TesseraBenchKit
+
+@Suite struct ABComparisonTests {
+    /// One report: soa-binary-search's query, warm prepare and fill floor at the given medians.
+    func report(query: Double, warm: Double = 1_000_000, fill: Double = 300_000, extra: BenchmarkOperation? = nil) -> BenchmarkReport {
+        var results = [(BenchmarkOperation.query, query), (.prepareWarm, warm), (.fillFloor, fill)].map { operation, median in
+            var result = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000, operation: operation, samples: [median])
+            result.medianNanoseconds = median
+            return result
+        }
+        if let extra { results.append(BenchmarkResult(layout: .flow, strategy: .intervalTree, items: 1_000, operation: extra, samples: [5])) }
+        return .synthetic(results)
+    }
+
+    /// Rounds whose HEAD query is `slowdown` times BASE's, each side jittered by a few percent.
+    func comparison(rounds: Int, slowdown: Double, jitter: Double = 0.02, threshold: Double = 0.05) -> ABComparison {
+        var generator = SeededGenerator(seed: 7)
+        let pairs = (0..<rounds).map { _ in
+            let noise = { 1 + Double.random(in: -jitter...jitter, using: &generator) }
+            return (base: report(query: 100 * noise()), head: report(query: 100 * slowdown * noise()))
+        }
+        return ABComparison(
+            rounds: pairs, orders: Array(repeating: [.base, .head], count: rounds), base: "base", head: "head",
+            runArguments: ["--quick"], droppedForBase: [], threshold: threshold
+        )
+    }
+
+    func row(_ comparison: ABComparison, _ operation: BenchmarkOperation) -> ABComparison.Row? {
+        comparison.rows.first { $0.operation == operation }
+    }
+
+    @Test func aTenPercentSlowdownIsARegressionAndNothingElse() throws {
+        let comparison = comparison(rounds: 20, slowdown: 1.1)
+        let query = try #require(row(comparison, .query))
+        #expect(query.verdict == .regression)
+        #expect(query.interval.map { $0.lower > 1.05 && $0.upper < 1.15 } == true)
+        #expect(comparison.regressions.map(\.operation) == [.query])
+        #expect(comparison.rows.first?.operation == .query, "regressions come first")
+        #expect(row(comparison, .prepareWarm)?.verdict == .unchanged)
+        #expect(comparison.text().contains("REGRESSION"))
+        #expect(comparison.markdown().contains("**regression**"))
+    }
+
+    @Test func theSameBuildIsUnchangedAndAFasterOneImproved() {
+        #expect(comparison(rounds: 20, slowdown: 1).rows.allSatisfy { $0.verdict == .unchanged })
+        #expect(row(comparison(rounds: 20, slowdown: 0.8), .query)?.verdict == .improvement)
+    }
+
+    @Test func wideSpreadsAndTooFewRoundsAreInconclusive() {
+        // ±30% between rounds: a 6% change cannot be told from noise.
+        #expect(row(comparison(rounds: 20, slowdown: 1.06, jitter: 0.3), .query)?.verdict == .inconclusive)
+        let five = comparison(rounds: 5, slowdown: 2)
+        #expect(row(five, .query)?.verdict == .inconclusive)
+        #expect(row(five, .query)?.interval == nil)
+        #expect(row(five, .query)?.formattedRatio.contains("too few rounds") == true)
+    }
+
+    @Test func resultsOfOneSideAreListedNotCompared() {
+        let rounds = (0..<6).map { _ in (base: report(query: 100, extra: .prepareCold), head: report(query: 100, extra: .query)) }
+        let comparison = ABComparison(
+            rounds: rounds, orders: Array(repeating: [.head, .base], count: 6), base: "b", head: "h",
+            runArguments: [], droppedForBase: ["--new-option", "3"]
+        )
+        #expect(comparison.rows.count == 3)
+        #expect(comparison.onlyInBase == ["flow · interval-tree · 1,000 · prepare-cold"])
+        #expect(comparison.onlyInHead == ["flow · interval-tree · 1,000 · query"])
+        #expect(comparison.text().contains("BASE does not know --new-option 3"))
+        #expect(comparison.summary.contains("1 only in BASE, 1 only in HEAD"))
+    }
+
+    @Test func theReportRoundTrips() throws {
+        let comparison = comparison(rounds: 8, slowdown: 1.2)
+        let decoded = try JSONDecoder().decode(ABComparison.self, from: try comparison.jsonData())
+        #expect(decoded.tool == "tessera-bench ab")
+        #expect(decoded.schemaVersion == ABComparison.currentSchemaVersion)
+        #expect(decoded.rows == comparison.rows)
+        #expect(decoded.rounds == 8)
+    }
+
+    @Test func olderBuildsRunWithoutTheOptionsTheyDoNotKnow() {
+        let help = "USAGE: tessera-bench run [--layouts <layouts>] [--items <counts>] [--seed <seed>] [--quick]"
+        let (kept, dropped) = ABTrials.supported(
+            ["--layouts", "flow", "--items=10k", "--quick", "--seed", "-3", "--target-strategy", "interval-tree", "--new-flag"],
+            byHelp: help
+        )
+        #expect(kept == ["--layouts", "flow", "--items=10k", "--quick", "--seed", "-3"])
+        #expect(dropped == ["--target-strategy", "interval-tree", "--new-flag"])
+    }
+
+    @Test func theBaseRevisionIsTheOneAskedForElseOriginMainElseTheLastCommit() {
+        typealias Facts = BaseRevision.Facts
+        #expect(BaseRevision.choose(Facts(requested: "v1.2", originMainExists: true, originMainIsHead: false, hasChanges: false)).revision == "v1.2")
+        #expect(BaseRevision.choose(Facts(requested: "", originMainExists: true, originMainIsHead: false, hasChanges: false)).revision == "origin/main")
+        let onMain = BaseRevision.choose(Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: false))
+        #expect(onMain.revision == "HEAD~1")
+        #expect(onMain.note != nil)
+        #expect(BaseRevision.choose(Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: true)).revision == "origin/main")
+        #expect(BaseRevision.choose(Facts(requested: nil, originMainExists: false, originMainIsHead: false, hasChanges: false)).revision == "HEAD~1")
+    }
+}
