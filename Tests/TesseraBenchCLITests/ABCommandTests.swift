@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// `ab`: against stand-in binaries that write fixed reports, so each verdict and exit status is certain, and once
+/// against the real binary itself.
+@Suite struct ABCommandTests {
+    /// A stand-in for a `tessera-bench` build: answers `run --help` with the options it knows, and `run` by writing
+    /// a report whose query takes `query` nanoseconds (exiting with `status` instead, when given).
+    static func standIn(query: Double, status: Int32? = nil, in directory: URL, name: String) throws -> String {
+        let report = """
+            {"schemaVersion": 2, "tool": "tessera-bench",
+             "environment": {"host": "h", "cpuModel": "c", "cores": 2, "operatingSystem": "Linux", "swiftVersion": "6.3",
+                             "allocator": "jemalloc", "date": "2026-01-01T00:00:00Z"},
+             "settings": {"layouts": ["flow"], "itemCounts": [1000], "viewportWidth": 390, "viewportHeight": 844, "seed": 1,
+                          "workload": "w", "traceFrames": 10, "verifiedFrames": 10},
+             "results": [{"layout": "flow", "strategy": "soa-binary-search", "items": 1000, "operation": "query",
+                          "samples": 1, "samplesNanoseconds": [\(query)], "medianNanoseconds": \(query),
+                          "p90Nanoseconds": \(query), "p99Nanoseconds": \(query)}],
+             "verifications": [], "targets": []}
+            """
+        let script = """
+            #!/usr/bin/env bash
+            if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--layouts <l>] [--items <n>] [--quick] [--quiet] [--report <file.json>]"; exit 0; fi
+            \(status.map { "echo 'the stand-in failed on purpose' >&2; exit \($0)" } ?? "")
+            while [ $# -gt 0 ]; do
+              if [ "$1" = --report ]; then cat > "$2" <<'JSON'
+            \(report)
+            JSON
+              fi
+              shift
+            done
+            """
+        let url = directory.appendingPathComponent(name)
+        try script.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return url.path
+    }
+
+    static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func aSlowerHeadIsARegression() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.standIn(query: 150, in: directory, name: "head")
+        let report = directory.appendingPathComponent("ab.json").path
+        let markdown = directory.appendingPathComponent("ab.md").path
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--layouts", "flow", "--report", report, "--markdown", markdown])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardOutput.contains("REGRESSION"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("1.500 [1.500, 1.500]"), "\(outcome)")
+        #expect(outcome.standardError.contains("1 result regressed"), "\(outcome)")
+        #expect(outcome.standardError.contains("round 6 of 6"), "progress, a line a round, though not a terminal: \(outcome)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        #expect(json?["tool"] as? String == "tessera-bench ab")
+        #expect((json?["orders"] as? [Any])?.count == 6)
+        #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| flow | soa-binary-search |"))
+    }
+
+    @Test func anEqualHeadPassesAndOptionsTheBaseLacksAreDropped() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.standIn(query: 100, in: directory, name: "head")
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet", "--quick", "--seed", "3"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("unchanged"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("BASE does not know --seed 3"), "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "--quiet: \(outcome)")
+    }
+
+    @Test func unusableBuildsExitTwo() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = try Self.standIn(query: 100, in: directory, name: "good")
+        let failing = try Self.standIn(query: 100, status: 3, in: directory, name: "failing")
+        let missing = try Bench.run(["ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "2", "--quiet"])
+        #expect(missing.status == 2, "\(missing)")
+        #expect(missing.standardError.contains("is not an executable file"), "\(missing)")
+        let failed = try Bench.run(["ab", good, failing, "--rounds", "2", "--quiet"])
+        #expect(failed.status == 2, "\(failed)")
+        #expect(failed.standardError.contains("exited with 3"), "\(failed)")
+        #expect(failed.standardError.contains("the stand-in failed on purpose"), "its own words: \(failed)")
+    }
+
+    @Test(arguments: [
+        ["--rounds", "0"], ["--threshold", "-1"], ["--confidence", "1"], ["--layouts", "nope"], ["--bogus"], ["--csv", "x.csv"],
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String]) throws {
+        let outcome = try Bench.run(["ab", "/bin/true", "/bin/true"] + arguments)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+    }
+
+    @Test func theRealBinaryAgainstItself() throws {
+        let binary = TesseraBenchBinary.url.path
+        let outcome = try Bench.run(
+            ["ab", binary, binary, "--rounds", "2", "--quiet", "--quick", "--layouts", "flow", "--strategies", "soa-binary-search", "--items", "1k"],
+            timeout: 120
+        )
+        #expect(outcome.status == 0, "\(outcome)")
+        for operation in ["prepare-cold", "prepare-warm", "query", "fill-floor"] {
+            #expect(outcome.standardOutput.contains(operation), "\(operation): \(outcome)")
+        }
+        #expect(outcome.standardOutput.contains("too few rounds"), "2 rounds give no 95% interval: \(outcome)")
+    }
+}
