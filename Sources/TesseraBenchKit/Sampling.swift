@@ -19,8 +19,9 @@ public struct SamplingBudget: Codable, Hashable, Sendable {
     public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 2)
     /// Queries: one sample a frame of the trace.
     public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
-    /// A smoke run: enough to check the machinery, too little to judge speed.
-    public static let quick = SamplingBudget(minSamples: 2, maxSamples: 50, minSeconds: 0, maxSeconds: 0.1)
+    /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
+    /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
+    public static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05, maxSeconds: 0.1)
 
     /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
     /// the budget.
