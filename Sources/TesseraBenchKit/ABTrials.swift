@@ -55,7 +55,15 @@ public struct ABTrials {
                 let (binary, arguments) = side == .base ? (base, baseArguments) : (head, runArguments)
                 pair[side] = try Self.measure(binary, side: side, arguments: arguments, report: report)
             }
-            reports.append((pair[.base]!, pair[.head]!))
+            let (baseReport, headReport) = (pair[.base]!, pair[.head]!)
+            // A schema marks a change of what a figure means (schema 2 times short operations in batches): a ratio
+            // across schemas would measure the change of method, not of the code.
+            guard baseReport.schemaVersion == headReport.schemaVersion else {
+                throw Failure(description: "BASE writes report schema \(baseReport.schemaVersion) and HEAD schema \(headReport.schemaVersion): "
+                    + "the builds time operations differently, so their ratios would measure the change of method; "
+                    + "compare builds that write the same schema")
+            }
+            reports.append((baseReport, headReport))
             orders.append(order)
             let elapsed = Double(monotonicNanoseconds() - started) / 1e9
             let left = elapsed / Double(round) * Double(rounds - round)

@@ -34,18 +34,26 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
         self.resolutionNanoseconds = resolutionNanoseconds
     }
 
-    /// Reads the clock back to back: about 2 ms.
-    public static func measure(reads: Int = 100_000) -> ClockCalibration {
+    /// Reads the clock back to back, `chunks` times `reads` reads: about 2 ms. The overhead is the median chunk's
+    /// mean, so that a preemption, which lands in one chunk, does not inflate it (a mean over all reads rises by
+    /// 40 ns for each 4 ms time slice lost).
+    public static func measure(chunks: Int = 100, reads: Int = 1_000) -> ClockCalibration {
         var smallestStep = UInt64.max
-        var previous = monotonicNanoseconds()
-        let first = previous
-        for _ in 0..<reads {
-            let now = monotonicNanoseconds()
-            if now > previous { smallestStep = Swift.min(smallestStep, now - previous) }
-            previous = now
+        var chunkMeans: [Double] = []
+        chunkMeans.reserveCapacity(chunks)
+        for _ in 0..<chunks {
+            var previous = monotonicNanoseconds()
+            let first = previous
+            for _ in 0..<reads {
+                let now = monotonicNanoseconds()
+                if now > previous { smallestStep = Swift.min(smallestStep, now - previous) }
+                previous = now
+            }
+            chunkMeans.append(Double(previous - first) / Double(reads))
         }
+        chunkMeans.sort()
         return ClockCalibration(
-            overheadNanoseconds: Double(previous - first) / Double(reads),
+            overheadNanoseconds: chunkMeans[chunkMeans.count / 2],
             resolutionNanoseconds: smallestStep == .max ? 0 : Double(smallestStep)
         )
     }
@@ -57,23 +65,33 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
     }
 
     /// How many operations a batch takes, timing consecutive calls of `operation` (given its call number) until
-    /// they add up to one batch or `limit` calls were made: once to warm caches and branch predictors, then again
-    /// for the estimate. An operation as long as a batch is timed alone, and called once here.
+    /// they add up to one batch or `limit` calls were made: once to warm caches, branch predictors and buffers (a
+    /// first call can be many times slower), then twice for the estimate, keeping the faster, so that a preemption
+    /// does not make a short operation look long. An operation as long as a batch is timed alone; one over a
+    /// millisecond is called only once here (a preemption within one short call is rare, and probing a naive
+    /// prepare at 1M thrice would cost seconds).
     func batchSize(limit: Int, _ operation: (Int) throws -> Void) rethrows -> Int {
         let limit = Swift.max(limit, 1)
-        var calls = 0
-        var elapsed = 0.0
-        for _ in 0..<2 {
+        var perCall = Double.infinity
+        for probe in 0..<3 {
             let start = monotonicNanoseconds()
-            calls = 0
+            var calls = 0
+            var elapsed = 0.0
             repeat {
                 try operation(calls)
                 calls += 1
                 elapsed = Double(monotonicNanoseconds() - start)
             } while calls < limit && elapsed < batchNanoseconds
-            if calls == 1 { return 1 }
+            if probe == 0 {
+                if calls == 1 && elapsed >= Self.longOperationNanoseconds { return 1 }
+                continue
+            }
+            perCall = Swift.min(perCall, elapsed / Double(calls))
         }
-        let perCall = Swift.max(elapsed / Double(calls), 1)
-        return Swift.min(Swift.max(Int((batchNanoseconds / perCall).rounded(.up)), 1), limit)
+        guard perCall < batchNanoseconds else { return 1 }
+        return Swift.min(Swift.max(Int((batchNanoseconds / Swift.max(perCall, 1)).rounded(.up)), 1), limit)
     }
+
+    /// An operation whose first call takes this long is timed alone without further probing.
+    static let longOperationNanoseconds = 1_000_000.0
 }

@@ -5,10 +5,10 @@ import Testing
 /// against the real binary itself.
 @Suite struct ABCommandTests {
     /// A stand-in for a `tessera-bench` build: answers `run --help` with the options it knows, and `run` by writing
-    /// a report whose query takes `query` nanoseconds (exiting with `status` instead, when given).
-    static func standIn(query: Double, status: Int32? = nil, in directory: URL, name: String) throws -> String {
+    /// a report (of `schema`) whose query takes `query` nanoseconds (exiting with `status` instead, when given).
+    static func standIn(query: Double, status: Int32? = nil, schema: Int = 2, in directory: URL, name: String) throws -> String {
         let report = """
-            {"schemaVersion": 2, "tool": "tessera-bench",
+            {"schemaVersion": \(schema), "tool": "tessera-bench",
              "environment": {"host": "h", "cpuModel": "c", "cores": 2, "operatingSystem": "Linux", "swiftVersion": "6.3",
                              "allocator": "jemalloc", "date": "2026-01-01T00:00:00Z"},
              "settings": {"layouts": ["flow"], "itemCounts": [1000], "viewportWidth": 390, "viewportHeight": 844, "seed": 1,
@@ -85,6 +85,10 @@ import Testing
         #expect(failed.status == 2, "\(failed)")
         #expect(failed.standardError.contains("exited with 3"), "\(failed)")
         #expect(failed.standardError.contains("the stand-in failed on purpose"), "its own words: \(failed)")
+        let older = try Self.standIn(query: 100, schema: 1, in: directory, name: "older")
+        let otherMethod = try Bench.run(["ab", older, good, "--rounds", "2", "--quiet"])
+        #expect(otherMethod.status == 2, "\(otherMethod)")
+        #expect(otherMethod.standardError.contains("BASE writes report schema 1 and HEAD schema 2"), "\(otherMethod)")
     }
 
     @Test(arguments: [
