@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Tessera", targets: ["Tessera"]),
         .library(name: "TesseraBaselines", targets: ["TesseraBaselines"]),
+        // The strategies, workloads and measurement, for the Benchmarks suite and for benchmarks of your own.
+        .library(name: "TesseraBenchKit", targets: ["TesseraBenchKit"]),
         .executable(name: "tessera-bench", targets: ["tessera-bench"]),
         .executable(name: "tessera-bench-system-malloc", targets: ["tessera-bench-system-malloc"]),
     ],
@@ -35,7 +37,12 @@ let package = Package(
         // The command line, shared by the two executables below, which differ only in their allocator.
         .target(
             name: "TesseraBenchCLI",
-            dependencies: ["TesseraBenchKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Tessera",
+                "TesseraBaselines",
+                "TesseraBenchKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCLI", "CJemalloc"]),
         // The same command on glibc malloc, so the naive designs can be measured on both allocators.

@@ -25,7 +25,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Tessera", package: "Tessera"),
-                .product(name: "TesseraBaselines", package: "Tessera"),
+                .product(name: "TesseraBenchKit", package: "Tessera"),
             ],
             path: "TesseraBenchmarks",
             plugins: [

@@ -1,5 +1,5 @@
 // Tessera's regression gate on package-benchmark, for every layout, the engine's main strategies and the naive
-// dictionary the tutorials teach, at 10k and 100k items:
+// dictionary the tutorials teach (subjects from TesseraBenchKit's strategy registry), at 10k and 100k items:
 //
 //   prepare-warm.LAYOUT.STRATEGY.ITEMS  one iteration is a rotation and back: two warm prepares (to landscape, then
 //                                       to portrait), into buffers that keep their capacity
@@ -12,12 +12,12 @@
 // Thresholds (Thresholds/*.p90.json, written by `./update-thresholds`) are strict on malloc counts, which are
 // deterministic: the engine's steady-state query must allocate nothing, and any change in a count, up or down,
 // fails `swift package benchmark thresholds check` until the thresholds are updated with the change. Time is
-// measured and printed, never checked: the machines that run this are shared and noisy. `tessera-bench compare`
-// is the tool for time, with a significance test.
+// measured and printed, never checked: the machines that run this are shared and noisy. `tessera-bench ab`
+// is the tool for time, in randomized interleaved rounds.
 
 import Benchmark
 import Tessera
-import TesseraBaselines
+import TesseraBenchKit
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -40,147 +40,100 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     for items in BenchmarkSuite.itemCounts {
-        for layout in BenchmarkSuite.Layout.allCases {
-            layout.register(items: items)
+        for layout in LayoutID.allCases {
+            do {
+                let sections = Workload.sections(for: layout, items: items)
+                try LayoutParameters().make(layout, sections: sections, LayoutRegistration(layout: layout, items: items))
+            } catch {
+                fatalError("\(layout.rawValue) at \(items) items: \(error)")
+            }
         }
     }
 }
 
 enum BenchmarkSuite {
     static let itemCounts = [10_000, 100_000]
+    /// The engine's main indexes, and the naive dictionary as the reference, all from TesseraBenchKit's registry.
+    static let strategies: [StrategyID] = [.soaBinarySearch, .intervalTree, .pageTable, .naiveDictionary]
     static let portrait = Size(width: 390, height: 844)
     static let landscape = Size(width: 844, height: 390)
     /// Frames of the scripted scroll replayed by one query iteration.
     static let scrollFrames = 32
 
-    enum Layout: String, CaseIterable {
-        case flow, waterfall, mosaic, carousel
-        case stickyParallax = "sticky-parallax"
-
-        func register(items: Int) {
-            switch self {
-            case .flow: registerAll(rawValue, items: items) { try FlowLayout(sections: Workload.flowSections(items: items)) }
-            case .waterfall: registerAll(rawValue, items: items) { try WaterfallLayout(sections: Workload.waterfallSections(items: items)) }
-            case .mosaic: registerAll(rawValue, items: items) { try MosaicLayout(itemCount: items) }
-            case .carousel: registerAll(rawValue, items: items) { try CarouselLayout(itemCount: items) }
-            case .stickyParallax: registerAll(rawValue, items: items) { try StickyParallaxLayout(itemCounts: Workload.sectionCounts(items: items)) }
-            }
-        }
-    }
-
-    /// The strategies of one layout: the engine's main indexes and the naive dictionary as the reference.
-    static func registerAll<Algorithm: LayoutAlgorithm>(
-        _ layout: String, items: Int, make: @escaping @Sendable () throws -> Algorithm
-    ) {
-        registerEngine(layout, "soa-binary-search", items: items, make: make, index: SoABinarySearchIndex())
-        registerEngine(layout, "interval-tree", items: items, make: make, index: IntervalTreeIndex())
-        registerEngine(layout, "page-table", items: items, make: make, index: PageTableIndex())
-        registerNaive(layout, items: items, make: make)
-    }
-
-    static func name(_ operation: String, _ layout: String, _ strategy: String, _ items: Int) -> String {
+    static func name(_ operation: String, _ layout: LayoutID, _ strategy: StrategyID, _ items: Int) -> String {
         // No spaces or slashes: package-benchmark names threshold files after the benchmark.
-        "\(operation).\(layout).\(strategy).\(items / 1_000)k"
+        "\(operation).\(layout.rawValue).\(strategy.rawValue).\(items / 1_000)k"
     }
+}
 
-    static func registerEngine<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
-        _ layout: String, _ strategy: String, items: Int, make: @escaping @Sendable () throws -> Algorithm, index: Index
-    ) {
-        Benchmark(name("prepare-warm", layout, strategy, items)) { benchmark, state in
-            state.rotateAndBack()
-        } setup: {
-            try EngineState(CollectionLayout(try make(), index: index))
-        }
+/// Registers the suite's strategies on one layout.
+struct LayoutRegistration: LayoutVisitor {
+    let layout: LayoutID
+    let items: Int
 
-        Benchmark(name("query", layout, strategy, items)) { benchmark, state in
-            state.scroll()
-        } setup: {
-            try EngineState(CollectionLayout(try make(), index: index))
-        }
-    }
-
-    static func registerNaive<Algorithm: LayoutAlgorithm>(
-        _ layout: String, items: Int, make: @escaping @Sendable () throws -> Algorithm
-    ) {
-        Benchmark(name("prepare-warm", layout, "naive-dictionary", items)) { benchmark, state in
-            state.rotateAndBack()
-        } setup: {
-            try NaiveState(NaiveDictionaryLayout(try make()))
-        }
-
-        Benchmark(name("query", layout, "naive-dictionary", items)) { benchmark, state in
-            state.scroll()
-        } setup: {
-            try NaiveState(NaiveDictionaryLayout(try make()))
+    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) {
+        for strategy in BenchmarkSuite.strategies {
+            strategy.visit(algorithm, StrategyRegistration(layout: layout, strategy: strategy, items: items, axis: algorithm.scrollAxis))
         }
     }
 }
 
-/// Prepares for landscape, then for portrait again, keeping each content size alive. Two calls, not a loop over an
-/// array literal, which could allocate in the measured region; the closure does not escape, so it allocates nothing.
-func prepareRotatedAndBack(_ prepare: (Size) throws -> Size) {
-    do {
-        blackHole(try prepare(BenchmarkSuite.landscape))
-        blackHole(try prepare(BenchmarkSuite.portrait))
-    } catch {
-        fatalError("\(error)")
+/// Registers one strategy's two benchmarks, each setting up a fresh subject.
+struct StrategyRegistration: SubjectVisitor {
+    typealias Failure = Never
+
+    let layout: LayoutID
+    let strategy: StrategyID
+    let items: Int
+    let axis: ScrollAxis
+
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) {
+        let axis = axis
+        Benchmark(BenchmarkSuite.name("prepare-warm", layout, strategy, items)) { benchmark, state in
+            state.rotateAndBack()
+        } setup: {
+            try SubjectState(make(), axis: axis)
+        }
+
+        Benchmark(BenchmarkSuite.name("query", layout, strategy, items)) { benchmark, state in
+            state.scroll()
+        } setup: {
+            try SubjectState(make(), axis: axis)
+        }
     }
 }
 
-/// An engine layout, prepared in portrait, with the rects of its scripted scroll and the one answer buffer every
-/// query reuses: steady-state queries must allocate nothing.
-final class EngineState<Algorithm: LayoutAlgorithm, Index: SpatialIndex> {
-    var layout: CollectionLayout<Algorithm, Index>
-    var visible = VisibleElements()
+/// A subject prepared in portrait, with the rects of its scripted scroll. The engine's subject answers every query
+/// into the one `VisibleElements` it keeps, so its steady-state queries must allocate nothing.
+final class SubjectState<Subject: BenchmarkSubject> {
+    var subject: Subject
     let rects: [Rect]
 
-    init(_ layout: CollectionLayout<Algorithm, Index>) throws {
-        self.layout = layout
-        try self.layout.prepare(viewport: BenchmarkSuite.portrait)
-        rects = ScrollScript.rects(contentSize: self.layout.contentSize, viewport: BenchmarkSuite.portrait, axis: layout.algorithm.scrollAxis)
+    init(_ subject: Subject, axis: ScrollAxis) throws {
+        self.subject = subject
+        try self.subject.prepare(viewport: BenchmarkSuite.portrait)
+        rects = ScrollScript.rects(contentSize: self.subject.contentSize, viewport: BenchmarkSuite.portrait, axis: axis)
     }
 
-    /// Two warm prepares, as for a rotation and back: the store keeps its capacity, so each writes into mapped pages.
+    /// Two warm prepares, as for a rotation and back (to landscape, then to portrait), keeping each content size
+    /// alive. Two calls, not a loop over an array literal, which could allocate in the measured region. The engine's
+    /// store keeps its capacity, so each prepare writes into mapped pages.
     func rotateAndBack() {
-        prepareRotatedAndBack { viewport in
-            try layout.prepare(viewport: viewport)
-            return layout.contentSize
+        do {
+            try subject.prepare(viewport: BenchmarkSuite.landscape)
+            blackHole(subject.contentSize)
+            try subject.prepare(viewport: BenchmarkSuite.portrait)
+            blackHole(subject.contentSize)
+        } catch {
+            fatalError("\(error)")
         }
     }
 
-    /// One `layoutAttributesForElements(in:)` a frame of the scroll, into the reused buffer.
+    /// One `layoutAttributesForElements(in:)` a frame of the scroll, with the rect's origin as the content offset.
     func scroll() {
         var found = 0
         for rect in rects {
-            do { try layout.attributes(in: rect, into: &visible) } catch { fatalError("\(error)") }
-            found &+= visible.count
-        }
-        blackHole(found)
-    }
-}
-
-/// The tutorials' design: a dictionary of class-based attributes, scanned in full on every query.
-final class NaiveState<Algorithm: LayoutAlgorithm> {
-    let layout: NaiveDictionaryLayout<Algorithm>
-    let rects: [Rect]
-
-    init(_ layout: NaiveDictionaryLayout<Algorithm>) throws {
-        self.layout = layout
-        try layout.prepare(viewport: BenchmarkSuite.portrait)
-        rects = ScrollScript.rects(contentSize: layout.contentSize, viewport: BenchmarkSuite.portrait, axis: layout.algorithm.scrollAxis)
-    }
-
-    func rotateAndBack() {
-        prepareRotatedAndBack { viewport in
-            try layout.prepare(viewport: viewport)
-            return layout.contentSize
-        }
-    }
-
-    func scroll() {
-        var found = 0
-        for rect in rects {
-            found &+= layout.layoutAttributesForElements(in: rect, contentOffset: rect.origin).count
+            do { found &+= try subject.query(rect, offset: rect.origin) } catch { fatalError("\(error)") }
         }
         blackHole(found)
     }
@@ -225,6 +178,15 @@ enum Workload {
 
     static func sectionCounts(items: Int) -> [Int] {
         stride(from: 0, to: items, by: itemsPerSection).map { min(itemsPerSection, items - $0) }
+    }
+
+    /// The sections of `layout`: sized items for the flow and the waterfall, counts alone for the others.
+    static func sections(for layout: LayoutID, items: Int) -> [LayoutSection] {
+        switch layout {
+        case .flow: flowSections(items: items)
+        case .waterfall: waterfallSections(items: items)
+        case .mosaic, .carousel, .stickyParallax: sectionCounts(items: items).map { LayoutSection(itemSizes: .uniform(.zero, count: $0)) }
+        }
     }
 
     static func flowSections(items: Int) -> [LayoutSection] {

@@ -7,8 +7,6 @@ import Tessera
 /// A line is known by the edge its cells are aligned to along the scroll axis (their top, centre or bottom), which
 /// every cell of a line shares; layouts other than the flow layout group cells by their centre.
 public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public static var id: String { "line-sectors" }
-
     public let algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero

@@ -3,8 +3,6 @@ import Tessera
 
 /// The Pinterest tutorial's design: one array of attributes objects in layout order, scanned in full per query.
 public final class LinearArrayLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public static var id: String { "linear-array" }
-
     public let algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero

@@ -9,8 +9,6 @@ import Tessera
 /// two-thirds/one-third segment, items taller than the viewport) it misses elements, and it takes elements that
 /// only touch the rect: the benchmark reports both instead of hiding them.
 public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public static var id: String { "mosaic-binary-search" }
-
     public let algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero

@@ -5,8 +5,6 @@ import Tessera
 /// object per element into a `[kind: [IndexPath: attributes]]` cache, and every rect query scans the whole cache
 /// into a reused array.
 public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public static var id: String { "naive-dictionary" }
-
     public let algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero

@@ -4,9 +4,9 @@ import Tessera
 /// A tutorial's design: a cache of class-based attributes built in `prepare` and searched per query.
 public protocol NaiveLayout: AnyObject {
     associatedtype Algorithm: LayoutAlgorithm
-    /// The strategy's id in the CLI and in reports.
-    static var id: String { get }
     init(_ algorithm: Algorithm)
+    /// The content size of the last `prepare`.
+    var contentSize: Size { get }
     func prepare(viewport: Size) throws(LayoutError)
     /// UIKit's `layoutAttributesForElements(in:)`, with the content offset the effects use.
     func layoutAttributesForElements(in rect: Rect, contentOffset: Point) -> [NaiveLayoutAttributes]

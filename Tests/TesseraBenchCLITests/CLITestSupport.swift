@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs `tessera-bench` with a deadline, in a chosen directory, and says how it ended: the support of the
-/// command-line tests beside `TesseraBenchBinary.run`, which waits for ever and runs in the test's directory.
+/// Runs `tessera-bench` with a deadline, in a chosen directory, and says how it ended: how every command-line test
+/// runs the binary.
 enum Bench {
     struct Outcome: CustomStringConvertible {
         var arguments: [String]

@@ -2,9 +2,9 @@ import Testing
 
 @Suite struct SmokeTests {
     @Test func helpListsTheSubcommands() throws {
-        let outcome = try TesseraBenchBinary.run(["--help"])
+        let outcome = try Bench.run(["--help"])
         #expect(outcome.status == 0)
-        for command in ["run", "dump", "query", "compare", "tune"] {
+        for command in ["run", "ab", "compare", "tune", "dump", "query"] {
             #expect(outcome.standardOutput.contains(command))
         }
     }

@@ -50,6 +50,7 @@ import Testing
         let report = try quickReport()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("report.json")
         try report.write(to: url)
         try report.write(to: url)

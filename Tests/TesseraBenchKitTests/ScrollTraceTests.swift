@@ -51,6 +51,7 @@ import Testing
 
     @Test func emptyContentStillGivesFrames() throws {
         let (trace, _) = try trace(items: 0)
+        #expect(!trace.frames.isEmpty)
         #expect(trace.frames.allSatisfy { $0.offset == .zero })
     }
 }

@@ -3,9 +3,20 @@ import Tessera
 import Testing
 @testable import TesseraBenchKit
 
-@Suite struct WorkloadFileTests {
+/// A class, so that each test's workload files go into a directory of its own that `deinit` removes.
+@Suite final class WorkloadFileTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-workload-tests-\(UUID().uuidString)")
+
+    init() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
     func write(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workload-\(UUID().uuidString).json")
+        let url = directory.appendingPathComponent("workload-\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         return url
     }

@@ -250,19 +250,18 @@ struct BadInputTests {
         }
     }
 
-    @Test("finite sizes whose sum passes Double's range are refused or laid out finitely")
+    @Test("a size past the longest length is refused; the longest lengths, stacked, stay finite")
     func overflowingExtent() throws {
-        // Three lines of 1e308 stack past Double.greatestFiniteMagnitude (1.8e308).
-        let sections = [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 1e308), count: 3))]
-        var layout: CollectionLayout<FlowLayout, SoABinarySearchIndex>
-        do {
-            layout = CollectionLayout(try FlowLayout(sections: sections), index: SoABinarySearchIndex())
-            try layout.prepare(viewport: Size(width: 10, height: 844))
-        } catch {
-            return  // refusing it is fine
-        }
+        // Three lines of 1e308 would stack past Double.greatestFiniteMagnitude (1.8e308): refused at once.
+        let huge = [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 1e308), count: 3))]
+        #expect(layoutError { _ = try FlowLayout(sections: huge) } == .invalidItemSize(section: 0, item: 0, Size(width: 10, height: 1e308)))
+        // The longest accepted, 100,000 lines of 1e12 points, stack to 1e17: every frame and the content stay finite.
+        let longest = [LayoutSection(itemSizes: .uniform(Size(width: 10, height: Size.maximumLength), count: 100_000))]
+        var layout = CollectionLayout(try FlowLayout(sections: longest), index: SoABinarySearchIndex())
+        try layout.prepare(viewport: Size(width: 10, height: 844))
+        #expect(layout.store.count == 100_000)
         let frames = (0..<layout.store.count).map(layout.store.frame(at:))
-        #expect(frames.allSatisfy { $0.minY.isFinite && $0.maxY.isFinite && !$0.height.isNaN }, "\(frames)")
-        #expect(layout.contentSize.height.isFinite, "content size \(layout.contentSize)")
+        #expect(frames.allSatisfy { $0.minY.isFinite && $0.maxY.isFinite && $0.height == Size.maximumLength })
+        #expect(layout.contentSize.height.isFinite && layout.contentSize.height >= 1e17, "content size \(layout.contentSize)")
     }
 }

@@ -108,11 +108,11 @@ struct EffectsDifferentialTests {
         try Self.check(random.algorithm, viewport: random.viewport, seed: seed, label: random.description)
     }
 
-    /// Known failures (seeds 3, 8, 12 and 13 at the time of writing): with lengths that are not exact binary fractions,
-    /// `ScrollEffect.displayedFrame(of:)` moves an element whose transform is the identity by an ulp, so the oracle and
-    /// the baselines, which test displayed frames, and the engine, which keeps cells and footers by their layout
-    /// frames, disagree on rects sharing an edge with one; `StickyParallaxLayoutTests.identityTransformIsExact` is
-    /// the minimal reproduction.
+    /// Seeds 3, 8, 12 and 13 caught an ulp: with lengths that are not exact binary fractions, a displayed frame
+    /// computed through the centre moved an element whose transform is a pure translation, so strategies testing
+    /// displayed frames and the engine testing layout frames disagreed on rects sharing an edge with it.
+    /// `displayedFrame(of:)` now translates such a frame without touching its size;
+    /// `StickyParallaxLayoutTests.identityTransformIsExact` is the minimal case.
     @Test("random sticky-parallax layouts: every exact strategy agrees with the oracle, effects included", arguments: 0..<16 as Range<UInt64>)
     func stickyParallax(seed: UInt64) throws {
         let random = try RandomStickyParallax(seed: seed)

@@ -1,0 +1,26 @@
+/// A width and height in points.
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    @inlinable public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+
+    /// The longest length a layout accepts, a trillion points: far beyond any screen, and small enough that
+    /// billions of elements laid end to end stay finite.
+    public static let maximumLength = 1e12
+
+    /// Not NaN, not negative and at most `maximumLength`: the only lengths a layout accepts.
+    @inlinable public static func isValidLength(_ length: Double) -> Bool {
+        length >= 0 && length <= maximumLength
+    }
+
+    /// Both sides valid lengths: the only sizes a layout accepts.
+    @inlinable public var isValidExtent: Bool {
+        Size.isValidLength(width) && Size.isValidLength(height)
+    }
+}

@@ -1,0 +1,17 @@
+/// The oracle: tests every element. Every other strategy is checked against it.
+public struct BruteForceIndex: SpatialIndex {
+    public init() {}
+
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {}
+
+    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        let query = AxisRect(rect, along: axis)
+        store.withColumns(along: axis) { columns in
+            for index in 0..<columns.count where columns.element(index, intersects: query) {
+                result.append(index)
+            }
+        }
+    }
+
+    public var byteCount: Int { 0 }
+}

@@ -1,0 +1,119 @@
+/// Texture's `ASPageTable`: the content cut along the scroll axis into pages a viewport long, each listing the
+/// elements that reach into it, in compact arrays (page offsets into one array of element indices) and without
+/// Texture's 16-bit page limit. A query reads the pages the rect spans.
+///
+/// An element spanning several pages is listed in each and reported once, from the first of them the query
+/// reads. Each page also keeps its elements' innermost edges: when the rect holds all of them, every element of
+/// the page intersects it, and the page is taken without testing its elements one by one.
+public struct PageTableIndex: SpatialIndex {
+    /// Pages per viewport length: 1 is Texture's choice.
+    public let pagesPerViewport: Double
+    @usableFromInline var origin = 0.0
+    @usableFromInline var pageLength = 1.0
+    /// Page `p` lists `entries[offsets[p] ..< offsets[p + 1]]`, ascending.
+    @usableFromInline var offsets: [Int32] = []
+    @usableFromInline var entries: [Int32] = []
+    /// Per page: the smallest far edge and the largest near edge of its elements, along scroll then cross axis.
+    @usableFromInline var innerEdges: [Double] = []
+
+    public init() {
+        self.init(pagesPerViewport: 1)
+    }
+
+    public init(pagesPerViewport: Double) {
+        precondition(pagesPerViewport > 0 && pagesPerViewport.isFinite, "a positive number of pages per viewport")
+        self.pagesPerViewport = pagesPerViewport
+    }
+
+    @usableFromInline var pageCount: Int { Swift.max(offsets.count - 1, 0) }
+
+    /// The page holding `position` along the scroll axis, clamped to the table.
+    @inlinable func page(of position: Double) -> Int {
+        let page = ((position - origin) / pageLength).rounded(.down)
+        return Int(Swift.min(Swift.max(page, 0), Double(Swift.max(pageCount - 1, 0))))
+    }
+
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+        offsets.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        innerEdges.removeAll(keepingCapacity: true)
+        store.withColumns(along: axis) { columns in
+            let count = columns.count
+            guard count > 0 else { return }
+            var (low, high) = (Double.infinity, -Double.infinity)
+            for index in 0..<count {
+                low = Swift.min(low, columns.scrollMin(index))
+                high = Swift.max(high, columns.scrollMax(index))
+            }
+            // A page a viewport long, but never so short that there are more pages than twice the elements.
+            let viewportLength = axis == .vertical ? viewport.height : viewport.width
+            origin = low
+            pageLength = Swift.max(viewportLength / pagesPerViewport, (high - low) / Double(2 * count), .leastNormalMagnitude)
+            let pageTotal = Swift.max(1, Int(((high - low) / pageLength).rounded(.up)))
+            // Pages are counted, then filled: offsets first hold each page's count.
+            offsets.append(contentsOf: repeatElement(0, count: pageTotal + 1))
+            for index in 0..<count {
+                for page in pages(of: index, columns) { offsets[page + 1] += 1 }
+            }
+            for page in 0..<pageTotal { offsets[page + 1] += offsets[page] }
+            entries.append(contentsOf: repeatElement(0, count: Int(offsets[pageTotal])))
+            innerEdges.append(contentsOf: repeatElement(0, count: 4 * pageTotal))
+            for page in 0..<pageTotal {
+                innerEdges[4 * page] = .infinity
+                innerEdges[4 * page + 1] = -.infinity
+                innerEdges[4 * page + 2] = .infinity
+                innerEdges[4 * page + 3] = -.infinity
+            }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: pageTotal) { filled in
+                filled.initialize(repeating: 0)
+                for index in 0..<count {
+                    let crossEnd = columns.crossOrigin[index] + columns.crossLength[index]
+                    for page in pages(of: index, columns) {
+                        entries[Int(offsets[page] + filled[page])] = Int32(index)
+                        filled[page] += 1
+                        innerEdges[4 * page] = Swift.min(innerEdges[4 * page], columns.scrollMax(index))
+                        innerEdges[4 * page + 1] = Swift.max(innerEdges[4 * page + 1], columns.scrollMin(index))
+                        innerEdges[4 * page + 2] = Swift.min(innerEdges[4 * page + 2], crossEnd)
+                        innerEdges[4 * page + 3] = Swift.max(innerEdges[4 * page + 3], columns.crossOrigin[index])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pages an element reaches into: from the page of its start to the page of its end.
+    @inlinable func pages(of index: Int, _ columns: FrameColumns) -> ClosedRange<Int> {
+        let first = page(of: columns.scrollMin(index))
+        return first...Swift.max(first, page(of: columns.scrollMax(index)))
+    }
+
+    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        guard pageCount > 0 else { return }
+        let query = AxisRect(rect, along: axis)
+        let first = result.count
+        let firstPage = page(of: query.scrollMin)
+        store.withColumns(along: axis) { columns in
+            offsets.withUnsafeBufferPointer { offsets in
+            entries.withUnsafeBufferPointer { entries in
+            innerEdges.withUnsafeBufferPointer { edges in
+                for page in firstPage...page(of: query.scrollMax) {
+                    let inside = query.scrollMin < edges[4 * page] && edges[4 * page + 1] < query.scrollMax
+                        && query.crossMin < edges[4 * page + 2] && edges[4 * page + 3] < query.crossMax
+                    for entry in Int(offsets[page])..<Int(offsets[page + 1]) {
+                        let index = Int(entries[entry])
+                        // Listed in an earlier page this query read already.
+                        if page > firstPage, self.page(of: columns.scrollMin(index)) < page { continue }
+                        if inside || columns.element(index, intersects: query) { result.append(index) }
+                    }
+                }
+            }
+            }
+            }
+        }
+        result.restoreLayoutOrder(from: first)
+    }
+
+    public var byteCount: Int {
+        (offsets.capacity + entries.capacity) * MemoryLayout<Int32>.stride + innerEdges.capacity * MemoryLayout<Double>.stride
+    }
+}

@@ -1,0 +1,79 @@
+/// Binary search over two monotone summaries of the store's frames along the scroll axis.
+///
+/// Layout order is not sorted order (cells of different heights centred in a line, waterfall columns, Mosaic's
+/// segments), so the frames' own edges cannot be searched. Their running maximum of `scrollMax` from the start
+/// and running minimum of `scrollMin` from the end are monotone whatever the layout: every element before the
+/// first position whose running maximum passes `rect.scrollMin` ends before the rect, and every element after
+/// the last position whose running minimum is before `rect.scrollMax` starts after it. The elements between are
+/// tested one by one, which makes the answer exact.
+///
+/// The summaries are kept once per block of `blockSize` elements rather than per element: the search then lands
+/// on a block boundary and tests at most two blocks more, for 16 bytes a block instead of 16 bytes an element.
+public struct SoABinarySearchIndex: SpatialIndex {
+    public static let defaultBlockSize = 16
+
+    public let blockSize: Int
+    /// For block `b`, the largest `scrollMax` among the elements of blocks `0...b`.
+    @usableFromInline var runningMaxEnd: [Double] = []
+    /// For block `b`, the smallest `scrollMin` among the elements of blocks `b...`.
+    @usableFromInline var runningMinStart: [Double] = []
+
+    public init() {
+        self.init(blockSize: Self.defaultBlockSize)
+    }
+
+    public init(blockSize: Int) {
+        precondition(blockSize > 0, "a block holds at least one element")
+        self.blockSize = blockSize
+    }
+
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+        let blockSize = blockSize
+        store.withColumns(along: axis) { columns in
+            let blockCount = (columns.count + blockSize - 1) / blockSize
+            runningMaxEnd.removeAll(keepingCapacity: true)
+            runningMinStart.removeAll(keepingCapacity: true)
+            runningMaxEnd.reserveCapacity(blockCount)
+            runningMinStart.reserveCapacity(blockCount)
+            // Each block's own minimum first; the running minimum from the end is taken in place below. Plain
+            // comparisons rather than `max`/`min`: frames hold no NaN, and they compile to single instructions.
+            var runningMax = -Double.infinity
+            for block in 0..<blockCount {
+                var blockMin = Double.infinity
+                for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
+                    let start = columns.scrollMin(index)
+                    let end = columns.scrollMax(index)
+                    runningMax = end > runningMax ? end : runningMax
+                    blockMin = start < blockMin ? start : blockMin
+                }
+                runningMaxEnd.append(runningMax)
+                runningMinStart.append(blockMin)
+            }
+            var runningMin = Double.infinity
+            for block in runningMinStart.indices.reversed() {
+                runningMin = Swift.min(runningMin, runningMinStart[block])
+                runningMinStart[block] = runningMin
+            }
+        }
+    }
+
+    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        let query = AxisRect(rect, along: axis)
+        // Blocks before `first` end at or before the rect starts; blocks from `end` on start at or after it ends.
+        // Both searches gallop from the last query's position: consecutive frames land a block or two apart.
+        let first = runningMaxEnd.partitionPoint(near: result.searchHint) { $0 > query.scrollMin }
+        let end = runningMinStart.partitionPoint(near: first) { $0 >= query.scrollMax }
+        result.searchHint = first
+        guard first < end else { return }
+        store.withColumns(along: axis) { columns in
+            for index in (first * blockSize)..<Swift.min(end * blockSize, columns.count)
+            where columns.element(index, intersects: query) {
+                result.append(index)
+            }
+        }
+    }
+
+    public var byteCount: Int {
+        (runningMaxEnd.capacity + runningMinStart.capacity) * MemoryLayout<Double>.stride
+    }
+}

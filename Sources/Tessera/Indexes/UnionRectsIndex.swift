@@ -1,0 +1,62 @@
+/// CHTCollectionViewWaterfallLayout's design: the union of the frames of each block of consecutive elements in
+/// layout order; a query tests every block's union and then the elements of the blocks it meets.
+///
+/// The cost grows with the number of blocks, a twentieth of the elements by default: linear, but with a small
+/// constant. A union holds every frame of its block, so a block whose union misses the rect holds no answer.
+public struct UnionRectsIndex: SpatialIndex {
+    public static let defaultBlockSize = 20
+
+    public let blockSize: Int
+    /// Per block, the union's edges: scroll min and max, cross min and max.
+    @usableFromInline var unions: [Double] = []
+
+    public init() {
+        self.init(blockSize: Self.defaultBlockSize)
+    }
+
+    public init(blockSize: Int) {
+        precondition(blockSize > 0, "a block holds at least one element")
+        self.blockSize = blockSize
+    }
+
+    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+        let blockSize = blockSize
+        unions.removeAll(keepingCapacity: true)
+        store.withColumns(along: axis) { columns in
+            unions.reserveCapacity(4 * ((columns.count + blockSize - 1) / blockSize))
+            for start in stride(from: 0, to: columns.count, by: blockSize) {
+                var (scrollMin, scrollMax) = (Double.infinity, -Double.infinity)
+                var (crossMin, crossMax) = (Double.infinity, -Double.infinity)
+                for index in start..<Swift.min(start + blockSize, columns.count) {
+                    scrollMin = Swift.min(scrollMin, columns.scrollMin(index))
+                    scrollMax = Swift.max(scrollMax, columns.scrollMax(index))
+                    crossMin = Swift.min(crossMin, columns.crossOrigin[index])
+                    crossMax = Swift.max(crossMax, columns.crossOrigin[index] + columns.crossLength[index])
+                }
+                unions.append(scrollMin)
+                unions.append(scrollMax)
+                unions.append(crossMin)
+                unions.append(crossMax)
+            }
+        }
+    }
+
+    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        let query = AxisRect(rect, along: axis)
+        store.withColumns(along: axis) { columns in
+            unions.withUnsafeBufferPointer { unions in
+                for block in 0..<(unions.count / 4) {
+                    let union = 4 * block
+                    guard unions[union] < query.scrollMax, query.scrollMin < unions[union + 1],
+                          unions[union + 2] < query.crossMax, query.crossMin < unions[union + 3] else { continue }
+                    for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count)
+                    where columns.element(index, intersects: query) {
+                        result.append(index)
+                    }
+                }
+            }
+        }
+    }
+
+    public var byteCount: Int { unions.capacity * MemoryLayout<Double>.stride }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Tessera
+import TesseraBenchKit
+
+struct Query: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the attributes of the elements shown in a rect as JSON lines, in layout order."
+    )
+
+    @Option(help: "The layout.")
+    var layout: LayoutID = .flow
+
+    @Option(help: "The strategy that answers.")
+    var strategy: StrategyID = .soaBinarySearch
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The rect, in content coordinates.", valueName: "x,y,width,height"))
+    var rect: RectArgument
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+    var offset: PointArgument?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    var items = CountArgument(100)
+
+    @OptionGroup var workload: WorkloadOptions
+
+    func run() throws {
+        let printer = Printer(strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin, viewport: workload.viewport.size)
+        try workload.withLayout(layout, items: items.count, printer)
+    }
+
+    struct Printer: LayoutVisitor {
+        let strategy: StrategyID
+        let rect: Rect
+        let offset: Point
+        let viewport: Size
+
+        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
+            var subject = strategy.subject(algorithm)
+            try subject.prepare(viewport: viewport)
+            let answer = try subject.answer(rect, offset: offset)
+            // Printed in layout order, whatever order the strategy finds them in.
+            var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            try engine.prepare(viewport: viewport)
+            let ordered = answer.compactMap { element in engine.store.index(of: element.id).map { ($0, element) } }.sorted { $0.0 < $1.0 }
+            for (_, element) in ordered {
+                let attributes = LayoutAttributes(id: element.id, frame: element.frame, zIndex: element.zIndex, effect: element.effect)
+                print(jsonLine(attributes, withEffects: algorithm.hasScrollEffects))
+            }
+        }
+    }
+}

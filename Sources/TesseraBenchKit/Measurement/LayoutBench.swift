@@ -1,0 +1,234 @@
+import Tessera
+
+/// One layout at one item count, set up for measuring strategies on: the trace and viewport every strategy of it
+/// shares, and how each is measured.
+struct LayoutBench {
+    static let steadyStateFrames = 16
+
+    let layout: LayoutID
+    let elements: Int
+    let trace: ScrollTrace
+    let viewport: Size
+
+    var rotated: Size { Size(width: viewport.height, height: viewport.width) }
+
+    typealias Measured = (results: [BenchmarkResult], verification: Verification)
+
+    /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index.
+    func measure<Algorithm: LayoutAlgorithm>(
+        _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+    ) throws -> Measured {
+        try strategy.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: strategy))
+    }
+
+    /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
+    func measure<Algorithm: LayoutAlgorithm>(
+        _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+    ) throws -> Measured {
+        var measured = try choice.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: choice.strategy))
+        if choice != IndexChoice.standard(choice.strategy) {
+            for index in measured.results.indices { measured.results[index].parameters = choice.parameter }
+        }
+        return measured
+    }
+
+    /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
+    /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
+    func benchmark<Algorithm, Subject: BenchmarkSubject>(
+        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
+    ) throws -> (results: [BenchmarkResult], verification: Verification) {
+        let probe = runner.probe
+        let clock = runner.clock
+        let allocatedBefore = probe?.allocatedBytes()
+        var subject = make()
+        try subject.prepare(viewport: viewport)
+        let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
+
+        let verification = try verify(&subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
+        func result(_ operation: BenchmarkOperation, _ samples: [Double], batch: Int, perElement: Bool = false) -> BenchmarkResult {
+            BenchmarkResult(
+                layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples,
+                operationsPerSample: batch, elements: perElement ? elements : nil
+            )
+        }
+
+        // Cold: the batch's fresh layouts are made before the clock starts and freed after it stops.
+        var coldAllocations = AllocationTally(probe: probe)
+        let coldBatch = try clock.batchSize(limit: Self.batchLimit) { _ in
+            var fresh = make()
+            try fresh.prepare(viewport: viewport)
+        }
+        let coldSamples = try runner.prepareBudget.collect { _ in
+            var fresh = (0..<coldBatch).map { _ in make() }
+            let nanoseconds = try coldAllocations.count(coldBatch) {
+                try timed { for index in fresh.indices { try fresh[index].prepare(viewport: viewport) } }
+            }
+            return Double(nanoseconds) / Double(coldBatch)
+        }
+        var cold = result(.prepareCold, coldSamples, batch: coldBatch, perElement: true)
+        cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
+        cold.allocationsPerOperation = coldAllocations.perOperation
+
+        // Warm: each prepare after a bounds-size change, alternating portrait and landscape.
+        var warmAllocations = AllocationTally(probe: probe)
+        var warmPrepares = 0
+        func prepareAfterRotation() throws {
+            warmPrepares += 1
+            try subject.prepare(viewport: warmPrepares.isMultiple(of: 2) ? viewport : rotated)
+        }
+        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation() }
+        let warmSamples = try runner.prepareBudget.collect { _ in
+            let nanoseconds = try warmAllocations.count(warmBatch) {
+                try timed { for _ in 0..<warmBatch { try prepareAfterRotation() } }
+            }
+            return Double(nanoseconds) / Double(warmBatch)
+        }
+        var warm = result(.prepareWarm, warmSamples, batch: warmBatch, perElement: true)
+        warm.allocationsPerOperation = warmAllocations.perOperation
+
+        var results = [cold, warm]
+        if verification.isExact || strategy.isKnownInexact {
+            let (samples, batch) = try replay(on: &subject, budget: runner.queryBudget, clock: clock)
+            var query = result(.query, samples, batch: batch)
+            query.allocationsPerOperation = try steadyStateAllocations(on: &subject, probe: probe)
+            query.missedElements = verification.missedElements
+            results.append(query)
+        }
+        if let heldBytes, heldBytes > 0 {
+            let (samples, batch) = fillFloor(bytes: heldBytes, budget: runner.prepareBudget, clock: clock)
+            results.append(result(.fillFloor, samples, batch: batch, perElement: true))
+        }
+        return (results, verification)
+    }
+
+    /// Compares the subject's answers with brute force on frames spread evenly over the trace.
+    private func verify<Algorithm, Subject: BenchmarkSubject>(
+        _ subject: inout Subject, against oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, frames count: Int
+    ) throws -> Verification {
+        let frames = trace.frames
+        let checked = Swift.min(count, frames.count)
+        var verification = Verification(layout: layout, strategy: strategy, items: elements, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
+        var current: Size?
+        for step in 0..<checked {
+            let frame = frames[step * frames.count / checked]
+            if frame.viewport != current {
+                try subject.prepare(viewport: frame.viewport)
+                try oracle.prepare(viewport: frame.viewport)
+                current = frame.viewport
+            }
+            let expected = Set(oracle.answer(frame.visibleRect, offset: frame.offset))
+            let actual = Set(try subject.answer(frame.visibleRect, offset: frame.offset))
+            if expected != actual {
+                verification.mismatchedFrames += 1
+                verification.missedElements += expected.subtracting(actual).count
+                verification.extraElements += actual.subtracting(expected).count
+            }
+        }
+        return verification
+    }
+
+    /// Times the trace's queries, replaying it from its start (again, as the budget allows). A query shorter than a
+    /// batch (`ClockCalibration.batchNanoseconds`) is timed in passes: each sample is one pass over the whole trace,
+    /// its time per query, with one pair of clock reads per stretch of one viewport; the rotation re-prepares
+    /// outside the timing (odd passes go backwards, so each pass re-prepares once). The figure is then the trace's
+    /// mean query, as a measurement reading the clock once per thousand queries finds it, and the clock is a
+    /// thousandth of it. A longer query is timed alone, one sample a frame.
+    func replay<Subject: BenchmarkSubject>(
+        on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration
+    ) throws -> (samples: [Double], batch: Int) {
+        let frames = trace.frames
+        guard let first = frames.first else { return ([], 1) }
+        var current = first.viewport
+        func query(_ frames: ArraySlice<TraceFrame>) throws -> UInt64 {
+            if let viewport = frames.first?.viewport, viewport != current {
+                current = viewport
+                try subject.prepare(viewport: current)
+            }
+            var found = 0
+            let nanoseconds = try timed { for frame in frames { found &+= try subject.query(frame) } }
+            blackHole(found)
+            return nanoseconds
+        }
+        try subject.prepare(viewport: current)
+        // Sized on the frames of the first viewport, so no prepare lands in the probe.
+        let firstStretch = frames.prefix { $0.viewport == current }.count
+        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in _ = try query(frames[index...index]) }
+        if batch == 1 {
+            let samples = try budget.collect { index in Double(try query(frames[index % frames.count...index % frames.count])) }
+            return (samples, 1)
+        }
+        let stretches = Self.batches(of: frames, size: frames.count)
+        let samples = try budget.collect { pass in
+            var nanoseconds: UInt64 = 0
+            for range in pass.isMultiple(of: 2) ? stretches : stretches.reversed() { nanoseconds += try query(frames[range]) }
+            return Double(nanoseconds) / Double(frames.count)
+        }
+        return (samples, frames.count)
+    }
+
+    /// The most operations a batch takes: enough for the shortest operation to dwarf the clock.
+    static let batchLimit = 4_096
+
+    /// Cuts the frames into runs of one viewport, and each run into equal batches of at least `size` frames (a
+    /// run shorter than that is one batch).
+    static func batches(of frames: [TraceFrame], size: Int) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var start = 0
+        while start < frames.count {
+            var end = start + 1
+            while end < frames.count, frames[end].viewport == frames[start].viewport { end += 1 }
+            let count = Swift.max(1, (end - start) / Swift.max(size, 1))
+            for part in 0..<count {
+                batches.append(start + (end - start) * part / count ..< start + (end - start) * (part + 1) / count)
+            }
+            start = end
+        }
+        return batches
+    }
+
+    /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
+    /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M).
+    private func steadyStateAllocations<Subject: BenchmarkSubject>(on subject: inout Subject, probe: (any AllocatorProbe)?) throws -> Double? {
+        guard let probe, probe.allocationCount() != nil, let first = trace.frames.first else { return nil }
+        let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(Self.steadyStateFrames)
+        try subject.prepare(viewport: first.viewport)
+        var found = 0
+        for frame in frames { found &+= try subject.query(frame) }
+        let before = probe.allocationCount() ?? 0
+        for frame in frames { found &+= try subject.query(frame) }
+        let allocations = (probe.allocationCount() ?? 0) - before
+        blackHole(found)
+        return Double(allocations) / Double(frames.count)
+    }
+
+    /// The bandwidth floor of a prepare: writing as many bytes as the layout holds into buffers already faulted
+    /// in, element by element, each value derived from its index as a layout's would be, with no arithmetic
+    /// beyond that and no allocation. The buffer is cut into 8-byte words, the width of a frame column.
+    private func fillFloor(bytes: Int, budget: SamplingBudget, clock: ClockCalibration) -> (samples: [Double], batch: Int) {
+        let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(bytes / 8, 1))
+        defer { words.deallocate() }
+        words.initialize(repeating: 0)
+        var passes = 0
+        func fill() {
+            passes += 1
+            let base = Double(passes)
+            for index in words.indices { words[index] = base + Double(index) }
+            blackHole(words[words.count / 2])
+        }
+        let batch = clock.batchSize(limit: Self.batchLimit) { _ in fill() }
+        let samples = budget.collect { _ in Double(timed { for _ in 0..<batch { fill() } }) / Double(batch) }
+        return (samples, batch)
+    }
+}
+
+/// Measures the subjects of a `SubjectVisitor` maker, with their concrete type.
+private struct SubjectMeasurement<Algorithm: LayoutAlgorithm>: SubjectVisitor {
+    let bench: LayoutBench
+    let runner: BenchmarkRunner
+    let oracle: BruteForceOracle<Algorithm>
+    let strategy: StrategyID
+
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) throws -> LayoutBench.Measured {
+        try bench.benchmark(runner, oracle: oracle, strategy: strategy, make: make)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where a report was measured.
+public struct RunEnvironment: Codable, Hashable, Sendable {
+    public var host: String
+    public var cpuModel: String
+    public var cores: Int
+    public var operatingSystem: String
+    public var swiftVersion: String
+    public var allocator: String
+    public var gitCommit: String?
+    public var date: String
+    /// The clock's cost and grid, measured as the run started; absent from reports before schema 2.
+    public var clock: ClockCalibration?
+
+    public init(
+        host: String, cpuModel: String, cores: Int, operatingSystem: String, swiftVersion: String, allocator: String,
+        gitCommit: String?, date: String, clock: ClockCalibration? = nil
+    ) {
+        self.host = host
+        self.cpuModel = cpuModel
+        self.cores = cores
+        self.operatingSystem = operatingSystem
+        self.swiftVersion = swiftVersion
+        self.allocator = allocator
+        self.gitCommit = gitCommit
+        self.date = date
+        self.clock = clock
+    }
+
+    /// This machine, now.
+    public static func current(allocator: String, clock: ClockCalibration? = nil) -> RunEnvironment {
+        let info = ProcessInfo.processInfo
+        return RunEnvironment(
+            host: info.hostName, cpuModel: cpuModel(), cores: info.activeProcessorCount,
+            operatingSystem: info.operatingSystemVersionString, swiftVersion: compilerVersion,
+            allocator: allocator, gitCommit: gitCommit(), date: ISO8601DateFormatter().string(from: Date()), clock: clock
+        )
+    }
+
+    /// The compiler that built this binary; the language offers only version checks, so it is found by them.
+    static var compilerVersion: String {
+        #if compiler(>=6.4)
+        "6.4 or later"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #else
+        "6.1"
+        #endif
+    }
+
+    static func cpuModel() -> String {
+        guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+    }
+
+    /// The commit of the working directory's repository, if it is one and git is installed.
+    static func gitCommit() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "HEAD"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        // Read to the end before waiting: a child blocked on a full pipe would never exit.
+        let commit = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return commit.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,41 @@
+import Histogram
+
+/// How long to keep sampling one operation: at least `minSamples` and `minSeconds`, at most `maxSamples` or
+/// `maxSeconds`, whichever comes first once the minimum sample count is reached.
+public struct SamplingBudget: Codable, Hashable, Sendable {
+    public var minSamples: Int
+    public var maxSamples: Int
+    public var minSeconds: Double
+    public var maxSeconds: Double
+
+    public init(minSamples: Int, maxSamples: Int, minSeconds: Double, maxSeconds: Double) {
+        self.minSamples = minSamples
+        self.maxSamples = maxSamples
+        self.minSeconds = minSeconds
+        self.maxSeconds = maxSeconds
+    }
+
+    /// Prepares: a few samples; at 1M naive items one takes about a second.
+    public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 2)
+    /// Queries: one sample a frame of the trace.
+    public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
+    /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
+    /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
+    public static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05, maxSeconds: 0.1)
+
+    /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
+    /// the budget.
+    public func collect<Failure: Error>(_ body: (Int) throws(Failure) -> Double) throws(Failure) -> [Double] {
+        var samples: [Double] = []
+        // Reserved up front, so a sampled operation's allocation count does not include the samples' growth.
+        samples.reserveCapacity(Swift.min(maxSamples, 1 << 16))
+        let start = monotonicNanoseconds()
+        while samples.count < maxSamples {
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+            if samples.count >= minSamples, elapsed >= minSeconds { break }
+            if samples.count >= minSamples, elapsed >= maxSeconds { break }
+            samples.append(try body(samples.count))
+        }
+        return samples
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What `tessera-bench run` writes with `--report FILE.json`: versioned, with the environment it ran in.
+public struct BenchmarkReport: Codable, Sendable {
+    /// Bumped when a field changes meaning or disappears; readers refuse newer versions. Version 2: times are
+    /// fractional nanoseconds, and a sample may be the mean of a batch (`operationsPerSample`).
+    public static let currentSchemaVersion = 2
+    public static let toolName = "tessera-bench"
+
+    public var schemaVersion: Int
+    public var tool: String
+    public var environment: RunEnvironment
+    public var settings: RunSettings
+    public var results: [BenchmarkResult]
+    public var verifications: [Verification]
+    public var targets: [TargetCheck]
+    /// Strategies not run because they would not fit in memory; absent from reports that skipped none.
+    public var skipped: [SkippedRun]?
+
+    public init(
+        environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification],
+        targets: [TargetCheck], skipped: [SkippedRun] = []
+    ) {
+        schemaVersion = Self.currentSchemaVersion
+        tool = Self.toolName
+        self.environment = environment
+        self.settings = settings
+        self.results = results
+        self.verifications = verifications
+        self.targets = targets
+        self.skipped = skipped.isEmpty ? nil : skipped
+    }
+
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Writes the report to a temporary file and renames it over `url`, so an interrupted run never leaves a
+    /// partial report behind.
+    public func write(to url: URL) throws {
+        try jsonData().write(to: url, options: .atomic)
+    }
+}

@@ -1,0 +1,36 @@
+/// The settings a run used, so a report can be reproduced.
+public struct RunSettings: Codable, Hashable, Sendable {
+    public var layouts: [LayoutID]
+    /// The strategies run on every layout; `nil` runs each layout's tutorial designs and the engine's strategies.
+    public var strategies: [StrategyID]?
+    public var itemCounts: [Int]
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+    public var seed: UInt64
+    public var workload: String
+    public var traceFrames: Int
+    public var verifiedFrames: Int
+    /// The strategy the run's targets judge; `nil` for `TargetCheck.defaultStrategy`, and in reports written before
+    /// the strategy could be chosen (when the fastest in the run was judged).
+    public var targetStrategy: StrategyID?
+
+    public init(
+        layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
+        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil
+    ) {
+        self.layouts = layouts
+        self.strategies = strategies
+        self.itemCounts = itemCounts
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.seed = seed
+        self.workload = workload
+        self.traceFrames = traceFrames
+        self.verifiedFrames = verifiedFrames
+        self.targetStrategy = targetStrategy
+    }
+
+    public func strategies(for layout: LayoutID) -> [StrategyID] {
+        strategies ?? layout.tutorialStrategies + StrategyID.engine
+    }
+}

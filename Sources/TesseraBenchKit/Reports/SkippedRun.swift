@@ -1,0 +1,15 @@
+import Foundation
+
+/// A strategy not run because it would not fit in memory.
+public struct SkippedRun: Codable, Hashable, Sendable {
+    public var layout: LayoutID
+    public var strategy: StrategyID
+    public var items: Int
+    public var estimatedBytes: Double
+    public var budgetBytes: Double
+
+    public var description: String {
+        let gigabytes = { (bytes: Double) in String(format: "%.1f GB", bytes / 1e9) }
+        return "\(layout.rawValue) · \(strategy.rawValue) at \(items.formatted()) items skipped: it would need about \(gigabytes(estimatedBytes)), over the \(gigabytes(budgetBytes)) budget"
+    }
+}

@@ -1,0 +1,37 @@
+import Tessera
+
+/// The answers every strategy is checked against: every element of the store, each effect computed, each
+/// element taken where it shows (where it was laid out, for layouts whose effects do not move elements). It shares
+/// the frames with the engine but none of its search or its effects' candidate logic. A class: every strategy of a
+/// run shares one, prepared for whichever viewport the frame being checked asks for.
+public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
+    public var layout: CollectionLayout<Algorithm, BruteForceIndex>
+
+    public init(_ algorithm: Algorithm) {
+        layout = CollectionLayout(algorithm)
+    }
+
+    public func prepare(viewport: Size) throws(LayoutError) {
+        try layout.prepare(viewport: viewport)
+    }
+
+    public func answer(_ rect: Rect, offset: Point) -> [ElementAnswer] {
+        let store = layout.store
+        let algorithm = layout.algorithm
+        let viewport = layout.viewport ?? .zero
+        var answer: [ElementAnswer] = []
+        for (section, range) in store.sections.enumerated() {
+            for index in range.elements {
+                let kind = store.kind(at: index)
+                let id = ElementID(kind: kind, section: section, item: kind == .cell ? index - range.cells.lowerBound : 0)
+                let elementFrame = store.frame(at: index)
+                guard algorithm.effectsMoveElements || elementFrame.intersects(rect) else { continue }
+                let effect = algorithm.hasScrollEffects
+                    ? algorithm.effect(of: id, frame: elementFrame, offset: offset, viewport: viewport) : .none
+                guard !algorithm.effectsMoveElements || effect.displayedFrame(of: elementFrame).intersects(rect) else { continue }
+                answer.append(ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
+            }
+        }
+        return answer.sorted()
+    }
+}

@@ -1,0 +1,13 @@
+import Tessera
+
+/// One element of an answer, comparable across designs: identity, frame, zIndex and scroll effect.
+public struct ElementAnswer: Hashable, Comparable, Sendable {
+    public var id: ElementID
+    public var frame: Rect
+    public var zIndex: Int
+    public var effect: ScrollEffect
+
+    public static func < (lhs: ElementAnswer, rhs: ElementAnswer) -> Bool {
+        (lhs.id.section, lhs.id.kind.rawValue, lhs.id.item) < (rhs.id.section, rhs.id.kind.rawValue, rhs.id.item)
+    }
+}

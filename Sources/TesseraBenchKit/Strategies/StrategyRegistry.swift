@@ -1,0 +1,77 @@
+import Tessera
+import TesseraBaselines
+
+// The one place a strategy becomes code. The runner, `tune`, `query`, the tests and the Benchmarks suite all get
+// their subjects here, so a new strategy is added once: a case of `StrategyID`, and a line below.
+
+/// Code to run with a maker of subjects of one concrete type (Swift has no generic closures).
+public protocol SubjectVisitor {
+    associatedtype Result
+    associatedtype Failure: Error = any Error
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) throws(Failure) -> Result
+}
+
+extension StrategyID {
+    /// Hands `visitor` a maker of this strategy over `algorithm`, with its concrete type, so that what the visitor
+    /// times is specialised for it: a tutorial's design, or the engine with the strategy's standard index.
+    public func visit<Algorithm: LayoutAlgorithm, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+        let strategy = self
+        switch self {
+        case .naiveDictionary:
+            return try visitor.visit { BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .linearArray:
+            return try visitor.visit { BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .lineSectors:
+            return try visitor.visit { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .mosaicBinarySearch:
+            return try visitor.visit { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
+        case .unionRects, .pageTable, .soaBinarySearch, .intervalTree:
+            return try IndexChoice.standard(self)!.visit(algorithm, visitor)
+        }
+    }
+
+    /// This strategy over `algorithm`, unprepared, for callers that time nothing.
+    public func subject<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) -> any BenchmarkSubject {
+        visit(algorithm, ExistentialSubject())
+    }
+}
+
+extension IndexChoice {
+    /// The index a run uses for an engine strategy; `nil` for the baselines.
+    public static func standard(_ strategy: StrategyID) -> IndexChoice? {
+        switch strategy {
+        case .soaBinarySearch: .soaBinarySearch(blockSize: SoABinarySearchIndex.defaultBlockSize)
+        case .intervalTree: .intervalTree(leafLevel: IntervalTreeIndex.defaultLeafLevel)
+        case .pageTable: .pageTable(pagesPerViewport: 1)
+        case .unionRects: .unionRects(blockSize: UnionRectsIndex.defaultBlockSize)
+        case .naiveDictionary, .linearArray, .lineSectors, .mosaicBinarySearch: nil
+        }
+    }
+
+    /// Hands `visitor` a maker of the engine over `algorithm` with this index, with its concrete type.
+    public func visit<Algorithm: LayoutAlgorithm, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+        let strategy = strategy
+        switch self {
+        case let .soaBinarySearch(blockSize):
+            return try visitor.visit { EngineSubject(algorithm, index: SoABinarySearchIndex(blockSize: blockSize), strategy: strategy) }
+        case let .intervalTree(leafLevel):
+            return try visitor.visit { EngineSubject(algorithm, index: IntervalTreeIndex(leafLevel: leafLevel), strategy: strategy) }
+        case let .pageTable(pages):
+            return try visitor.visit { EngineSubject(algorithm, index: PageTableIndex(pagesPerViewport: pages), strategy: strategy) }
+        case let .unionRects(blockSize):
+            return try visitor.visit { EngineSubject(algorithm, index: UnionRectsIndex(blockSize: blockSize), strategy: strategy) }
+        }
+    }
+
+    /// The engine over `algorithm` with this index, unprepared, for callers that time nothing.
+    public func subject<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) -> any BenchmarkSubject {
+        visit(algorithm, ExistentialSubject())
+    }
+}
+
+/// Makes the subject and boxes it.
+private struct ExistentialSubject: SubjectVisitor {
+    typealias Failure = Never
+
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) -> any BenchmarkSubject { make() }
+}

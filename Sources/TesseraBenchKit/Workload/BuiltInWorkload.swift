@@ -1,0 +1,67 @@
+import Tessera
+
+/// How the built-in workload sizes the flow layout's items.
+public enum ItemSizing: String, CaseIterable, Codable, Sendable {
+    /// Every item the same size (UIKit's 50 × 50 unless given).
+    case uniform
+    /// Seeded uniform widths and heights in 40…120 points, so lines mix heights and alignment matters.
+    case random
+}
+
+/// The parameters of the built-in workload.
+public struct BuiltInWorkload: Sendable {
+    public var items: Int
+    public var itemsPerSection: Int
+    public var sizing: ItemSizing
+    public var uniformSize: Size
+    /// Section header and footer heights; `nil` takes each layout's own: 44 and 24 for the flow layout, the
+    /// waterfall's 50 and no footer, the sticky layout's settings.
+    public var headerHeight: Double?
+    public var footerHeight: Double?
+    public var seed: UInt64
+
+    /// Sections of 1,000 seeded random items: the benchmark's default.
+    public init(
+        items: Int, itemsPerSection: Int = 1_000, sizing: ItemSizing = .random, uniformSize: Size = FlowLayout.defaultItemSize,
+        headerHeight: Double? = nil, footerHeight: Double? = nil, seed: UInt64 = 1
+    ) {
+        self.items = items
+        self.itemsPerSection = itemsPerSection
+        self.sizing = sizing
+        self.uniformSize = uniformSize
+        self.headerHeight = headerHeight
+        self.footerHeight = footerHeight
+        self.seed = seed
+    }
+
+    /// The sections for `layout`: flow items of the chosen sizing; waterfall photos of seeded heights 100…300;
+    /// counts alone for the others (one section for Mosaic and the carousel, which have one).
+    public func sections(for layout: LayoutID) throws(WorkloadError) -> [LayoutSection] {
+        guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
+        guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
+        var generator = SeededGenerator(seed: seed)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator).rounded() }
+        switch layout {
+        case .mosaic, .carousel:
+            return [LayoutSection(itemSizes: .uniform(.zero, count: items))]
+        case .flow, .waterfall, .stickyParallax:
+            var sections: [LayoutSection] = []
+            var remaining = items
+            repeat {
+                let count = Swift.min(remaining, itemsPerSection)
+                let sizes: ItemSizes = switch (layout, sizing) {
+                case (.waterfall, _): .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
+                case (.flow, .random): .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
+                default: .uniform(uniformSize, count: count)
+                }
+                let flowDefaults = layout == .flow
+                sections.append(LayoutSection(
+                    itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
+                    footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
+                ))
+                remaining -= count
+            } while remaining > 0
+            return sections
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Tessera
+
+/// A workload file: `{"sections": [{"itemSizes": [[w, h], …], "headerHeight": h, "footerHeight": h}, …]}`.
+public struct WorkloadFile: Codable, Sendable {
+    public struct Section: Codable, Sendable {
+        public var itemSizes: [[Double]]
+        public var headerHeight: Double?
+        public var footerHeight: Double?
+    }
+
+    public var sections: [Section]
+
+    public static func load(from url: URL) throws(WorkloadError) -> [LayoutSection] {
+        let data: Data
+        switch JSONFile.data(at: url) {
+        case let .success(bytes): data = bytes
+        case let .failure(reason): throw .unreadable(url.path, reason.text)
+        }
+        if case let .failure(reason) = JSONFile.parse(data) { throw .malformed(url.path, "not JSON: \(reason.text)") }
+        let file: WorkloadFile
+        do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
+            throw .malformed(url.path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
+        }
+        return try file.layoutSections(path: url.path)
+    }
+
+    func layoutSections(path: String) throws(WorkloadError) -> [LayoutSection] {
+        var result: [LayoutSection] = []
+        for (sectionIndex, section) in sections.enumerated() {
+            var sizes: [Size] = []
+            sizes.reserveCapacity(section.itemSizes.count)
+            for (item, pair) in section.itemSizes.enumerated() {
+                guard pair.count == 2 else {
+                    throw .malformed(path, "section \(sectionIndex) item \(item) has \(pair.count) numbers; a size is [width, height]")
+                }
+                sizes.append(Size(width: pair[0], height: pair[1]))
+            }
+            result.append(LayoutSection(itemSizes: .list(sizes), headerHeight: section.headerHeight, footerHeight: section.footerHeight))
+        }
+        return result
+    }
+}
