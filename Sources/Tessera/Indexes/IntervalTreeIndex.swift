@@ -19,6 +19,9 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
+    /// Element indices are kept in 32 bits.
+    public static var maximumElementCount: Int { Int(Int32.max) }
+
     public init() {
         self.init(leafLevel: Self.defaultLeafLevel)
     }

@@ -16,6 +16,9 @@ public struct PageTableIndex: SpatialIndex {
     /// Per page: the smallest far edge and the largest near edge of its elements, along scroll then cross axis.
     @usableFromInline var innerEdges: [Double] = []
 
+    /// Element indices are kept in 32 bits.
+    public static var maximumElementCount: Int { Int(Int32.max) }
+
     public init() {
         self.init(pagesPerViewport: 1)
     }

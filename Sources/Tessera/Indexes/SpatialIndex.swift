@@ -3,6 +3,10 @@
 /// Every index answers exactly what `BruteForceIndex` answers: the indices of the intersecting elements, in
 /// ascending order. Indexes work along the scroll axis and test the cross axis per element.
 public protocol SpatialIndex: Sendable {
+    /// The most elements the index can hold. Indexes that keep element indices in 32 bits, which halves what
+    /// they hold, take at most `Int32.max`; `CollectionLayout.prepare` refuses a layout of more with
+    /// `LayoutError.tooManyElements` rather than let the index trap.
+    static var maximumElementCount: Int { get }
     init()
     /// Rebuilds the index over `store`'s current frames, laid out for `viewport`, reusing its own buffers.
     mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
@@ -10,4 +14,9 @@ public protocol SpatialIndex: Sendable {
     func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
     /// The bytes the index holds beyond the store.
     var byteCount: Int { get }
+}
+
+extension SpatialIndex {
+    /// Indexes that keep element indices at full width hold as many elements as memory allows.
+    public static var maximumElementCount: Int { Int.max }
 }

@@ -38,14 +38,9 @@ struct Query: ParsableCommand {
         func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
             var subject = strategy.subject(algorithm)
             try subject.prepare(viewport: viewport)
-            let answer = try subject.answer(rect, offset: offset)
-            // Printed in layout order, whatever order the strategy finds them in.
-            var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
-            try engine.prepare(viewport: viewport)
-            let ordered = answer.compactMap { element in engine.store.index(of: element.id).map { ($0, element) } }.sorted { $0.0 < $1.0 }
-            for (_, element) in ordered {
-                let attributes = LayoutAttributes(id: element.id, frame: element.frame, zIndex: element.zIndex, effect: element.effect)
-                print(jsonLine(attributes, withEffects: algorithm.hasScrollEffects))
+            let order = LayoutOrder(algorithm, viewport: viewport)
+            for element in try subject.answer(rect, offset: offset).sorted(by: { order.precedes($0.id, $1.id) }) {
+                print(jsonLine(element.attributes, withEffects: algorithm.hasScrollEffects))
             }
         }
     }

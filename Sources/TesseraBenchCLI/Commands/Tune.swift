@@ -39,10 +39,10 @@ struct Tune: ParsableCommand {
             traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
-        runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1, maxSeconds: 0.5)
+        runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1)
         // A round's median needs a few passes over the trace (a sample is a pass's mean query, or one query when a
         // query is as long as a batch), not seconds: the rounds give the confidence.
-        runner.queryBudget = SamplingBudget(minSamples: 5, maxSamples: 5_000, minSeconds: 0.05, maxSeconds: 0.2)
+        runner.queryBudget = SamplingBudget(minSamples: 5, maxSamples: 5_000, minSeconds: 0.05)
         runner.probe = TesseraBench.allocatorProbe
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }

@@ -89,12 +89,7 @@ struct WorkloadOptions: ParsableArguments {
     /// Makes `layout` for `items` items of the built-in workload, or for the workload file; refused with an
     /// estimate, before anything is allocated, when it would not fit in memory.
     func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
-        let memory = MemoryEstimate()
-        guard memory.fits(.soaBinarySearch, elements: items) else {
-            throw RunError.workloadTooLarge(
-                items: items, estimatedBytes: MemoryEstimate.peakBytes(.soaBinarySearch, elements: items), budgetBytes: memory.budget
-            )
-        }
+        try MemoryEstimate().check(elements: items)
         return try parameters.make(layout, sections: try source().sections(for: layout, items: items), visitor)
     }
 

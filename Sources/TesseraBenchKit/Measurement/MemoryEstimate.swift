@@ -36,4 +36,12 @@ public struct MemoryEstimate: Sendable {
     public func fits(_ strategy: StrategyID, elements: Int) -> Bool {
         Self.peakBytes(strategy, elements: elements) <= budget
     }
+
+    /// Refuses, with the estimate and before anything is allocated, a workload that `strategy` would not fit:
+    /// the leanest engine strategy by default, for a workload nothing could measure.
+    public func check(elements: Int, for strategy: StrategyID = .soaBinarySearch) throws(RunError) {
+        guard fits(strategy, elements: elements) else {
+            throw .workloadTooLarge(items: elements, estimatedBytes: Self.peakBytes(strategy, elements: elements), budgetBytes: budget)
+        }
+    }
 }

@@ -1,27 +1,25 @@
 import Histogram
 
-/// How long to keep sampling one operation: at least `minSamples` and `minSeconds`, at most `maxSamples` or
-/// `maxSeconds`, whichever comes first once the minimum sample count is reached.
+/// How long to keep sampling one operation: until it has `minSamples` samples and `minSeconds` have passed, or
+/// until it has `maxSamples`, whichever comes first. One sample past `minSeconds` is the most it overruns.
 public struct SamplingBudget: Codable, Hashable, Sendable {
     public var minSamples: Int
     public var maxSamples: Int
     public var minSeconds: Double
-    public var maxSeconds: Double
 
-    public init(minSamples: Int, maxSamples: Int, minSeconds: Double, maxSeconds: Double) {
+    public init(minSamples: Int, maxSamples: Int, minSeconds: Double) {
         self.minSamples = minSamples
         self.maxSamples = maxSamples
         self.minSeconds = minSeconds
-        self.maxSeconds = maxSeconds
     }
 
     /// Prepares: a few samples; at 1M naive items one takes about a second.
-    public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 2)
+    public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5)
     /// Queries: one sample a frame of the trace.
-    public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
+    public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5)
     /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
     /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
-    public static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05, maxSeconds: 0.1)
+    public static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05)
 
     /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
     /// the budget.
@@ -33,7 +31,6 @@ public struct SamplingBudget: Codable, Hashable, Sendable {
         while samples.count < maxSamples {
             let elapsed = Double(monotonicNanoseconds() - start) / 1e9
             if samples.count >= minSamples, elapsed >= minSeconds { break }
-            if samples.count >= minSamples, elapsed >= maxSeconds { break }
             samples.append(try body(samples.count))
         }
         return samples

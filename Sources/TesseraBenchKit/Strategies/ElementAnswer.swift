@@ -10,4 +10,9 @@ public struct ElementAnswer: Hashable, Comparable, Sendable {
     public static func < (lhs: ElementAnswer, rhs: ElementAnswer) -> Bool {
         (lhs.id.section, lhs.id.kind.rawValue, lhs.id.item) < (rhs.id.section, rhs.id.kind.rawValue, rhs.id.item)
     }
+
+    /// The element's attributes, as the engine hands them out.
+    public var attributes: LayoutAttributes {
+        LayoutAttributes(id: id, frame: frame, zIndex: zIndex, effect: effect)
+    }
 }

@@ -3,9 +3,8 @@ import Tessera
 extension BenchmarkRunner {
     /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one.
     public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid) throws -> TuneResult {
-        guard memory.fits(.intervalTree, elements: items) else {
-            throw RunError.workloadTooLarge(items: items, estimatedBytes: MemoryEstimate.peakBytes(.intervalTree, elements: items), budgetBytes: memory.budget)
-        }
+        // The interval tree holds the most of the grid's indexes.
+        try memory.check(elements: items, for: .intervalTree)
         let sections = try workload.sections(for: layout, items: items)
         return try parameters.make(layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
     }
