@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `dump` and `query` (ARCHITECTURE.md section 5): one JSON object per line and element, `kind`, `section`,
+/// `dump` and `query` (docs/DESIGN.md section 6): one JSON object per line and element, `kind`, `section`,
 /// `item`, `x`, `y`, `width`, `height`, `zIndex`, plus `alpha` and transform fields where a layout sets them;
 /// `dump` in layout order, `query` only what the rect shows, the same whichever exact strategy answers.
 @Suite struct DumpAndQueryTests {

@@ -91,7 +91,7 @@ import Testing
         #expect(outcome.standardError.isEmpty, "\(outcome)")
     }
 
-    /// The common options of ARCHITECTURE.md section 5 are there on every layout-taking subcommand.
+    /// The common options of docs/DESIGN.md section 6 are there on every layout-taking subcommand.
     @Test(arguments: ["run", "dump", "query", "tune"])
     func helpListsTheCommonOptions(_ subcommand: String) throws {
         let outcome = try Bench.run([subcommand, "--help"])

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--workload FILE.json` (ARCHITECTURE.md section 5): a good file feeds the layout; a bad one is refused with a
+/// `--workload FILE.json` (docs/DESIGN.md section 6): a good file feeds the layout; a bad one is refused with a
 /// clear message naming the file and the problem, never a crash. The tool exits with status 1 for a bad workload
 /// file (ArgumentParser's status for an error thrown by a command).
 @Suite struct WorkloadFileTests {

@@ -2,7 +2,7 @@ import Testing
 import Tessera
 
 /// Cell frames of a vertical flow layout against numbers worked out by hand (UIKit's flow semantics as in
-/// ARCHITECTURE.md §4 "Flow"). Unless said otherwise: viewport 390 × 844, both spacings 10, no insets, centre
+/// docs/DESIGN.md §5 "Flow"). Unless said otherwise: viewport 390 × 844, both spacings 10, no insets, centre
 /// alignment. Every expected value is an exact binary fraction, so frames are compared with `==`.
 @Suite("Flow layout: cell frames")
 struct FlowLayoutFrameTests {

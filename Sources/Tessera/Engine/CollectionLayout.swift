@@ -43,11 +43,24 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         }
         index.build(over: _store, axis: algorithm.scrollAxis, viewport: viewport)
         _viewport = viewport
+        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+    }
+
+    /// The first invariant the index breaks over the store, described; `nil` when it holds them all. Debug builds
+    /// check it after every `prepare`.
+    ///
+    /// - Complexity: O(*n*) or O(*n* log *n*), as the index's check.
+    public func invariantViolation() -> String? {
+        index.invariantViolation(over: _store, axis: algorithm.scrollAxis)
     }
 
     /// UIKit's `layoutAttributesForElements(in:)`: writes the elements displayed in `rect` into `result`,
     /// replacing what it held, with their effects at `contentOffset` (the rect's origin when not given, as when
     /// the rect is the visible bounds). Read each with `attributes(of:at:)`.
+    ///
+    /// - Complexity: the index's search (O(log *n*) for `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*n*) for
+    ///   `BruteForceIndex`) plus O(*k*) for the *k* elements found and their effects. No allocation once `result`
+    ///   has grown to the answer's size.
     @inlinable public func attributes(
         in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
     ) throws(LayoutError) {
@@ -62,12 +75,16 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     }
 
     /// The attributes of the element at `position` in a query's answer, with its effect.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections (the element's section is searched).
     public func attributes(of visible: VisibleElements, at position: Int) -> LayoutAttributes {
         assemble(visible.indices[position]) { _, _ in visible.effect(at: position) }
     }
 
     /// The attributes of the element at `elementIndex` in the store, with its effect at `contentOffset` when the
     /// layout has scroll effects and an offset is given.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
         assemble(elementIndex) { id, frame in
             guard algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
@@ -82,15 +99,23 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         return LayoutAttributes(id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
     }
 
+    /// The attributes of a cell by identity, `nil` when the layout has no such cell.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
     public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
         store.index(of: .cell(section: section, item: item)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
     }
 
+    /// The attributes of a supplementary view by kind and section, `nil` when the section has none of that kind.
+    ///
+    /// - Complexity: O(log *s* + *v*) for *s* sections and the section's *v* supplementary views.
     public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
         store.index(of: ElementID(kind: kind, section: section, item: 0)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
     }
 
     /// A new size needs a new `prepare`; a scroll needs fresh effects only where the layout has them.
+    ///
+    /// - Complexity: O(1).
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Invalidation {
         if Size(width: newBounds.width, height: newBounds.height) != viewport { return .layout }
         return algorithm.hasScrollEffects ? .effects : .none
@@ -98,6 +123,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// Where a scroll that would stop at `proposed` comes to rest: an item's centre for the carousel, which pages,
     /// and `proposed` itself for the others.
+    ///
+    /// - Complexity: O(1) for the layouts here.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         guard let viewport else { return proposed }
         return algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)

@@ -9,14 +9,28 @@ public protocol SpatialIndex: Sendable {
     static var maximumElementCount: Int { get }
     init()
     /// Rebuilds the index over `store`'s current frames, laid out for `viewport`, reusing its own buffers.
+    ///
+    /// - Complexity: O(*n*) for the indexes here but `IntervalTreeIndex`, O(*n* log *n*) (it sorts).
     mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
     /// Appends the intersecting elements' indices to `result`.
+    ///
+    /// - Complexity: O(log *n* + *k*) for `SoABinarySearchIndex` and `IntervalTreeIndex` on the layouts here (*k*
+    ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
+    ///   *p* pages a rect spans in `PageTableIndex`, O(*n*) for `BruteForceIndex`.
     func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
     /// The bytes the index holds beyond the store.
     var byteCount: Int { get }
+    /// The first invariant the index breaks over `store`, as last built along `axis`, described; `nil` when it
+    /// holds them all. Debug builds check it after every `build`, and the tests on random layouts.
+    ///
+    /// - Complexity: O(*n*) or O(*n* log *n*): it reads every element.
+    func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String?
 }
 
 extension SpatialIndex {
     /// Indexes that keep element indices at full width hold as many elements as memory allows.
     public static var maximumElementCount: Int { Int.max }
+
+    /// An index with nothing to check, as brute force.
+    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? { nil }
 }

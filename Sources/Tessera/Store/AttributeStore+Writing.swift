@@ -4,6 +4,9 @@ extension AttributeStore {
     /// The storage is made unique, and grown to `elementCount` if it is smaller, once here; the buffers are kept
     /// otherwise. The store is borrowed exclusively while `body` runs, so no copy of it can observe the writes and
     /// `Writer` appends without checking uniqueness (a check per element cost more than a third of a prepare).
+    ///
+    /// - Complexity: O(*n*) for the *n* elements written, amortised O(1) each; no allocation when the store
+    ///   already holds `elementCount` elements' capacity and is not shared.
     @inlinable public mutating func rewrite<Result>(
         reservingCapacity elementCount: Int, _ body: (inout Writer) throws -> Result
     ) rethrows -> Result {

@@ -25,17 +25,25 @@ public struct AttributeStore: Sendable {
     /// The number of elements the store can hold before it allocates again.
     public var capacity: Int { storage.capacity }
 
+    /// The frame of the element at `index` in layout order.
+    ///
+    /// - Complexity: O(1).
     @inlinable public func frame(at index: Int) -> Rect {
         precondition(index >= 0 && index < count, "element index out of range")
         return Rect(x: storage.x[index], y: storage.y[index], width: storage.width[index], height: storage.height[index])
     }
 
+    /// The kind of the element at `index`.
+    ///
+    /// - Complexity: O(1).
     @inlinable public func kind(at index: Int) -> ElementKind {
         precondition(index >= 0 && index < count, "element index out of range")
         return storage.kinds[index]
     }
 
     /// The section an element belongs to: elements placed before the first section belong to section 0.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
     public func section(ofElement index: Int) -> Int {
         // The first section whose elements end after `index`.
         var low = 0
@@ -47,6 +55,9 @@ public struct AttributeStore: Sendable {
         return Swift.min(low, Swift.max(sections.count - 1, 0))
     }
 
+    /// The identity of the element at `index`.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections.
     public func elementID(at index: Int) -> ElementID {
         let kind = kind(at: index)
         let section = section(ofElement: index)
@@ -55,6 +66,8 @@ public struct AttributeStore: Sendable {
     }
 
     /// The element with this identity, if the store holds one.
+    ///
+    /// - Complexity: O(1) for a cell; O(*v*) for the section's *v* supplementary views otherwise.
     public func index(of id: ElementID) -> Int? {
         guard id.section >= 0, id.section < sections.count else { return nil }
         let range = sections[id.section]

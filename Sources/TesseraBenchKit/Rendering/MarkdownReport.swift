@@ -111,9 +111,9 @@ public enum MarkdownReport {
 
     static func targetsSummary(_ report: BenchmarkReport) -> String {
         let judged = "judged on \(judgedStrategy(report).rawValue)"
-        guard !report.targets.isEmpty else { return "No target of ARCHITECTURE.md §6 applies to these results (\(judged))." }
+        guard !report.targets.isEmpty else { return "No target of docs/DESIGN.md §7 applies to these results (\(judged))." }
         let missed = report.targets.filter { !$0.passed }.count
-        return "ARCHITECTURE.md §6, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
+        return "docs/DESIGN.md §7, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
     }
 
     /// The strategy the report's targets judge.

@@ -34,7 +34,7 @@ public enum TerminalTable {
             // Said rather than left out, so a run without the judged strategy shows why it has no targets.
             text += "\n\(MarkdownReport.targetsSummary(report))\n"
         } else {
-            text += "\nTargets (ARCHITECTURE.md §6, judged on \(MarkdownReport.judgedStrategy(report).rawValue), ratios within this run):\n"
+            text += "\nTargets (docs/DESIGN.md §7, judged on \(MarkdownReport.judgedStrategy(report).rawValue), ratios within this run):\n"
             text += align([["", "target", "layout", "items", "measured", "wanted"]] + report.targets.map { check in
                 [check.passed ? "pass" : "MISS", check.name, check.layout.rawValue, check.items.formatted(), decimal(check.measured), "\(check.comparison.rawValue) \(decimal(check.target))"]
             })

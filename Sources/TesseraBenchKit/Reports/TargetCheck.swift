@@ -36,7 +36,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     /// The strategy the targets judge unless told otherwise: the one the README's results name.
     public static let defaultStrategy = StrategyID.soaBinarySearch
 
-    /// The targets of `ARCHITECTURE.md` section 6 that these results can speak to, judged on `strategy` (named in
+    /// The targets of `docs/DESIGN.md` section 7 that these results can speak to, judged on `strategy` (named in
     /// each check). A fixed strategy, not the fastest in the run, so identical runs give identical verdicts; a
     /// layout without query results for it has no checks.
     public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy) -> [TargetCheck] {

@@ -1,0 +1,27 @@
+extension SoABinarySearchIndex {
+    /// One summary a block; the running maximum of far edges from the start and the running minimum of near edges
+    /// from the end, each equal to its definition and so monotone.
+    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
+        store.withColumns(along: axis) { columns in
+            let blockCount = (columns.count + blockSize - 1) / blockSize
+            guard runningMaxEnd.count == blockCount, runningMinStart.count == blockCount else {
+                return "\(runningMaxEnd.count) and \(runningMinStart.count) summaries for \(blockCount) blocks"
+            }
+            var runningMax = -Double.infinity
+            for block in 0..<blockCount {
+                for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
+                    runningMax = Swift.max(runningMax, columns.scrollMax(index))
+                }
+                guard runningMaxEnd[block] == runningMax else { return "block \(block): running maximum end \(runningMaxEnd[block]), not \(runningMax)" }
+            }
+            var runningMin = Double.infinity
+            for block in (0..<blockCount).reversed() {
+                for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
+                    runningMin = Swift.min(runningMin, columns.scrollMin(index))
+                }
+                guard runningMinStart[block] == runningMin else { return "block \(block): running minimum start \(runningMinStart[block]), not \(runningMin)" }
+            }
+            return nil
+        }
+    }
+}
