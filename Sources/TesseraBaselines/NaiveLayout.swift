@@ -36,7 +36,10 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
         if kind == .cell { item += 1 }
         let id = ElementID(kind: kind, section: section, item: indexPath[1])
         defer { made += 1 }
-        return NaiveLayoutAttributes(elementKind: kind, indexPath: indexPath, frame: frame, zIndex: algorithm.zIndex(of: id, at: made))
+        return NaiveLayoutAttributes(
+            elementKind: kind, representedElementKind: kind == .cell ? nil : algorithm.name(of: kind), indexPath: indexPath,
+            frame: frame, zIndex: algorithm.zIndex(of: id, at: made)
+        )
     }
 }
 

@@ -25,19 +25,21 @@ public final class NaiveLayoutAttributes {
     /// UIKit's `representedElementKind`: `nil` for cells.
     public let representedElementKind: String?
 
-    public init(elementKind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int) {
+    public init(elementKind: ElementKind, representedElementKind: String?, indexPath: IndexPath, frame: Rect, zIndex: Int) {
         self.elementKind = elementKind
+        self.representedElementKind = representedElementKind
         self.indexPath = indexPath
         self.frame = frame
         self.zIndex = zIndex
         center = Point(x: frame.midX, y: frame.midY)
         size = Size(width: frame.width, height: frame.height)
-        representedElementKind = elementKind == .cell ? nil : elementKind.name
     }
 
     /// `copy()`, as `NSArray(array:copyItems:)` makes of attributes before transforming them.
     public func copy() -> NaiveLayoutAttributes {
-        let copy = NaiveLayoutAttributes(elementKind: elementKind, indexPath: indexPath, frame: frame, zIndex: zIndex)
+        let copy = NaiveLayoutAttributes(
+            elementKind: elementKind, representedElementKind: representedElementKind, indexPath: indexPath, frame: frame, zIndex: zIndex
+        )
         copy.apply(effect)
         copy.isHidden = isHidden
         return copy

@@ -18,8 +18,8 @@ import Testing
 
     @Test(arguments: LayoutID.allCases)
     func sortsIntoTheStoresOrder(layout: LayoutID) throws {
-        let workload = BuiltInWorkload(items: 700, itemsPerSection: 150, headerHeight: 30, footerHeight: 20, seed: 5)
-        let (store, sorted) = try LayoutParameters().make(layout, sections: try workload.sections(for: layout), StoreOrder())
+        let workload = BuiltInWorkload(itemsPerSection: 150, headerHeight: 30, footerHeight: 20, seed: 5)
+        let (store, sorted) = try LayoutParameters().make(layout, sections: try workload.sections(for: layout, items: 700), StoreOrder())
         #expect(!store.isEmpty)
         #expect(sorted == store)
     }

@@ -57,7 +57,10 @@ import Testing
             TargetCheck("bytes per element", layout: .flow, items: 1_020_000, measured: 32, .atMost, 40),
             TargetCheck("query speed-up over naive-dictionary", layout: .mosaic, items: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
         ]
-        return BenchmarkReport(environment: environment, settings: settings, results: results, verifications: verifications, targets: targets)
+        let skipped = [SkippedRun(layout: .mosaic, strategy: .naiveDictionary, items: 100_000_000, estimatedBytes: 8.4e10, budgetBytes: 2e10)]
+        return BenchmarkReport(
+            environment: environment, settings: settings, results: results, verifications: verifications, targets: targets, skipped: skipped
+        )
     }
 
     static func emptyReport() -> BenchmarkReport {
@@ -95,7 +98,7 @@ import Testing
         #expect(CSVReport.field("a,b") == "\"a,b\"")
         #expect(CSVReport.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVReport.field("two\nlines") == "\"two\nlines\"")
-        #expect(CSVReport.number(nil) == "" && CSVReport.number(.nan) == "" && CSVReport.number(2.5) == "2.5")
+        #expect(ReportTable.Figure.decimal(nil).raw == "" && ReportTable.Figure.decimal(.nan).raw == "" && ReportTable.Figure.decimal(2.5).raw == "2.5")
     }
 
     // MARK: Markdown
@@ -138,7 +141,24 @@ import Testing
         #expect(Self.occurrences(of: "http", in: html) == Self.occurrences(of: svgNamespace, in: html))
         // The same tables as the Markdown report.
         #expect(html.contains("<td>MISS</td><td>query speed-up over naive-dictionary</td>"))
-        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + 2 + 1)
+        let budgetRows = FrameBudget.summarize(report.results).count
+        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + budgetRows + 2 + 1 + 1)
+    }
+
+    @Test func everyRendererShowsEverySectionOfTheDocument() {
+        let document = ReportDocument(Self.sampleReport())
+        let (markdown, html, terminal) = (MarkdownReport.render(document), HTMLReport.render(document), TerminalTable.render(document))
+        for section in ["Results", "Verification", "Skipped", "Frame budget", "Targets"] {
+            #expect(markdown.contains("\n## \(section)\n"), "Markdown: \(section)")
+            #expect(html.contains("<h2>\(section)</h2>"), "HTML: \(section)")
+        }
+        let skip = document.skipped[0]
+        #expect(skip.contains("mosaic · naive-dictionary at 100,000,000 items skipped"))
+        for text in [skip, document.verification.summary, document.verification.failures[0], document.frameBudget!.caption, document.targets.summary] {
+            #expect(terminal.contains(text), "terminal: \(text)")
+            #expect(html.contains(HTMLReport.escape(text)), "HTML: \(text)")
+            #expect(markdown.contains(MarkdownReport.escape(text)), "Markdown: \(text)")
+        }
     }
 
     @Test func htmlChartsHaveALineAndALegendEntryPerStrategy() {

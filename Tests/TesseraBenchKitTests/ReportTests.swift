@@ -9,7 +9,7 @@ import Testing
             layouts: [.flow], strategies: [.naiveDictionary, .soaBinarySearch], itemCounts: [300, 3_000], viewportWidth: 390,
             viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 16
         )
-        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(items: 0, itemsPerSection: 100)))
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(itemsPerSection: 100)))
         runner.prepareBudget = .quick
         runner.queryBudget = .quick
         return try runner.run()
@@ -133,7 +133,7 @@ import Testing
             layouts: [.flow], strategies: [.soaBinarySearch, .intervalTree], itemCounts: [300], viewportWidth: 390,
             viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4, targetStrategy: .intervalTree
         )
-        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(items: 0, itemsPerSection: 100)))
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(itemsPerSection: 100)))
         runner.prepareBudget = .quick
         runner.queryBudget = .quick
         let report = try runner.run()

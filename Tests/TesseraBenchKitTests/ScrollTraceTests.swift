@@ -6,7 +6,7 @@ import Testing
     let viewport = Size(width: 390, height: 844)
 
     func trace(items: Int, direction: ScrollAxis = .vertical, seed: UInt64 = 1) throws -> (ScrollTrace, FlowLayout) {
-        let sections = try BuiltInWorkload(items: items).sections(for: .flow)
+        let sections = try BuiltInWorkload().sections(for: .flow, items: items)
         let algorithm = try FlowLayout(sections: sections, configuration: .init(scrollDirection: direction))
         var layout = CollectionLayout<FlowLayout, BruteForceIndex>(algorithm)
         return (try ScrollTrace(over: &layout, viewport: viewport, seed: seed), algorithm)

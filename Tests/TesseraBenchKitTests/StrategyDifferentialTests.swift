@@ -92,12 +92,13 @@ import Testing
         // found once is found again.
         let position = UInt64(LayoutID.allCases.firstIndex(of: layout)!)
         var generator = SeededGenerator(seed: seed &* 7_919 &+ position)
+        let items = Int.random(in: 0...1_500, using: &generator)
         let workload = BuiltInWorkload(
-            items: .random(in: 0...1_500, using: &generator), itemsPerSection: .random(in: 1...400, using: &generator),
-            headerHeight: Bool.random(using: &generator) ? 0 : nil, seed: seed
+            itemsPerSection: .random(in: 1...400, using: &generator), headerHeight: Bool.random(using: &generator) ? 0 : nil, seed: seed
         )
         let parameters = Self.parameters(&generator)
-        let disagreements = try parameters.make(layout, sections: try workload.sections(for: layout), Check(generator: generator))
+        let sections = try workload.sections(for: layout, items: items)
+        let disagreements = try parameters.make(layout, sections: sections, Check(generator: generator))
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
@@ -121,7 +122,7 @@ import Testing
                 }
             }
         }
-        let sections = try BuiltInWorkload(items: 200).sections(for: layout)
+        let sections = try BuiltInWorkload().sections(for: layout, items: 200)
         #expect(try LayoutParameters().make(layout, sections: sections, Refusal()).isEmpty)
     }
 
@@ -133,7 +134,7 @@ import Testing
             viewportWidth: 390, viewportHeight: 844, seed: 3, workload: "test", traceFrames: 0, verifiedFrames: 200
         )
         settings.verifiedFrames = 200
-        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(items: 0)))
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload()))
         runner.prepareBudget = .quick
         runner.queryBudget = .quick
         let report = try runner.run()

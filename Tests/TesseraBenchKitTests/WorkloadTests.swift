@@ -71,21 +71,21 @@ import Testing
 
 @Suite struct BuiltInWorkloadTests {
     @Test func isTheSameForTheSameSeed() throws {
-        let first = try BuiltInWorkload(items: 2_500, seed: 7).sections(for: .flow)
-        let second = try BuiltInWorkload(items: 2_500, seed: 7).sections(for: .flow)
-        let other = try BuiltInWorkload(items: 2_500, seed: 8).sections(for: .flow)
+        let first = try BuiltInWorkload(seed: 7).sections(for: .flow, items: 2_500)
+        let second = try BuiltInWorkload(seed: 7).sections(for: .flow, items: 2_500)
+        let other = try BuiltInWorkload(seed: 8).sections(for: .flow, items: 2_500)
         #expect(first == second)
         #expect(first != other)
     }
 
     @Test func splitsItemsIntoSections() throws {
-        let sections = try BuiltInWorkload(items: 2_500, itemsPerSection: 1_000).sections(for: .flow)
+        let sections = try BuiltInWorkload(itemsPerSection: 1_000).sections(for: .flow, items: 2_500)
         #expect(sections.map(\.itemSizes.count) == [1_000, 1_000, 500])
         #expect(sections.allSatisfy { $0.headerHeight == 44 && $0.footerHeight == 24 })
     }
 
     @Test func randomSizesStayInTheirRange() throws {
-        let sections = try BuiltInWorkload(items: 1_000, sizing: .random).sections(for: .flow)
+        let sections = try BuiltInWorkload(sizing: .random).sections(for: .flow, items: 1_000)
         guard case let .list(sizes) = sections[0].itemSizes else {
             Issue.record("random sizing gives a list")
             return
@@ -94,18 +94,18 @@ import Testing
     }
 
     @Test func zeroItemsIsOneEmptySection() throws {
-        #expect(try BuiltInWorkload(items: 0).sections(for: .flow).map(\.itemSizes.count) == [0])
+        #expect(try BuiltInWorkload().sections(for: .flow, items: 0).map(\.itemSizes.count) == [0])
     }
 
     @Test func refusesNegativeCounts() {
-        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: -1).sections(for: .flow) }
-        #expect(throws: WorkloadError.self) { try BuiltInWorkload(items: 10, itemsPerSection: 0).sections(for: .flow) }
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload().sections(for: .flow, items: -1) }
+        #expect(throws: WorkloadError.self) { try BuiltInWorkload(itemsPerSection: 0).sections(for: .flow, items: 10) }
     }
 }
 
 @Suite struct LayoutWorkloadTests {
     @Test func waterfallPhotosAreSeededHeightsWithTheLayoutsHeader() throws {
-        let sections = try BuiltInWorkload(items: 1_500).sections(for: .waterfall)
+        let sections = try BuiltInWorkload().sections(for: .waterfall, items: 1_500)
         #expect(sections.map(\.itemSizes.count) == [1_000, 500])
         #expect(sections.allSatisfy { $0.headerHeight == nil && $0.footerHeight == nil })
         guard case let .list(sizes) = sections[0].itemSizes else {
@@ -117,7 +117,7 @@ import Testing
 
     @Test(arguments: [LayoutID.mosaic, .carousel])
     func singleSectionLayoutsGetOneSectionOfCounts(layout: LayoutID) throws {
-        #expect(try BuiltInWorkload(items: 2_500).sections(for: layout).map(\.itemSizes.count) == [2_500])
+        #expect(try BuiltInWorkload().sections(for: layout, items: 2_500).map(\.itemSizes.count) == [2_500])
     }
 
     @Test func everyLayoutIsMadeAndLaysOutItsElements() throws {
@@ -129,7 +129,7 @@ import Testing
             }
         }
         for layout in LayoutID.allCases {
-            let sections = try BuiltInWorkload(items: 1_200, itemsPerSection: 600).sections(for: layout)
+            let sections = try BuiltInWorkload(itemsPerSection: 600).sections(for: layout, items: 1_200)
             let count = try LayoutParameters().make(layout, sections: sections, Count())
             let expected = switch layout {
             case .flow: 1_200 + 4  // two sections with a header and a footer each

@@ -76,7 +76,7 @@ struct BadInputTests {
             Issue.record("expected invalidParameter, got \(String(describing: error))")
             return
         }
-        #expect(name.contains(kind.name), "name \(name)")
+        #expect(name.contains(kind.description), "name \(name)")
         #expect(name.contains("3"), "the name should say which section: \(name)")
         #expect(same(reported, value))
     }

@@ -67,7 +67,7 @@ struct Hit: Hashable, CustomStringConvertible {
     }
 
     var description: String {
-        "\(id.kind.name)(\(id.section),\(id.item)) at (\(frame.origin.x), \(frame.origin.y)) size \(frame.size.width) × \(frame.size.height)"
+        "\(id.kind)(\(id.section),\(id.item)) at (\(frame.origin.x), \(frame.origin.y)) size \(frame.size.width) × \(frame.size.height)"
     }
 }
 

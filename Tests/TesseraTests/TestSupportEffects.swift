@@ -50,7 +50,7 @@ struct EffectHit: Hashable, CustomStringConvertible {
 
     var description: String {
         let t = effect.transform
-        return "\(id.kind.name)(\(id.section),\(id.item)) frame (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height)) "
+        return "\(id.kind)(\(id.section),\(id.item)) frame (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height)) "
             + "z \(zIndex) alpha \(effect.alpha) scale \(t.scaleX)×\(t.scaleY) t (\(t.translateX), \(t.translateY), \(t.translateZ)) "
             + "parallax \(effect.parallaxOffset) overlay \(effect.overlayAlpha)"
     }

@@ -27,6 +27,8 @@ public protocol LayoutAlgorithm: Sendable {
     /// Writes every element in layout order and returns the content size.
     func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size
 
+    /// The name of `kind`, as UIKit's `representedElementKind`: what output and reports call the elements.
+    func name(of kind: ElementKind) -> String
     /// The zIndex of the element `id`, which stands at `layoutIndex` in layout order.
     func zIndex(of id: ElementID, at layoutIndex: Int) -> Int
     /// What a content offset of `offset` does to the element `id` laid out at `frame`.
@@ -42,6 +44,9 @@ extension LayoutAlgorithm {
     public var hasScrollEffects: Bool { false }
 
     public var effectsMoveElements: Bool { false }
+
+    /// Cells, headers and footers by their own names.
+    public func name(of kind: ElementKind) -> String { kind.description }
 
     public func zIndex(of id: ElementID, at layoutIndex: Int) -> Int { 0 }
 

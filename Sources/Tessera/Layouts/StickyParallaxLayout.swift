@@ -80,114 +80,19 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         return Size(width: width, height: y)
     }
 
-    /// Layout order, except that section headers are renumbered above every element and the menu above them all.
-    @inlinable public func zIndex(of id: ElementID, at layoutIndex: Int) -> Int {
-        switch id.kind {
-        case .header: elementCount + id.section
-        case .menu: elementCount + itemCounts.count
-        default: layoutIndex
+    /// The two kinds of this layout's own, as its tutorial names them.
+    public func name(of kind: ElementKind) -> String {
+        switch kind {
+        case .topHeader: "top-header"
+        case .menu: "menu"
+        default: kind.description
         }
     }
+}
 
-    @inlinable public func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect {
-        let settings = configuration
-        switch id.kind {
-        case .header where settings.areSectionHeadersSticky:
-            // Pinned below the menu, until the section's last cell pushes it out.
-            let cells = id.section < itemCounts.count ? Double(itemCounts[id.section]) : 0
-            let limit = cells * (settings.cellHeight + settings.minimumLineSpacing)
-            let menu = settings.isMenuSticky ? settings.menuHeight : 0
-            return ScrollEffect(transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY + menu))))
-        case .topHeader where settings.isHeaderStretchy:
-            let height = settings.headerHeight
-            let stretched = Swift.min(viewport.height, Swift.max(height, height - offset.y))
-            let scale = stretched / height
-            let translation = Swift.min(offset.y, height) + (stretched - height) / 2
-            let overlay = settings.isHeaderOverlayActive ? Swift.min(settings.maxOverlayAlpha, offset.y / height) : 0
-            return ScrollEffect(transform: ElementTransform(scaleX: scale, scaleY: scale, translateY: translation), overlayAlpha: overlay)
-        case .menu where settings.isMenuSticky:
-            return ScrollEffect(transform: ElementTransform(translateY: Swift.max(frame.minY, offset.y) - settings.headerHeight))
-        case .cell where settings.isParallaxOnCellsEnabled:
-            let halfHeight = viewport.height / 2
-            let distance = frame.midY - offset.y - halfHeight
-            let parallax = -settings.maxParallaxOffset * distance / (halfHeight + settings.cellHeight / 2)
-            return ScrollEffect(parallaxOffset: Swift.min(Swift.max(-settings.maxParallaxOffset, parallax), settings.maxParallaxOffset))
-        default:
-            return .none
-        }
-    }
-
-    /// The kinds whose effect moves them, so a query must select them by where they show.
-    @inlinable static func moves(_ kind: ElementKind) -> Bool {
-        kind == .header || kind == .topHeader || kind == .menu
-    }
-
-    /// Keeps the elements that still show in `rect` once moved, computes every effect, and adds the moving
-    /// elements that show in `rect` although their layout frames do not: the top header, the menu, and the header
-    /// of any section the rect overlaps (a header only moves within its own section).
-    @inlinable public func applyEffects(
-        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
-    ) {
-        var kept = 0
-        for position in 0..<visible.buffer.count {
-            let index = visible.buffer[position]
-            let effect = self.effect(of: store.elementID(at: index), frame: store.frame(at: index), offset: offset, viewport: viewport)
-            if Self.moves(store.kind(at: index)), !effect.displayedFrame(of: store.frame(at: index)).intersects(rect) { continue }
-            visible.buffer[kept] = index
-            visible.effects.append(effect)
-            kept += 1
-        }
-        visible.buffer.removeLast(visible.buffer.count - kept)
-        guard let firstSection = store.sections.first else { return }
-        for index in firstSection.elements.lowerBound..<firstSection.cells.lowerBound
-        where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
-            addIfShown(index, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
-        }
-        for section in sections(overlapping: rect, in: store) {
-            if let header = store.index(of: ElementID(kind: .header, section: section, item: 0)) {
-                addIfShown(header, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
-            }
-        }
-    }
-
-    /// Inserts a moving element in layout order when it shows in `rect` and is not there yet.
-    @inlinable func addIfShown(
-        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
-    ) {
-        let position = visible.buffer.partitionPoint { $0 >= index }
-        guard position == visible.buffer.count || visible.buffer[position] != index else { return }
-        let frame = store.frame(at: index)
-        let effect = self.effect(of: store.elementID(at: index), frame: frame, offset: offset, viewport: viewport)
-        guard effect.displayedFrame(of: frame).intersects(rect) else { return }
-        visible.buffer.insert(index, at: position)
-        visible.effects.insert(effect, at: position)
-    }
-
-    /// The sections whose extent along y meets `rect`, and the nearest section with elements on either side:
-    /// sections stack, so a binary search finds the first. A section's extent runs from its first element's top to
-    /// its last element's bottom; an empty one borrows its neighbours' edges, which keeps both monotone. The
-    /// neighbours are there because a pushed-out header ends where its section ends only in exact arithmetic:
-    /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
-    @inlinable func sections(overlapping rect: Rect, in store: AttributeStore) -> Range<Int> {
-        let sections = store.sections
-        func end(_ section: Int) -> Double {
-            let last = sections[section].elements.upperBound - 1
-            return last >= 0 ? store.frame(at: last).maxY : -.infinity
-        }
-        func start(_ section: Int) -> Double {
-            let first = sections[section].elements.lowerBound
-            return first < store.count ? store.frame(at: first).minY : .infinity
-        }
-        var low = 0
-        var high = sections.count
-        while low < high {
-            let mid = (low + high) / 2
-            if end(mid) <= rect.minY { low = mid + 1 } else { high = mid }
-        }
-        var upper = low
-        while upper < sections.count, start(upper) < rect.maxY { upper += 1 }
-        repeat { low -= 1 } while low > 0 && sections[low].elements.isEmpty
-        while upper < sections.count, sections[upper].elements.isEmpty { upper += 1 }
-        return Swift.max(low, 0)..<Swift.min(upper + 1, sections.count)
-    }
+extension ElementKind {
+    /// The stretchy header above every section, a kind of `StickyParallaxLayout`'s own.
+    @inlinable public static var topHeader: ElementKind { ElementKind(rawValue: firstCustomRawValue) }
+    /// The sticky menu below the top header, a kind of `StickyParallaxLayout`'s own.
+    @inlinable public static var menu: ElementKind { ElementKind(rawValue: firstCustomRawValue + 1) }
 }

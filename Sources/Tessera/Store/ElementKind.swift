@@ -1,29 +1,39 @@
-/// What an element is: a cell or a supplementary view of some kind, interned as a small integer so the store can
-/// keep one byte per element.
-public enum ElementKind: UInt8, Hashable, Sendable, CaseIterable {
-    case cell
-    /// A section header.
-    case header
-    /// A section footer.
-    case footer
-    /// The stretchy header above every section (a custom kind).
-    case topHeader
-    /// The sticky menu below the top header (a custom kind).
-    case menu
+/// What an element is: a cell or a supplementary view, as a small integer so the store keeps one byte an element.
+///
+/// The engine knows cells, section headers and section footers. A layout defines kinds of its own beside them, from
+/// `firstCustomRawValue` on (as `StickyParallaxLayout` does its top header and menu), and names every kind it writes
+/// (`LayoutAlgorithm.name(of:)`), as UIKit layouts name their element kinds.
+public struct ElementKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt8
 
-    /// The name used in `dump` and `query` output and in reports.
-    public var name: String {
-        switch self {
-        case .cell: "cell"
-        case .header: "header"
-        case .footer: "footer"
-        case .topHeader: "top-header"
-        case .menu: "menu"
-        }
+    @inlinable public init(rawValue: UInt8) {
+        self.rawValue = rawValue
     }
 
-    public init?(name: String) {
-        guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = kind
+    // Computed rather than stored, so a comparison with a kind is a comparison with a constant.
+    @inlinable public static var cell: ElementKind { ElementKind(rawValue: 0) }
+    /// A section header.
+    @inlinable public static var header: ElementKind { ElementKind(rawValue: 1) }
+    /// A section footer.
+    @inlinable public static var footer: ElementKind { ElementKind(rawValue: 2) }
+    /// The first raw value left for a layout's own kinds.
+    public static let firstCustomRawValue: UInt8 = 3
+
+    @inlinable public static func == (lhs: ElementKind, rhs: ElementKind) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
+    /// "cell", "header", "footer", or "kind" and the raw value for a layout's own kind.
+    public var description: String {
+        switch rawValue {
+        case 0: "cell"
+        case 1: "header"
+        case 2: "footer"
+        default: "kind \(rawValue)"
+        }
     }
 }

@@ -31,7 +31,7 @@ struct Dump: ParsableCommand {
             try engine.prepare(viewport: viewport)
             for index in 0..<engine.store.count {
                 let attributes = engine.attributes(ofElement: index, contentOffset: offset ?? .zero)
-                print(jsonLine(attributes, withEffects: algorithm.hasScrollEffects))
+                print(jsonLine(attributes, of: algorithm))
             }
         }
     }

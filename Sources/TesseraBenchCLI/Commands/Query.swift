@@ -40,7 +40,7 @@ struct Query: ParsableCommand {
             try subject.prepare(viewport: viewport)
             let order = LayoutOrder(algorithm, viewport: viewport)
             for element in try subject.answer(rect, offset: offset).sorted(by: { order.precedes($0.id, $1.id) }) {
-                print(jsonLine(element.attributes, withEffects: algorithm.hasScrollEffects))
+                print(jsonLine(element.attributes, of: algorithm))
             }
         }
     }

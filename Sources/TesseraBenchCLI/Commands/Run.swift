@@ -99,15 +99,19 @@ struct Run: ParsableCommand {
         runner.notice = standardError
         var result = try runner.run()
         if systemMalloc { result = try SystemMallocRun.adding(to: result) }
-        print(TerminalTable.render(result), terminator: "")
+        let document = ReportDocument(result)
+        print(TerminalTable.render(document), terminator: "")
         if let report {
             try OutputPath.write(to: report) { try result.write(to: URL(fileURLWithPath: report)) }
             print("\nReport written to \(report)")
         }
         // Each written to a temporary file and renamed, so an interrupted run leaves no partial file.
-        for (path, render) in [(markdown, MarkdownReport.render), (csv, CSVReport.render), (html, HTMLReport.render)] {
+        let renderers: [(path: String?, render: (ReportDocument) -> String)] = [
+            (markdown, MarkdownReport.render), (csv, CSVReport.render), (html, HTMLReport.render),
+        ]
+        for (path, render) in renderers {
             guard let path else { continue }
-            try OutputPath.write(to: path) { try render(result).write(toFile: path, atomically: true, encoding: .utf8) }
+            try OutputPath.write(to: path) { try render(document).write(toFile: path, atomically: true, encoding: .utf8) }
             print("Written to \(path)")
         }
     }

@@ -81,7 +81,7 @@ struct WorkloadOptions: ParsableArguments {
             return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload)), path: workload)
         }
         return .builtIn(BuiltInWorkload(
-            items: 0, itemsPerSection: itemsPerSection, sizing: sizing, uniformSize: itemSize.size,
+            itemsPerSection: itemsPerSection, sizing: sizing, uniformSize: itemSize.size,
             headerHeight: headerHeight, footerHeight: footerHeight, seed: seed
         ))
     }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// The report as one self-contained HTML page: the environment, a log–log chart of median time against element
-/// count for each layout and operation, then the Markdown report's tables. Styles and charts are inline and there
+/// count for each layout and operation, then every section of the report's document. Styles and charts are inline and there
 /// is no script, font or other file to load, so the page reads the same offline, attached to a CI run or mailed.
 public enum HTMLReport {
     public static func render(_ report: BenchmarkReport) -> String {
+        render(ReportDocument(report))
+    }
+
+    public static func render(_ document: ReportDocument) -> String {
+        let report = document.report
         let environment = report.environment
         var html = """
             <!DOCTYPE html>
@@ -17,15 +22,15 @@ public enum HTMLReport {
             </head>
             <body>
             <header>
-            <h1>\(escape(BenchmarkReport.toolName)) report</h1>
-            \(facts(MarkdownReport.environment(report)))</header>
+            <h1>\(escape(document.title))</h1>
+            \(facts(document.environment))</header>
             <main>
             <h2>Settings</h2>
-            \(facts(MarkdownReport.settings(report)))
+            \(facts(document.settings))
             <h2>Median time against elements</h2>
 
             """
-        let layouts = MarkdownReport.layouts(in: report)
+        let layouts = document.layouts
         if layouts.isEmpty { html += "<p>No results.</p>\n" }
         else { html += "<p>Both axes logarithmic; a line per strategy. Rest the pointer on a point for its figures.</p>\n" }
         for layout in layouts {
@@ -39,13 +44,15 @@ public enum HTMLReport {
         html += "<h2>Results</h2>\n"
         if layouts.isEmpty { html += "<p>No results.</p>\n" }
         for layout in layouts {
-            html += "<h3>\(escape(layout.rawValue))</h3>\n" + table(MarkdownReport.resultTable(report, layout: layout))
+            html += "<h3>\(escape(layout.rawValue))</h3>\n" + table(document.results(of: layout))
         }
-        let verification = MarkdownReport.verification(report)
-        html += "<h2>Verification</h2>\n<p>\(escape(verification.summary))</p>\n"
-        if !verification.failures.isEmpty { html += "<ul>\n" + verification.failures.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n" }
-        html += "<h2>Targets</h2>\n<p>\(escape(MarkdownReport.targetsSummary(report)))</p>\n"
-        if !report.targets.isEmpty { html += table(MarkdownReport.targetTable(report)) }
+        html += "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n" + list(document.verification.failures)
+        if !document.skipped.isEmpty { html += "<h2>Skipped</h2>\n" + list(document.skipped) }
+        if let budget = document.frameBudget {
+            html += "<h2>Frame budget</h2>\n<p>\(escape(budget.caption))</p>\n" + table(budget.table)
+        }
+        html += "<h2>Targets</h2>\n<p>\(escape(document.targets.summary))</p>\n"
+        if let targets = document.targets.table { html += table(targets) }
         return html + "</main>\n</body>\n</html>\n"
     }
 
@@ -97,19 +104,24 @@ public enum HTMLReport {
         return String(number + text[space...])
     }
 
-    static func facts(_ facts: [(label: String, value: String)]) -> String {
+    static func list(_ lines: [String]) -> String {
+        lines.isEmpty ? "" : "<ul>\n" + lines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+    }
+
+    static func facts(_ facts: [ReportDocument.Fact]) -> String {
         "<dl>\n" + facts.map { "<dt>\(escape($0.label))</dt><dd>\(escape($0.value))</dd>\n" }.joined() + "</dl>\n"
     }
 
-    static func table(_ table: MarkdownReport.Table) -> String {
+    static func table(_ table: ReportTable) -> String {
+        let (columns, rows) = table.shown
         func row(_ cells: [String], tag: String) -> String {
             "<tr>" + cells.enumerated().map { column, cell in
-                let alignment = table.rightAligned.contains(column) ? " class=\"number\"" : ""
+                let alignment = columns[column].isNumber ? " class=\"number\"" : ""
                 return "<\(tag)\(alignment)>\(escape(cell))</\(tag)>"
             }.joined() + "</tr>\n"
         }
-        return "<div class=\"table\"><table>\n<thead>\n" + row(table.columns, tag: "th") + "</thead>\n<tbody>\n"
-            + table.rows.map { row($0, tag: "td") }.joined() + "</tbody>\n</table></div>\n"
+        return "<div class=\"table\"><table>\n<thead>\n" + row(columns.map(\.title), tag: "th") + "</thead>\n<tbody>\n"
+            + rows.map { row($0, tag: "td") }.joined() + "</tbody>\n</table></div>\n"
     }
 
     /// Text made safe for HTML and SVG, in elements and in quoted attributes.

@@ -1,45 +1,27 @@
 import Foundation
 
-/// The report as aligned text for a terminal.
+/// The report's document as aligned text for a terminal.
 public enum TerminalTable {
     public static func render(_ report: BenchmarkReport) -> String {
-        var rows = [["layout", "strategy", "items", "operation", "median", "p90", "p99", "ns/elem", "B/elem", "allocs/op", "samples"]]
-        for result in report.results {
-            rows.append([
-                result.layout.rawValue, result.label, result.items.formatted(), result.operation.rawValue,
-                duration(result.medianNanoseconds), duration(result.p90Nanoseconds), duration(result.p99Nanoseconds),
-                result.nanosecondsPerItem.map { decimal($0) } ?? "",
-                result.bytesPerItem.map { decimal($0) } ?? "",
-                result.allocationsPerOperation.map { decimal($0) } ?? "",
-                "\(result.samples)",
-            ])
-        }
-        var text = align(rows)
-        let inexact = report.verifications.filter { !$0.isExact }
-        text += "\nAnswers checked against brute force on \(report.settings.verifiedFrames) frames of each trace: "
-        text += inexact.isEmpty ? "every strategy exact.\n" : "\n"
-        for failure in inexact {
-            let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
-            text += "  \(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.items.formatted()) elements: "
-            text += "\(failure.mismatchedFrames) frames differ, \(failure.missedElements) elements missed, \(failure.extraElements) extra (\(consequence))\n"
-        }
-        for skip in report.skipped ?? [] {
-            text += "\n\(skip.description)"
-        }
-        if let budget = MarkdownReport.frameBudgetTable(report) {
-            text += "\n\nShare of a 120 Hz frame (8.33 ms) taken by the median query:\n"
-            text += align([budget.columns] + budget.rows)
-        }
-        if report.targets.isEmpty {
-            // Said rather than left out, so a run without the judged strategy shows why it has no targets.
-            text += "\n\(MarkdownReport.targetsSummary(report))\n"
-        } else {
-            text += "\nTargets (docs/DESIGN.md §7, judged on \(MarkdownReport.judgedStrategy(report).rawValue), ratios within this run):\n"
-            text += align([["", "target", "layout", "items", "measured", "wanted"]] + report.targets.map { check in
-                [check.passed ? "pass" : "MISS", check.name, check.layout.rawValue, check.items.formatted(), decimal(check.measured), "\(check.comparison.rawValue) \(decimal(check.target))"]
-            })
-        }
-        return text
+        render(ReportDocument(report))
+    }
+
+    /// The results in one table, then the verification, what was skipped, the frame budget and the targets: the
+    /// document less its environment and settings, which a terminal user has just chosen.
+    public static func render(_ document: ReportDocument) -> String {
+        var blocks = [align(document.results)]
+        blocks.append(([document.verification.summary] + document.verification.failures.map { "  \($0)" }).joined(separator: "\n") + "\n")
+        if !document.skipped.isEmpty { blocks.append(document.skipped.joined(separator: "\n") + "\n") }
+        if let budget = document.frameBudget { blocks.append("\(budget.caption)\n" + align(budget.table)) }
+        blocks.append("\(document.targets.summary)\n" + (document.targets.table.map(align) ?? ""))
+        // One blank line between blocks.
+        return blocks.joined(separator: "\n")
+    }
+
+    /// A report table's shown columns, numbers aligned right.
+    static func align(_ table: ReportTable) -> String {
+        let (columns, rows) = table.shown
+        return align([columns.map(\.title)] + rows, rightAligned: Set(columns.indices.filter { columns[$0].isNumber }))
     }
 
     /// Nanoseconds in the unit that keeps three or four significant digits.
@@ -63,12 +45,14 @@ public enum TerminalTable {
         }
     }
 
-    public static func align(_ rows: [[String]]) -> String {
+    /// Rows padded to columns, the first four aligned left and the rest right unless `rightAligned` says which.
+    public static func align(_ rows: [[String]], rightAligned: Set<Int>? = nil) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let right = rightAligned ?? Set(4..<rows[0].count)
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column < 4 ? cell + padding : padding + cell
+                return right.contains(column) ? padding + cell : cell + padding
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

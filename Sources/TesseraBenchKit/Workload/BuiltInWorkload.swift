@@ -10,7 +10,6 @@ public enum ItemSizing: String, CaseIterable, Codable, Sendable {
 
 /// The parameters of the built-in workload.
 public struct BuiltInWorkload: Sendable {
-    public var items: Int
     public var itemsPerSection: Int
     public var sizing: ItemSizing
     public var uniformSize: Size
@@ -22,10 +21,9 @@ public struct BuiltInWorkload: Sendable {
 
     /// Sections of 1,000 seeded random items: the benchmark's default.
     public init(
-        items: Int, itemsPerSection: Int = 1_000, sizing: ItemSizing = .random, uniformSize: Size = FlowLayout.defaultItemSize,
+        itemsPerSection: Int = 1_000, sizing: ItemSizing = .random, uniformSize: Size = FlowLayout.defaultItemSize,
         headerHeight: Double? = nil, footerHeight: Double? = nil, seed: UInt64 = 1
     ) {
-        self.items = items
         self.itemsPerSection = itemsPerSection
         self.sizing = sizing
         self.uniformSize = uniformSize
@@ -34,9 +32,9 @@ public struct BuiltInWorkload: Sendable {
         self.seed = seed
     }
 
-    /// The sections for `layout`: flow items of the chosen sizing; waterfall photos of seeded heights 100…300;
-    /// counts alone for the others (one section for Mosaic and the carousel, which have one).
-    public func sections(for layout: LayoutID) throws(WorkloadError) -> [LayoutSection] {
+    /// The sections of `items` items for `layout`: flow items of the chosen sizing; waterfall photos of seeded
+    /// heights 100…300; counts alone for the others (one section for Mosaic and the carousel, which have one).
+    public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
         guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
         var generator = SeededGenerator(seed: seed)

@@ -8,9 +8,8 @@ public enum WorkloadSource: Sendable {
     /// The sections for `layout` at `items` items (a file's are fixed).
     public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         switch self {
-        case var .builtIn(builtIn):
-            builtIn.items = items
-            return try builtIn.sections(for: layout)
+        case let .builtIn(builtIn):
+            return try builtIn.sections(for: layout, items: items)
         case let .file(sections, _):
             return sections
         }

@@ -1,0 +1,147 @@
+import Foundation
+
+/// What a report says, decided in one place: its facts, tables and sentences, as plain text and typed figures. The
+/// terminal, Markdown, HTML and CSV renderers lay the same document out, each escaping it for its format, so no
+/// renderer can show a section the others lack or word a figure differently.
+public struct ReportDocument {
+    public struct Fact: Hashable, Sendable {
+        public var label: String
+        public var value: String
+    }
+
+    /// The report the document says, whose results the HTML page also charts.
+    public var report: BenchmarkReport
+    public var title: String
+    public var schemaVersion: Int
+    public var environment: [Fact]
+    public var settings: [Fact]
+    /// Every result, one row each, with the layout in the first column.
+    public var results: ReportTable
+    /// The layouts with results, in the order the run measured them.
+    public var layouts: [LayoutID]
+    /// A sentence on how the answers compared with brute force, and a line for each strategy that was not exact.
+    public var verification: (summary: String, failures: [String])
+    /// One line for each strategy not run because it would not fit in memory.
+    public var skipped: [String]
+    /// The median query's share of a 120 Hz frame, by layout and strategy; `nil` without queries.
+    public var frameBudget: (caption: String, table: ReportTable)?
+    /// A sentence on the targets, and their table when any applies.
+    public var targets: (summary: String, table: ReportTable?)
+
+    public init(_ report: BenchmarkReport) {
+        self.report = report
+        title = "\(BenchmarkReport.toolName) report"
+        schemaVersion = report.schemaVersion
+        environment = Self.environment(report.environment)
+        settings = Self.settings(report.settings)
+        results = Self.results(report.results)
+        var seen: Set<LayoutID> = []
+        layouts = report.results.map(\.layout).filter { seen.insert($0).inserted }
+        verification = Self.verification(report)
+        skipped = (report.skipped ?? []).map(\.description)
+        frameBudget = Self.frameBudget(report.results).map { ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0) }
+        targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
+    }
+
+    /// The results of one layout, without the layout column.
+    public func results(of layout: LayoutID) -> ReportTable {
+        results.rows(where: 0, is: .text(layout.rawValue)).dropping(column: 0)
+    }
+
+    /// The strategy the report's targets judge.
+    static func judgedStrategy(_ report: BenchmarkReport) -> StrategyID {
+        report.settings.targetStrategy ?? TargetCheck.defaultStrategy
+    }
+
+    static func environment(_ environment: RunEnvironment) -> [Fact] {
+        [
+            Fact(label: "Host", value: environment.host), Fact(label: "CPU", value: environment.cpuModel),
+            Fact(label: "Cores", value: "\(environment.cores)"), Fact(label: "OS", value: environment.operatingSystem),
+            Fact(label: "Swift", value: environment.swiftVersion), Fact(label: "Allocator", value: environment.allocator),
+            Fact(label: "Commit", value: environment.gitCommit ?? "unknown"), Fact(label: "Date", value: environment.date),
+        ]
+    }
+
+    static func settings(_ settings: RunSettings) -> [Fact] {
+        [
+            Fact(label: "Layouts", value: settings.layouts.map(\.rawValue).joined(separator: ", ")),
+            Fact(label: "Strategies", value: settings.strategies.map { $0.map(\.rawValue).joined(separator: ", ") } ?? "each layout's tutorial designs and the engine's"),
+            // Semicolons, since the counts have commas of their own.
+            Fact(label: "Item counts", value: settings.itemCounts.map { $0.formatted() }.joined(separator: "; ")),
+            Fact(label: "Viewport", value: "\(settings.viewportWidth.formatted()) × \(settings.viewportHeight.formatted())"),
+            Fact(label: "Seed", value: "\(settings.seed)"), Fact(label: "Workload", value: settings.workload),
+            Fact(label: "Trace frames", value: "\(settings.traceFrames)"), Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
+        ]
+    }
+
+    static func results(_ results: [BenchmarkResult]) -> ReportTable {
+        ReportTable(
+            columns: [
+                .init("layout", csv: "layout"), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
+                .init("elements", csv: "items", number: true), .init("operation", csv: "operation"),
+                .init("median", csv: "median_ns", number: true), .init("p90", csv: "p90_ns", number: true),
+                .init("p99", csv: "p99_ns", number: true), .init("ns/element", csv: "ns_per_item", number: true),
+                .init("bytes/element", csv: "bytes_per_item", number: true),
+                .init("allocations/op", csv: "allocations_per_operation", number: true),
+                .init("missed elements", csv: "missed_elements", number: true), .init("samples", csv: "samples", number: true),
+                .init("parameters", csv: "parameters", shown: false), .init("allocator", csv: "allocator", shown: false),
+            ],
+            rows: results.map { result in
+                [
+                    .text(result.layout.rawValue), .text(result.label), .text(result.strategy.rawValue), .count(result.items),
+                    .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
+                    .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerItem), .decimal(result.bytesPerItem),
+                    .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,
+                    .count(result.samples), .text(result.parameters ?? ""), .text(result.allocator ?? ""),
+                ]
+            }
+        )
+    }
+
+    static func verification(_ report: BenchmarkReport) -> (summary: String, failures: [String]) {
+        guard !report.verifications.isEmpty else { return ("No answers were checked against brute force.", []) }
+        let failures = report.verifications.filter { !$0.isExact }.map { failure in
+            let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
+            return "\(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.items.formatted()) elements: "
+                + "\(failure.mismatchedFrames) of \(failure.framesChecked) frames differ, \(failure.missedElements) elements missed, "
+                + "\(failure.extraElements) extra (\(consequence))."
+        }
+        let checked = "Answers checked against brute force on \(report.settings.verifiedFrames) frames of each trace:"
+        return failures.isEmpty
+            ? ("\(checked) every strategy exact.", [])
+            : ("\(checked) \(failures.count) of \(report.verifications.count) not exact:", failures)
+    }
+
+    static func frameBudget(_ results: [BenchmarkResult]) -> ReportTable? {
+        let lines = FrameBudget.summarize(results)
+        guard !lines.isEmpty else { return nil }
+        return ReportTable(
+            columns: [.init("layout"), .init("strategy"), .init("share of a frame, by elements"), .init("largest under 1%", number: true)],
+            rows: lines.map { line in
+                let shares = line.shares.map { String(format: "%.4f%% at %@", $0.share * 100, $0.items.formatted()) }
+                return [.text(line.layout.rawValue), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
+                        line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none")]
+            }
+        )
+    }
+
+    static func targetsSummary(_ report: BenchmarkReport) -> String {
+        let judged = "judged on \(judgedStrategy(report).rawValue)"
+        guard !report.targets.isEmpty else { return "No target of docs/DESIGN.md §7 applies to these results (\(judged))." }
+        let missed = report.targets.filter { !$0.passed }.count
+        return "docs/DESIGN.md §7, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
+    }
+
+    static func targetTable(_ targets: [TargetCheck]) -> ReportTable {
+        ReportTable(
+            columns: [.init("result"), .init("target"), .init("layout"), .init("elements", number: true),
+                      .init("measured", number: true), .init("wanted", number: true)],
+            rows: targets.map { check in
+                [
+                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.layout.rawValue), .count(check.items),
+                    .decimal(check.measured), .text("\(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"),
+                ]
+            }
+        )
+    }
+}
