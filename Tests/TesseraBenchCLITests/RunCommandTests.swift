@@ -30,7 +30,7 @@ import Testing
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(!results.isEmpty)
         for result in results {
-            for key in ["layout", "strategy", "items", "operation", "samples", "medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] {
+            for key in ["layout", "strategy", "elements", "operation", "samples", "medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] {
                 #expect(result[key] != nil, "a result lacks \(key): \(result)")
             }
             #expect(result["layout"] as? String == "flow")

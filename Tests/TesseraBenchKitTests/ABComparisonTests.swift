@@ -6,11 +6,11 @@ import Testing
     /// One report: soa-binary-search's query, warm prepare and fill floor at the given medians.
     func report(query: Double, warm: Double = 1_000_000, fill: Double = 300_000, extra: BenchmarkOperation? = nil) -> BenchmarkReport {
         var results = [(BenchmarkOperation.query, query), (.prepareWarm, warm), (.fillFloor, fill)].map { operation, median in
-            var result = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000, operation: operation, samples: [median])
+            var result = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: operation, samples: [median])
             result.medianNanoseconds = median
             return result
         }
-        if let extra { results.append(BenchmarkResult(layout: .flow, strategy: .intervalTree, items: 1_000, operation: extra, samples: [5])) }
+        if let extra { results.append(BenchmarkResult(layout: .flow, strategy: .intervalTree, elements: 1_000, operation: extra, samples: [5])) }
         return .synthetic(results)
     }
 

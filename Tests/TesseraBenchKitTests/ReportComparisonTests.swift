@@ -23,7 +23,7 @@ extension BenchmarkReport {
 private func result(
     _ operation: BenchmarkOperation, layout: LayoutID = .flow, items: Int = 1_000, median: Double, samples: [Double]
 ) -> BenchmarkResult {
-    var result = BenchmarkResult(layout: layout, strategy: .soaBinarySearch, items: items, operation: operation, samples: samples)
+    var result = BenchmarkResult(layout: layout, strategy: .soaBinarySearch, elements: items, operation: operation, samples: samples)
     result.medianNanoseconds = median
     return result
 }
@@ -63,8 +63,8 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
 
     @Test func listsResultsOfOneSideWithoutFailing() {
         let comparison = ReportComparison(base: base, head: head)
-        #expect(comparison.onlyInBase.map(\.items) == [10])
-        #expect(comparison.onlyInHead.map(\.items) == [100_000])
+        #expect(comparison.onlyInBase.map(\.elements) == [10])
+        #expect(comparison.onlyInHead.map(\.elements) == [100_000])
         #expect(comparison.regressions.count == 1)
         let text = comparison.text()
         #expect(text.contains("only in BASE") && text.contains("only in HEAD"))
@@ -158,7 +158,7 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         other.settings.verifiedFrames = 32
         other.schemaVersion = 1
         let comparison = ReportComparison(base: base, head: other)
-        #expect(comparison.differences.map(\.description) == ["verified frames: 10 → 32", "report schema: 2 → 1"])
+        #expect(comparison.differences.map(\.description) == ["verified frames: 10 → 32", "report schema: 3 → 1"])
         #expect(comparison.unusableReason == nil)
     }
 
@@ -171,7 +171,7 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         ])
         let comparison = ReportComparison(base: flow, head: waterfall)
         #expect(comparison.matches.isEmpty)
-        #expect(comparison.unusableReason == "the reports have no result in common: BASE holds 1 result (flow; soa-binary-search; 1,000 items); HEAD holds 2 results (waterfall; soa-binary-search; 10,000 items)")
+        #expect(comparison.unusableReason == "the reports have no result in common: BASE holds 1 result (flow; soa-binary-search; 1,000 elements); HEAD holds 2 results (waterfall; soa-binary-search; 10,000 elements)")
         let empty = ReportComparison(base: flow, head: .synthetic([]))
         #expect(empty.unusableReason?.hasSuffix("HEAD holds no results") == true)
         #expect(ReportComparison(base: base, head: head).unusableReason == nil)

@@ -7,8 +7,8 @@ import Testing
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-reader-\(UUID().uuidString)")
     let report = BenchmarkReport.synthetic([
-        BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000, operation: .query, samples: [120, 100, 110]),
-        BenchmarkResult(layout: .mosaic, strategy: .naiveDictionary, items: 10, operation: .prepareCold, samples: [5_000], elements: 10),
+        BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: .query, samples: [120, 100, 110]),
+        BenchmarkResult(layout: .mosaic, strategy: .naiveDictionary, elements: 10, operation: .prepareCold, samples: [5_000], perElement: true),
     ])
 
     init() throws {
@@ -103,7 +103,26 @@ import Testing
             $0["results"] = "whatever schema 99 holds"
         })
         #expect(newer?.kind == .newerSchema)
-        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 2)") == true)
+        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 3)") == true)
+    }
+
+    @Test func readsSchemaTwoNamesForTheElementCounts() throws {
+        // Schema 2 named the element counts after items; the figures are the same.
+        let renames = ["elements": "items", "nanosecondsPerElement": "nanosecondsPerItem", "bytesPerElement": "bytesPerItem"]
+        let old = try load(try edited { object in
+            object["schemaVersion"] = 2
+            for list in ["results", "verifications", "targets"] {
+                object[list] = (object[list] as! [[String: Any]]).map { entry in
+                    var entry = entry
+                    for (new, old) in renames where entry[new] != nil { (entry[old], entry[new]) = (entry[new], nil) }
+                    return entry
+                }
+            }
+        })
+        #expect(old.schemaVersion == 2)
+        #expect(old.results == report.results)
+        #expect(old.results.contains { $0.nanosecondsPerElement != nil })
+        #expect(BenchmarkReport.measuresAlike(2, 3) && !BenchmarkReport.measuresAlike(1, 3))
     }
 
     @Test func readsSchemaOneReportsOfWholeNanoseconds() throws {
@@ -143,9 +162,9 @@ import Testing
                 object["results"] = results
             }
         }
-        let mistyped = refusal(try editFirstResult { $0["items"] = "many" })
+        let mistyped = refusal(try editFirstResult { $0["elements"] = "many" })
         #expect(mistyped?.kind == .invalid)
-        #expect(mistyped?.message.contains("results[0].items") == true)
+        #expect(mistyped?.message.contains("results[0].elements") == true)
         let unknownOperation = refusal(try editFirstResult { $0["operation"] = "frobnicate" })
         #expect(unknownOperation?.message.contains("results[0].operation") == true)
         let negative = refusal(try editFirstResult { $0["samplesNanoseconds"] = [1, -2] })

@@ -7,10 +7,10 @@ import Testing
 
     static func result(_ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: Double) -> BenchmarkResult {
         var result = BenchmarkResult(
-            layout: layout, strategy: strategy, items: items, operation: operation,
-            samples: [median, median, median, median + median / 10, 2 * median], elements: operation == .query ? nil : items
+            layout: layout, strategy: strategy, elements: items, operation: operation,
+            samples: [median, median, median, median + median / 10, 2 * median], perElement: operation != .query
         )
-        if operation == .prepareCold { result.bytesPerItem = strategy == .naiveDictionary ? 212.5 : 32 }
+        if operation == .prepareCold { result.bytesPerElement = strategy == .naiveDictionary ? 212.5 : 32 }
         if operation == .query {
             result.allocationsPerOperation = strategy == .naiveDictionary ? 3 : 0
             result.missedElements = strategy == .mosaicBinarySearch ? 12 : 0
@@ -50,12 +50,12 @@ import Testing
             viewportHeight: 844, seed: 7, workload: "built-in", traceFrames: 1_200, verifiedFrames: 64
         )
         let verifications = [
-            Verification(layout: .flow, strategy: .soaBinarySearch, items: 10_200, framesChecked: 64, mismatchedFrames: 0, missedElements: 0, extraElements: 0),
-            Verification(layout: .mosaic, strategy: .mosaicBinarySearch, items: 10_200, framesChecked: 64, mismatchedFrames: 5, missedElements: 12, extraElements: 0),
+            Verification(layout: .flow, strategy: .soaBinarySearch, elements: 10_200, framesChecked: 64, mismatchedFrames: 0, missedElements: 0, extraElements: 0),
+            Verification(layout: .mosaic, strategy: .mosaicBinarySearch, elements: 10_200, framesChecked: 64, mismatchedFrames: 5, missedElements: 12, extraElements: 0),
         ]
         let targets = [
-            TargetCheck("bytes per element", layout: .flow, items: 1_020_000, measured: 32, .atMost, 40),
-            TargetCheck("query speed-up over naive-dictionary", layout: .mosaic, items: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
+            TargetCheck("bytes per element", layout: .flow, elements: 1_020_000, measured: 32, .atMost, 40),
+            TargetCheck("query speed-up over naive-dictionary", layout: .mosaic, elements: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
         ]
         let skipped = [SkippedRun(layout: .mosaic, strategy: .naiveDictionary, items: 100_000_000, estimatedBytes: 8.4e10, budgetBytes: 2e10)]
         return BenchmarkReport(
@@ -82,7 +82,7 @@ import Testing
         let csv = CSVReport.render(report)
         #expect(csv.hasSuffix("\r\n"))
         let lines = csv.components(separatedBy: "\r\n").dropLast()
-        #expect(lines.first == "layout,strategy,items,operation,samples,median_ns,p90_ns,p99_ns,ns_per_item,bytes_per_item,allocations_per_operation,missed_elements,parameters,allocator")
+        #expect(lines.first == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator")
         #expect(lines.count == report.results.count + 1)
         #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count })
 
@@ -90,7 +90,7 @@ import Testing
         let cold = report.results.first { $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold }!
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
         #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,"))
-        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerItem!),212.5,,,,"))
+        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,"))
     }
 
     @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
@@ -107,7 +107,7 @@ import Testing
         let report = Self.sampleReport()
         let markdown = MarkdownReport.render(report)
         for result in report.results {
-            let row = "| \(result.strategy.rawValue) | \(result.items.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
+            let row = "| \(result.strategy.rawValue) | \(result.elements.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
             #expect(markdown.contains(row))
         }
         #expect(markdown.contains("### flow\n") && markdown.contains("### mosaic\n"))
@@ -230,13 +230,13 @@ import Testing
 
 @Suite struct SideBySideTests {
     @Test func variantsAreLabelledAndLeftOutOfTheTargets() {
-        var glibc = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, items: 1_000_000, operation: .query, samples: [10])
+        var glibc = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [10])
         glibc.allocator = "glibc malloc"
-        let standard = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, items: 1_000_000, operation: .query, samples: [20])
+        let standard = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [20])
         #expect(glibc.label == "naive-dictionary [glibc malloc]")
         #expect(standard.label == "naive-dictionary")
         #expect(glibc.key != standard.key)
-        let engine = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, items: 1_000_000, operation: .query, samples: [1])
+        let engine = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000_000, operation: .query, samples: [1])
         let speedUp = TargetCheck.evaluate([glibc, standard, engine]).first { $0.name.hasPrefix("query speed-up over naive-dictionary") }
         #expect(speedUp?.measured == 20)
         #expect(CSVReport.render(BenchmarkReport(

@@ -22,8 +22,8 @@ import Testing
         for items in [300, 3_000] {
             // 300 items in sections of 100 with a header and a footer each: 306 elements.
             let elements = items + 2 * items / 100
-            let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.items == elements }.map(\.operation)
-            let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.items == elements }.map(\.operation)
+            let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.elements == elements }.map(\.operation)
+            let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.elements == elements }.map(\.operation)
             // Without an allocator probe the naive design's bytes are unknown, so it has no fill floor.
             #expect(naive == [.prepareCold, .prepareWarm, .query])
             #expect(engine == [.prepareCold, .prepareWarm, .query, .fillFloor])
@@ -73,12 +73,12 @@ import Testing
 
 @Suite struct TargetCheckTests {
     func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, items: Int = 1_000_000, median: Double) -> BenchmarkResult {
-        BenchmarkResult(layout: .flow, strategy: strategy, items: items, operation: operation, samples: [median])
+        BenchmarkResult(layout: .flow, strategy: strategy, elements: items, operation: operation, samples: [median])
     }
 
     @Test func comparesRatiosWithinTheRun() {
         var cold = result(.soaBinarySearch, .prepareCold, median: 100)
-        cold.bytesPerItem = 41
+        cold.bytesPerElement = 41
         var query = result(.soaBinarySearch, .query, median: 150)
         query.allocationsPerOperation = 0
         let results = [

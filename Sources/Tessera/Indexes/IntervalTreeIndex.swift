@@ -66,70 +66,104 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         guard !starts.isEmpty else { return }
-        let query = AxisRect(rect, along: axis)
         let first = result.count
-        let count = starts.count
+        withTree(over: store, along: axis) { tree in tree.walk(AxisRect(rect, along: axis), into: &result) }
+        result.restoreLayoutOrder(from: first)
+    }
+
+    /// Runs `body` with the tree's arrays and the store's columns as unsafe buffers, valid only while it runs.
+    @inlinable func withTree<Result>(over store: AttributeStore, along axis: ScrollAxis, _ body: (Tree) -> Result) -> Result {
         store.withColumns(along: axis) { columns in
             starts.withUnsafeBufferPointer { starts in
-            ends.withUnsafeBufferPointer { ends in
-            elements.withUnsafeBufferPointer { elements in
-            subtreeEnds.withUnsafeBufferPointer { subtreeEnds in
-                /// Takes the element at a sorted position if it meets the rect; its start is known to be before
-                /// the rect's end.
-                func take(_ position: Int) {
-                    let element = Int(elements[position])
-                    if query.scrollMin < ends[position], columns.crossOrigin[element] < query.crossMax,
-                       query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] {
-                        result.append(element)
+                ends.withUnsafeBufferPointer { ends in
+                    elements.withUnsafeBufferPointer { elements in
+                        subtreeEnds.withUnsafeBufferPointer { subtreeEnds in
+                            body(Tree(
+                                starts: starts, ends: ends, elements: elements, subtreeEnds: subtreeEnds, columns: columns,
+                                rootLevel: rootLevel, leafLevel: leafLevel
+                            ))
+                        }
                     }
                 }
-                // An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree,
-                // itself, its right subtree) or, once descended, to have itself and its right subtree taken.
-                // Two entries a level at most; packed into 8 bytes so the stack stays on the stack (a larger
-                // temporary allocation goes to the heap, once a query).
-                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
-                    var depth = 0
-                    stack[0] = StackEntry((1 << rootLevel) - 1, rootLevel, false)
-                    depth = 1
-                    while depth > 0 {
-                        depth -= 1
-                        let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
-                        let half = level > 0 ? 1 << (level - 1) : 0
-                        if descended {
-                            // The left subtree is done; this node and everything right of it start here or later.
-                            guard starts[node] < query.scrollMax else { continue }
-                            take(node)
-                            stack[depth] = StackEntry(node + half, level - 1, false)
-                            depth += 1
-                            continue
-                        }
-                        if node >= count {
-                            // A position past the last element: only its left subtree can hold any.
-                            if level > 0 { stack[depth] = StackEntry(node - half, level - 1, false); depth += 1 }
-                            continue
-                        }
-                        guard subtreeEnds[node] > query.scrollMin else { continue }
-                        if level <= leafLevel {
-                            let low = node - ((1 << level) - 1)
-                            let high = Swift.min(node + (1 << level) - 1, count - 1)
-                            var position = low
-                            while position <= high, starts[position] < query.scrollMax {
-                                take(position)
-                                position += 1
-                            }
-                            continue
-                        }
-                        stack[depth] = StackEntry(node, level, true)
-                        stack[depth + 1] = StackEntry(node - half, level - 1, false)
-                        depth += 2
-                    }
-                }
-            }
-            }
-            }
             }
         }
-        result.restoreLayoutOrder(from: first)
+    }
+
+    /// The tree seen through unsafe buffers, for the length of one query.
+    @usableFromInline struct Tree {
+        @usableFromInline let starts: UnsafeBufferPointer<Double>
+        @usableFromInline let ends: UnsafeBufferPointer<Double>
+        @usableFromInline let elements: UnsafeBufferPointer<Int32>
+        @usableFromInline let subtreeEnds: UnsafeBufferPointer<Double>
+        @usableFromInline let columns: FrameColumns
+        @usableFromInline let rootLevel: Int
+        @usableFromInline let leafLevel: Int
+
+        @inlinable init(
+            starts: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Double>, elements: UnsafeBufferPointer<Int32>,
+            subtreeEnds: UnsafeBufferPointer<Double>, columns: FrameColumns, rootLevel: Int, leafLevel: Int
+        ) {
+            self.starts = starts
+            self.ends = ends
+            self.elements = elements
+            self.subtreeEnds = subtreeEnds
+            self.columns = columns
+            self.rootLevel = rootLevel
+            self.leafLevel = leafLevel
+        }
+
+        /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
+        /// right subtree) or, once descended, to have itself and its right subtree taken. Two entries a level at
+        /// most; packed into 8 bytes so the stack stays on the stack (a larger temporary allocation goes to the
+        /// heap, once a query).
+        @inlinable func walk(_ query: AxisRect, into result: inout VisibleElements) {
+            let count = starts.count
+            withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
+                stack[0] = StackEntry((1 << rootLevel) - 1, rootLevel, false)
+                var depth = 1
+                while depth > 0 {
+                    depth -= 1
+                    let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
+                    let half = level > 0 ? 1 << (level - 1) : 0
+                    if descended {
+                        // The left subtree is done; this node and everything right of it start here or later.
+                        guard starts[node] < query.scrollMax else { continue }
+                        take(node, query, into: &result)
+                        stack[depth] = StackEntry(node + half, level - 1, false)
+                        depth += 1
+                        continue
+                    }
+                    if node >= count {
+                        // A position past the last element: only its left subtree can hold any.
+                        if level > 0 { stack[depth] = StackEntry(node - half, level - 1, false); depth += 1 }
+                        continue
+                    }
+                    guard subtreeEnds[node] > query.scrollMin else { continue }
+                    if level <= leafLevel {
+                        let low = node - ((1 << level) - 1)
+                        let high = Swift.min(node + (1 << level) - 1, count - 1)
+                        var position = low
+                        while position <= high, starts[position] < query.scrollMax {
+                            take(position, query, into: &result)
+                            position += 1
+                        }
+                        continue
+                    }
+                    stack[depth] = StackEntry(node, level, true)
+                    stack[depth + 1] = StackEntry(node - half, level - 1, false)
+                    depth += 2
+                }
+            }
+        }
+
+        /// Takes the element at a sorted position if it meets the rect; its start is known to be before the rect's end.
+        @inlinable @inline(__always) func take(_ position: Int, _ query: AxisRect, into result: inout VisibleElements) {
+            let element = Int(elements[position])
+            if query.scrollMin < ends[position], columns.crossOrigin[element] < query.crossMax,
+               query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] {
+                result.append(element)
+            }
+        }
     }
 
     /// A node of the walk: its position, its level, and whether its left subtree has been walked.

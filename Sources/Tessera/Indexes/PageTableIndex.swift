@@ -32,6 +32,10 @@ public struct PageTableIndex: SpatialIndex {
 
     /// The page holding `position` along the scroll axis, clamped to the table.
     @inlinable func page(of position: Double) -> Int {
+        Self.page(of: position, origin: origin, pageLength: pageLength, pageCount: pageCount)
+    }
+
+    @inlinable static func page(of position: Double, origin: Double, pageLength: Double, pageCount: Int) -> Int {
         let page = ((position - origin) / pageLength).rounded(.down)
         return Int(Swift.min(Swift.max(page, 0), Double(Swift.max(pageCount - 1, 0))))
     }
@@ -95,25 +99,63 @@ public struct PageTableIndex: SpatialIndex {
         let query = AxisRect(rect, along: axis)
         let first = result.count
         let firstPage = page(of: query.scrollMin)
+        let lastPage = page(of: query.scrollMax)
+        withTable(over: store, along: axis) { table in
+            for page in firstPage...lastPage { table.read(page, query, from: firstPage, into: &result) }
+        }
+        result.restoreLayoutOrder(from: first)
+    }
+
+    /// Runs `body` with the table's arrays and the store's columns as unsafe buffers, valid only while it runs.
+    @inlinable func withTable<Result>(over store: AttributeStore, along axis: ScrollAxis, _ body: (Table) -> Result) -> Result {
         store.withColumns(along: axis) { columns in
             offsets.withUnsafeBufferPointer { offsets in
-            entries.withUnsafeBufferPointer { entries in
-            innerEdges.withUnsafeBufferPointer { edges in
-                for page in firstPage...page(of: query.scrollMax) {
-                    let inside = query.scrollMin < edges[4 * page] && edges[4 * page + 1] < query.scrollMax
-                        && query.crossMin < edges[4 * page + 2] && edges[4 * page + 3] < query.crossMax
-                    for entry in Int(offsets[page])..<Int(offsets[page + 1]) {
-                        let index = Int(entries[entry])
-                        // Listed in an earlier page this query read already.
-                        if page > firstPage, self.page(of: columns.scrollMin(index)) < page { continue }
-                        if inside || columns.element(index, intersects: query) { result.append(index) }
+                entries.withUnsafeBufferPointer { entries in
+                    innerEdges.withUnsafeBufferPointer { edges in
+                        body(Table(
+                            origin: origin, pageLength: pageLength, offsets: offsets, entries: entries, edges: edges, columns: columns
+                        ))
                     }
                 }
             }
-            }
+        }
+    }
+
+    /// The table seen through unsafe buffers, for the length of one query.
+    @usableFromInline struct Table {
+        @usableFromInline let origin: Double
+        @usableFromInline let pageLength: Double
+        @usableFromInline let offsets: UnsafeBufferPointer<Int32>
+        @usableFromInline let entries: UnsafeBufferPointer<Int32>
+        @usableFromInline let edges: UnsafeBufferPointer<Double>
+        @usableFromInline let columns: FrameColumns
+
+        @inlinable init(
+            origin: Double, pageLength: Double, offsets: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Int32>,
+            edges: UnsafeBufferPointer<Double>, columns: FrameColumns
+        ) {
+            self.origin = origin
+            self.pageLength = pageLength
+            self.offsets = offsets
+            self.entries = entries
+            self.edges = edges
+            self.columns = columns
+        }
+
+        /// Appends the elements of `page` that meet the rect, skipping those listed in a page read before it
+        /// (from `firstPage` on); a page whose elements all lie inside the rect is taken without testing them.
+        @inlinable func read(_ page: Int, _ query: AxisRect, from firstPage: Int, into result: inout VisibleElements) {
+            let inside = query.scrollMin < edges[4 * page] && edges[4 * page + 1] < query.scrollMax
+                && query.crossMin < edges[4 * page + 2] && edges[4 * page + 3] < query.crossMax
+            for entry in Int(offsets[page])..<Int(offsets[page + 1]) {
+                let element = Int(entries[entry])
+                // Listed in an earlier page this query read already.
+                if page > firstPage, PageTableIndex.page(
+                    of: columns.scrollMin(element), origin: origin, pageLength: pageLength, pageCount: offsets.count - 1
+                ) < page { continue }
+                if inside || columns.element(element, intersects: query) { result.append(element) }
             }
         }
-        result.restoreLayoutOrder(from: first)
     }
 
     public var byteCount: Int {

@@ -41,7 +41,7 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report as one self-contained HTML page with log–log charts to this file.", valueName: "file.html"))
     var html: String?
 
-    @Flag(help: "Sample each operation briefly: checks the machinery, too short to judge speed.")
+    @Flag(help: "Sample each operation briefly (5 samples and a twentieth of a second at least): enough for `ab`'s rounds, too few for one run to judge speed alone.")
     var quick = false
 
     @Flag(help: "No progress on standard error.")

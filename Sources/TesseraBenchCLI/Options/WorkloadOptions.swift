@@ -89,7 +89,7 @@ struct WorkloadOptions: ParsableArguments {
     /// Makes `layout` for `items` items of the built-in workload, or for the workload file; refused with an
     /// estimate, before anything is allocated, when it would not fit in memory.
     func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
-        try MemoryEstimate().check(elements: items)
+        try MemoryEstimate().check(items: items)
         return try parameters.make(layout, sections: try source().sections(for: layout, items: items), visitor)
     }
 

@@ -9,42 +9,19 @@ import Foundation
 /// (`MedianInterval`): a regression is an interval wholly above 1 + threshold, an improvement one wholly below
 /// 1 − threshold, unchanged one wholly within, and anything else inconclusive.
 public struct ABComparison: Codable, Sendable {
-    public static let currentSchemaVersion = 1
+    /// Version 2: a row's element count is `elements` (version 1 called it `items`).
+    public static let currentSchemaVersion = 2
     public static let toolName = "tessera-bench ab"
 
-    public enum Verdict: String, Codable, CaseIterable, Comparable, Sendable {
-        /// The interval lies wholly above 1 + threshold.
-        case regression
-        /// The interval lies wholly below 1 − threshold.
-        case improvement
-        /// The interval reaches past the threshold on a side but not wholly: more rounds could tell.
-        case inconclusive
-        /// The interval lies within 1 ± threshold.
-        case unchanged
-
-        /// In the order tables list them.
-        public static func < (lhs: Self, rhs: Self) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
-
-        init(_ interval: MedianInterval?, threshold: Double) {
-            guard let interval else {
-                self = .inconclusive
-                return
-            }
-            self = if interval.lower > 1 + threshold { .regression }
-                else if interval.upper < 1 - threshold { .improvement }
-                else if interval.lower >= 1 - threshold, interval.upper <= 1 + threshold { .unchanged }
-                else { .inconclusive }
-        }
-    }
+    /// Regression and improvement: the interval wholly past 1 ± threshold; unchanged: wholly within; else inconclusive.
+    public typealias Verdict = TesseraBenchKit.Verdict
 
     /// One result both builds measured in every round.
     public struct Row: Codable, Hashable, Sendable {
         public var layout: LayoutID
         /// The strategy as reports label it, with its parameters and allocator when not the standard ones.
         public var strategy: String
-        public var items: Int
+        public var elements: Int
         public var operation: BenchmarkOperation
         /// The median over the rounds of each build's median, in nanoseconds.
         public var baseMedianNanoseconds: Double
@@ -56,7 +33,7 @@ public struct ABComparison: Codable, Sendable {
         public var verdict: Verdict
 
         /// As `flow · soa-binary-search · 100,200 · query`.
-        public var name: String { "\(layout.rawValue) · \(strategy) · \(items.formatted()) · \(operation.rawValue)" }
+        public var name: String { "\(layout.rawValue) · \(strategy) · \(elements.formatted()) · \(operation.rawValue)" }
 
         /// As `1.102 [1.071, 1.134]`, or `1.102 (too few rounds)`.
         public var formattedRatio: String {
@@ -140,7 +117,7 @@ public struct ABComparison: Codable, Sendable {
             let ratios = zip(headMedians, baseMedians).map { Swift.max($0, 1e-3) / Swift.max($1, 1e-3) }
             let interval = MedianInterval(ratios, confidence: confidence)
             rows.append(Row(
-                layout: key.layout, strategy: key.label, items: key.items, operation: key.operation,
+                layout: key.layout, strategy: key.label, elements: key.elements, operation: key.operation,
                 baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
                 ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
             ))
@@ -195,7 +172,7 @@ extension ABComparison {
     /// Aligned text for a terminal.
     public func text() -> String {
         let text = summary + "\n" + notes.map { $0 + "\n" }.joined()
-        let header = ["layout", "strategy", "items", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]", "verdict"]
+        let header = ["layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]", "verdict"]
         let rows = tableRows { $0.uppercased() }
         guard !rows.isEmpty else { return text }
         return text + "\n" + TerminalTable.align([header] + rows)
@@ -206,7 +183,7 @@ extension ABComparison {
         var text = "**tessera-bench ab**: \(summary)\n" + notes.map { "\n> \($0)\n" }.joined()
         let rows = tableRows { "**\($0)**" }
         guard !rows.isEmpty else { return text }
-        text += "\n| layout | strategy | items | operation | BASE median | HEAD median | HEAD/BASE [interval] | verdict |\n"
+        text += "\n| layout | strategy | elements | operation | BASE median | HEAD median | HEAD/BASE [interval] | verdict |\n"
         text += "|:--|:--|--:|:--|--:|--:|--:|:--|\n"
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text
@@ -215,7 +192,7 @@ extension ABComparison {
     private func tableRows(emphasize: (String) -> String) -> [[String]] {
         let matched = rows.map { row in
             [
-                row.layout.rawValue, row.strategy, row.items.formatted(), row.operation.rawValue,
+                row.layout.rawValue, row.strategy, row.elements.formatted(), row.operation.rawValue,
                 TerminalTable.duration(row.baseMedianNanoseconds), TerminalTable.duration(row.headMedianNanoseconds),
                 row.formattedRatio, row.verdict == .regression ? emphasize(row.verdict.rawValue) : row.verdict.rawValue,
             ]
@@ -225,5 +202,20 @@ extension ABComparison {
             return parts.count == 4 ? parts + ["", "", "", "only in \(side)"] : [name, "", "", "", "", "", "", "only in \(side)"]
         }
         return matched + onlyInBase.map { oneSided($0, "BASE") } + onlyInHead.map { oneSided($0, "HEAD") }
+    }
+}
+
+extension Verdict {
+    /// `ab`'s verdict on a result from the interval of its rounds' median ratio; inconclusive without one (too few
+    /// rounds).
+    init(_ interval: MedianInterval?, threshold: Double) {
+        guard let interval else {
+            self = .inconclusive
+            return
+        }
+        self = if interval.lower > 1 + threshold { .regression }
+            else if interval.upper < 1 - threshold { .improvement }
+            else if interval.lower >= 1 - threshold, interval.upper <= 1 + threshold { .unchanged }
+            else { .inconclusive }
     }
 }

@@ -6,35 +6,23 @@ extension BenchmarkResult {
         public var layout: LayoutID
         /// The strategy with its parameters and allocator, so side-by-side variants match their own kind.
         public var label: String
-        public var items: Int
+        public var elements: Int
         public var operation: BenchmarkOperation
 
         public var description: String {
-            "\(layout.rawValue) · \(label) · \(items.formatted()) · \(operation.rawValue)"
+            "\(layout.rawValue) · \(label) · \(elements.formatted()) · \(operation.rawValue)"
         }
     }
 
-    public var key: Key { Key(layout: layout, label: label, items: items, operation: operation) }
+    public var key: Key { Key(layout: layout, label: label, elements: elements, operation: operation) }
 }
 
 /// BASE against HEAD: for each result both reports have, the change of the median and whether the samples differ
 /// significantly.
 public struct ReportComparison: Sendable {
-    public enum Verdict: String, CaseIterable, Comparable, Sendable {
-        /// Slower beyond the threshold, and significant.
-        case regression
-        /// Faster beyond the threshold, and significant.
-        case improvement
-        /// Beyond the threshold, but not significant: the noise could explain it.
-        case inconclusive
-        /// Within the threshold.
-        case unchanged
-
-        /// In the order tables list them.
-        public static func < (lhs: Self, rhs: Self) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
-    }
+    /// Regression and improvement: beyond the threshold and significant; inconclusive: beyond it but not
+    /// significant; unchanged: within it.
+    public typealias Verdict = TesseraBenchKit.Verdict
 
     public struct Match: Sendable, CustomStringConvertible {
         public var key: BenchmarkResult.Key
@@ -160,7 +148,7 @@ public struct ReportComparison: Sendable {
         return all.filter { $0.base != $0.head }
     }
 
-    /// What a report's results cover, as `8 results (flow; soa-binary-search, naive-dictionary; 1,000 items)`.
+    /// What a report's results cover, as `8 results (flow; soa-binary-search, naive-dictionary; 1,000 elements)`.
     private static func contents(_ results: [BenchmarkResult]) -> String {
         guard !results.isEmpty else { return "no results" }
         func distinct(_ values: [String]) -> String {
@@ -169,8 +157,8 @@ public struct ReportComparison: Sendable {
         }
         let layouts = distinct(results.map(\.layout.rawValue))
         let strategies = distinct(results.map(\.label))
-        let items = distinct(results.map { $0.items.formatted() })
-        return "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(items) items)"
+        let elements = distinct(results.map { $0.elements.formatted() })
+        return "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(elements) elements)"
     }
 }
 
@@ -207,7 +195,7 @@ extension ReportComparison {
     public func text() -> String {
         var text = warning.map { "Warning: \($0)\n" } ?? ""
         text += summary + "\n"
-        let header = ["layout", "strategy", "items", "operation", "BASE median", "HEAD median", "change", "p", "verdict"]
+        let header = ["layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "change", "p", "verdict"]
         let rows = tableRows { $0.uppercased() }
         if rows.isEmpty { return text }
         return text + "\n" + TerminalTable.align([header] + rows)
@@ -222,7 +210,7 @@ extension ReportComparison {
         }
         let rows = tableRows { "**\($0)**" }
         if rows.isEmpty { return text }
-        text += "\n| layout | strategy | items | operation | BASE median | HEAD median | change | p | verdict |\n"
+        text += "\n| layout | strategy | elements | operation | BASE median | HEAD median | change | p | verdict |\n"
         text += "|:--|:--|--:|:--|--:|--:|--:|--:|:--|\n"
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text
@@ -231,7 +219,7 @@ extension ReportComparison {
     /// Matches in verdict order, then the results of one side only; `emphasize` marks the regressions' verdict.
     private func tableRows(emphasize: (String) -> String) -> [[String]] {
         func leading(_ key: BenchmarkResult.Key) -> [String] {
-            [key.layout.rawValue, key.label, key.items.formatted(), key.operation.rawValue]
+            [key.layout.rawValue, key.label, key.elements.formatted(), key.operation.rawValue]
         }
         let matched = matches.map { match in
             leading(match.key) + [

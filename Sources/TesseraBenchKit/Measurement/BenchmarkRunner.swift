@@ -31,7 +31,7 @@ public struct BenchmarkRunner {
         var skipped: [SkippedRun] = []
         var settings = settings
         // Refused before anything is allocated when even the leanest engine strategy would not fit.
-        if let largest = settings.itemCounts.max() { try memory.check(elements: largest) }
+        if let largest = settings.itemCounts.max() { try memory.check(items: largest) }
         for layout in settings.layouts {
             for items in settings.itemCounts {
                 let sections = try workload.sections(for: layout, items: items)

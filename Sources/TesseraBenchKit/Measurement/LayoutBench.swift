@@ -47,8 +47,8 @@ struct LayoutBench {
         let verification = try verify(&subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
         func result(_ operation: BenchmarkOperation, _ samples: [Double], batch: Int, perElement: Bool = false) -> BenchmarkResult {
             BenchmarkResult(
-                layout: layout, strategy: strategy, items: elements, operation: operation, samples: samples,
-                operationsPerSample: batch, elements: perElement ? elements : nil
+                layout: layout, strategy: strategy, elements: elements, operation: operation, samples: samples,
+                operationsPerSample: batch, perElement: perElement
             )
         }
 
@@ -66,7 +66,7 @@ struct LayoutBench {
             return Double(nanoseconds) / Double(coldBatch)
         }
         var cold = result(.prepareCold, coldSamples, batch: coldBatch, perElement: true)
-        cold.bytesPerItem = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
+        cold.bytesPerElement = heldBytes.map { Double($0) / Double(Swift.max(elements, 1)) }
         cold.allocationsPerOperation = coldAllocations.perOperation
 
         // Warm: each prepare after a bounds-size change, alternating portrait and landscape.
@@ -107,7 +107,7 @@ struct LayoutBench {
     ) throws -> Verification {
         let frames = trace.frames
         let checked = Swift.min(count, frames.count)
-        var verification = Verification(layout: layout, strategy: strategy, items: elements, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
+        var verification = Verification(layout: layout, strategy: strategy, elements: elements, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
         var current: Size?
         for step in 0..<checked {
             let frame = frames[step * frames.count / checked]

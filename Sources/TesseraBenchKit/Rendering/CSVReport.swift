@@ -5,8 +5,8 @@ import Foundation
 /// figure does not apply. Numbers are the shortest decimal that reads back as the same value (`12.5`, `1e-05`).
 public enum CSVReport {
     public static let columns = [
-        "layout", "strategy", "items", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
-        "ns_per_item", "bytes_per_item", "allocations_per_operation", "missed_elements", "parameters", "allocator",
+        "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
+        "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters", "allocator",
     ]
 
     public static func render(_ report: BenchmarkReport) -> String {

@@ -68,10 +68,10 @@ public enum HTMLReport {
                 name: strategy, style: LogLogChart.styles[index % LogLogChart.styles.count],
                 points: results.filter { $0.label == strategy }.map { result in
                     LogLogChart.Point(
-                        x: Double(result.items),
+                        x: Double(result.elements),
                         // A report may hold a median of 0, which a logarithmic axis cannot show.
                         y: max(result.medianNanoseconds, 1),
-                        tooltip: "\(strategy), \(result.items.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
+                        tooltip: "\(strategy), \(result.elements.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
                             + "p90 \(TerminalTable.duration(result.p90Nanoseconds)), p99 \(TerminalTable.duration(result.p99Nanoseconds))"
                     )
                 }

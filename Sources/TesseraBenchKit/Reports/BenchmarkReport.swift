@@ -2,9 +2,17 @@ import Foundation
 
 /// What `tessera-bench run` writes with `--report FILE.json`: versioned, with the environment it ran in.
 public struct BenchmarkReport: Codable, Sendable {
-    /// Bumped when a field changes meaning or disappears; readers refuse newer versions. Version 2: times are
-    /// fractional nanoseconds, and a sample may be the mean of a batch (`operationsPerSample`).
-    public static let currentSchemaVersion = 2
+    /// Bumped when a field changes meaning, name or disappears; readers refuse newer versions. Version 2: times are
+    /// fractional nanoseconds, and a sample may be the mean of a batch (`operationsPerSample`). Version 3: the
+    /// element counts are named after elements (`elements`, `nanosecondsPerElement`, `bytesPerElement`), not items;
+    /// version 2's names are still read.
+    public static let currentSchemaVersion = 3
+
+    /// Whether reports of these two versions measured their figures the same way, so that a ratio between them
+    /// measures the code and not a change of method: 2 and 3 differ only in names.
+    public static func measuresAlike(_ a: Int, _ b: Int) -> Bool {
+        a == b || (a >= 2 && b >= 2)
+    }
     public static let toolName = "tessera-bench"
 
     public var schemaVersion: Int

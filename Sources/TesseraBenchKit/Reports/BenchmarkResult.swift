@@ -6,7 +6,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var parameters: String?
     /// The allocator, when not the report's own: the naive designs measured on glibc malloc beside jemalloc.
     public var allocator: String?
-    public var items: Int
+    /// The elements the layout holds: the workload's items and its supplementary views.
+    public var elements: Int
     public var operation: BenchmarkOperation
     /// The number of samples.
     public var samples: Int
@@ -19,9 +20,9 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var p90Nanoseconds: Double
     public var p99Nanoseconds: Double
     /// For prepares and the fill floor: the median divided by the number of elements.
-    public var nanosecondsPerItem: Double?
+    public var nanosecondsPerElement: Double?
     /// For cold prepares: the bytes the allocator holds for the prepared layout, divided by the number of elements.
-    public var bytesPerItem: Double?
+    public var bytesPerElement: Double?
     /// Heap allocations per operation, in the steady state for queries.
     public var allocationsPerOperation: Double?
     /// For queries: the elements brute force found that the strategy did not, over the checked frames.
@@ -35,13 +36,14 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it.
     public var isStandard: Bool { parameters == nil && allocator == nil }
 
+    /// `perElement`: whether the median is also given per element (prepares and the fill floor).
     public init(
-        layout: LayoutID, strategy: StrategyID, items: Int, operation: BenchmarkOperation, samples: [Double],
-        operationsPerSample: Int = 1, elements: Int? = nil
+        layout: LayoutID, strategy: StrategyID, elements: Int, operation: BenchmarkOperation, samples: [Double],
+        operationsPerSample: Int = 1, perElement: Bool = false
     ) {
         self.layout = layout
         self.strategy = strategy
-        self.items = items
+        self.elements = elements
         self.operation = operation
         self.samples = samples.count
         samplesNanoseconds = samples
@@ -50,6 +52,40 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         medianNanoseconds = percentiles.median
         p90Nanoseconds = percentiles.p90
         p99Nanoseconds = percentiles.p99
-        if let elements, elements > 0 { nanosecondsPerItem = percentiles.median / Double(elements) }
+        if perElement, elements > 0 { nanosecondsPerElement = percentiles.median / Double(elements) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case layout, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds, operationsPerSample
+        case medianNanoseconds, p90Nanoseconds, p99Nanoseconds, nanosecondsPerElement, bytesPerElement
+        case allocationsPerOperation, missedElements
+    }
+
+    /// Schema 2 named the element counts after items.
+    enum SchemaTwoKeys: String, CodingKey {
+        case items, nanosecondsPerItem, bytesPerItem
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let older = try decoder.container(keyedBy: SchemaTwoKeys.self)
+        layout = try container.decode(LayoutID.self, forKey: .layout)
+        strategy = try container.decode(StrategyID.self, forKey: .strategy)
+        parameters = try container.decodeIfPresent(String.self, forKey: .parameters)
+        allocator = try container.decodeIfPresent(String.self, forKey: .allocator)
+        elements = try container.decodeIfPresent(Int.self, forKey: .elements) ?? older.decode(Int.self, forKey: .items)
+        operation = try container.decode(BenchmarkOperation.self, forKey: .operation)
+        samples = try container.decode(Int.self, forKey: .samples)
+        samplesNanoseconds = try container.decode([Double].self, forKey: .samplesNanoseconds)
+        operationsPerSample = try container.decodeIfPresent(Int.self, forKey: .operationsPerSample)
+        medianNanoseconds = try container.decode(Double.self, forKey: .medianNanoseconds)
+        p90Nanoseconds = try container.decode(Double.self, forKey: .p90Nanoseconds)
+        p99Nanoseconds = try container.decode(Double.self, forKey: .p99Nanoseconds)
+        nanosecondsPerElement = try container.decodeIfPresent(Double.self, forKey: .nanosecondsPerElement)
+            ?? older.decodeIfPresent(Double.self, forKey: .nanosecondsPerItem)
+        bytesPerElement = try container.decodeIfPresent(Double.self, forKey: .bytesPerElement)
+            ?? older.decodeIfPresent(Double.self, forKey: .bytesPerItem)
+        allocationsPerOperation = try container.decodeIfPresent(Double.self, forKey: .allocationsPerOperation)
+        missedElements = try container.decodeIfPresent(Int.self, forKey: .missedElements)
     }
 }

@@ -8,7 +8,7 @@ public struct FrameBudget: Sendable {
     public var layout: LayoutID
     public var strategy: StrategyID
     /// Per item count measured, the median query's share of a frame.
-    public var shares: [(items: Int, share: Double)]
+    public var shares: [(elements: Int, share: Double)]
     /// The largest item count whose median query stays under 1% of a frame, if any does.
     public var largestNegligible: Int?
 
@@ -18,12 +18,12 @@ public struct FrameBudget: Sendable {
         for layout in LayoutID.allCases {
             for strategy in StrategyID.allCases {
                 let queries = results.filter { $0.isStandard && $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
-                    .sorted { $0.items < $1.items }
+                    .sorted { $0.elements < $1.elements }
                 guard !queries.isEmpty else { continue }
-                let shares = queries.map { (items: $0.items, share: $0.medianNanoseconds / frameNanoseconds) }
+                let shares = queries.map { (elements: $0.elements, share: $0.medianNanoseconds / frameNanoseconds) }
                 lines.append(FrameBudget(
                     layout: layout, strategy: strategy, shares: shares,
-                    largestNegligible: shares.last { $0.share < negligibleShare }?.items
+                    largestNegligible: shares.last { $0.share < negligibleShare }?.elements
                 ))
             }
         }

@@ -22,7 +22,7 @@ enum JSONFile {
         }
     }
 
-    /// The field and the problem, as `results[2].items: Expected to decode Int but found a string instead.`, for
+    /// The field and the problem, as `results[2].elements: Expected to decode Int but found a string instead.`, for
     /// JSON that parsed.
     static func describe(_ error: DecodingError) -> String {
         func path(_ codingPath: [any CodingKey]) -> String {

@@ -78,19 +78,19 @@ public struct ReportDocument {
         ReportTable(
             columns: [
                 .init("layout", csv: "layout"), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
-                .init("elements", csv: "items", number: true), .init("operation", csv: "operation"),
+                .init("elements", csv: "elements", number: true), .init("operation", csv: "operation"),
                 .init("median", csv: "median_ns", number: true), .init("p90", csv: "p90_ns", number: true),
-                .init("p99", csv: "p99_ns", number: true), .init("ns/element", csv: "ns_per_item", number: true),
-                .init("bytes/element", csv: "bytes_per_item", number: true),
+                .init("p99", csv: "p99_ns", number: true), .init("ns/element", csv: "ns_per_element", number: true),
+                .init("bytes/element", csv: "bytes_per_element", number: true),
                 .init("allocations/op", csv: "allocations_per_operation", number: true),
                 .init("missed elements", csv: "missed_elements", number: true), .init("samples", csv: "samples", number: true),
                 .init("parameters", csv: "parameters", shown: false), .init("allocator", csv: "allocator", shown: false),
             ],
             rows: results.map { result in
                 [
-                    .text(result.layout.rawValue), .text(result.label), .text(result.strategy.rawValue), .count(result.items),
+                    .text(result.layout.rawValue), .text(result.label), .text(result.strategy.rawValue), .count(result.elements),
                     .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
-                    .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerItem), .decimal(result.bytesPerItem),
+                    .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement), .decimal(result.bytesPerElement),
                     .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,
                     .count(result.samples), .text(result.parameters ?? ""), .text(result.allocator ?? ""),
                 ]
@@ -102,7 +102,7 @@ public struct ReportDocument {
         guard !report.verifications.isEmpty else { return ("No answers were checked against brute force.", []) }
         let failures = report.verifications.filter { !$0.isExact }.map { failure in
             let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
-            return "\(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.items.formatted()) elements: "
+            return "\(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
                 + "\(failure.mismatchedFrames) of \(failure.framesChecked) frames differ, \(failure.missedElements) elements missed, "
                 + "\(failure.extraElements) extra (\(consequence))."
         }
@@ -118,7 +118,7 @@ public struct ReportDocument {
         return ReportTable(
             columns: [.init("layout"), .init("strategy"), .init("share of a frame, by elements"), .init("largest under 1%", number: true)],
             rows: lines.map { line in
-                let shares = line.shares.map { String(format: "%.4f%% at %@", $0.share * 100, $0.items.formatted()) }
+                let shares = line.shares.map { String(format: "%.4f%% at %@", $0.share * 100, $0.elements.formatted()) }
                 return [.text(line.layout.rawValue), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
                         line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none")]
             }
@@ -138,7 +138,7 @@ public struct ReportDocument {
                       .init("measured", number: true), .init("wanted", number: true)],
             rows: targets.map { check in
                 [
-                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.layout.rawValue), .count(check.items),
+                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.layout.rawValue), .count(check.elements),
                     .decimal(check.measured), .text("\(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"),
                 ]
             }

@@ -8,16 +8,16 @@ public struct TargetCheck: Codable, Hashable, Sendable {
 
     public var name: String
     public var layout: LayoutID
-    public var items: Int
+    public var elements: Int
     public var measured: Double
     public var comparison: Comparison
     public var target: Double
     public var passed: Bool
 
-    init(_ name: String, layout: LayoutID, items: Int, measured: Double, _ comparison: Comparison, _ target: Double) {
+    init(_ name: String, layout: LayoutID, elements: Int, measured: Double, _ comparison: Comparison, _ target: Double) {
         self.name = name
         self.layout = layout
-        self.items = items
+        self.elements = elements
         self.measured = measured
         self.comparison = comparison
         self.target = target
@@ -25,6 +25,25 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         case .atLeast: measured >= target
         case .atMost: measured <= target
         }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, layout, elements, measured, comparison, target, passed
+    }
+
+    /// Schema 2 named the element count after items.
+    enum SchemaTwoKeys: String, CodingKey { case items }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        layout = try container.decode(LayoutID.self, forKey: .layout)
+        elements = try container.decodeIfPresent(Int.self, forKey: .elements)
+            ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)
+        measured = try container.decode(Double.self, forKey: .measured)
+        comparison = try container.decode(Comparison.self, forKey: .comparison)
+        target = try container.decode(Double.self, forKey: .target)
+        passed = try container.decode(Bool.self, forKey: .passed)
     }
 
     /// The item count at which the architecture sets the speed-ups over the naive dictionary.
@@ -43,20 +62,20 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         var checks: [TargetCheck] = []
         for layout in LayoutID.allCases {
             let ofLayout = results.filter { $0.layout == layout && $0.isStandard }
-            func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ items: Int) -> BenchmarkResult? {
-                ofLayout.first { $0.strategy == strategy && $0.operation == operation && $0.items == items }
+            func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ elements: Int) -> BenchmarkResult? {
+                ofLayout.first { $0.strategy == strategy && $0.operation == operation && $0.elements == elements }
             }
-            func median(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ items: Int) -> Double? {
-                result(strategy, operation, items).map { Swift.max($0.medianNanoseconds, 1e-3) }
+            func median(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ elements: Int) -> Double? {
+                result(strategy, operation, elements).map { Swift.max($0.medianNanoseconds, 1e-3) }
             }
-            let judgedCounts = Set(ofLayout.filter { $0.strategy == judged && $0.operation == .query }.map(\.items)).sorted()
+            let judgedCounts = Set(ofLayout.filter { $0.strategy == judged && $0.operation == .query }.map(\.elements)).sorted()
             guard let largest = judgedCounts.last else { continue }
-            func check(_ name: String, items: Int, _ measured: Double, _ comparison: Comparison, _ target: Double) {
-                checks.append(TargetCheck("\(name) (\(judged.rawValue))", layout: layout, items: items, measured: measured, comparison, target))
+            func check(_ name: String, elements: Int, _ measured: Double, _ comparison: Comparison, _ target: Double) {
+                checks.append(TargetCheck("\(name) (\(judged.rawValue))", layout: layout, elements: elements, measured: measured, comparison, target))
             }
 
             // Against the naive dictionary, at the largest count both ran, if it is the architecture's 1M or more.
-            let naiveCounts = Set(ofLayout.filter { $0.strategy == .naiveDictionary }.map(\.items))
+            let naiveCounts = Set(ofLayout.filter { $0.strategy == .naiveDictionary }.map(\.elements))
             if let shared = judgedCounts.last(where: naiveCounts.contains), shared >= speedUpScale {
                 let speedUps: [(String, BenchmarkOperation, Double)] = [
                     ("query speed-up over naive-dictionary", .query, 100_000),
@@ -65,30 +84,30 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 ]
                 for (name, operation, target) in speedUps {
                     if let naive = median(.naiveDictionary, operation, shared), let fast = median(judged, operation, shared) {
-                        check(name, items: shared, naive / fast, .atLeast, target)
+                        check(name, elements: shared, naive / fast, .atLeast, target)
                     }
                 }
             }
             if [.flow, .waterfall, .mosaic].contains(layout) {
                 if let apple = median(.mosaicBinarySearch, .query, largest), let fast = median(judged, .query, largest) {
-                    check("query speed-up over mosaic-binary-search", items: largest, apple / fast, .atLeast, 5)
+                    check("query speed-up over mosaic-binary-search", elements: largest, apple / fast, .atLeast, 5)
                 }
                 if largest >= queryBudgetScale, let fast = median(judged, .query, largest) {
-                    check("viewport query median, nanoseconds", items: largest, fast, .atMost, queryBudgetNanoseconds)
+                    check("viewport query median, nanoseconds", elements: largest, fast, .atMost, queryBudgetNanoseconds)
                 }
             }
-            if let bytes = result(judged, .prepareCold, largest)?.bytesPerItem {
-                check("bytes per element", items: largest, bytes, .atMost, 40)
+            if let bytes = result(judged, .prepareCold, largest)?.bytesPerElement {
+                check("bytes per element", elements: largest, bytes, .atMost, 40)
             }
             if let allocations = result(judged, .query, largest)?.allocationsPerOperation {
-                check("heap allocations per steady-state query", items: largest, allocations, .atMost, 0)
+                check("heap allocations per steady-state query", elements: largest, allocations, .atMost, 0)
             }
             if let warm = median(judged, .prepareWarm, largest), let floor = median(judged, .fillFloor, largest) {
-                check("warm prepare over the fill floor", items: largest, warm / floor, .atMost, 2)
+                check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 2)
             }
             if let smallest = judgedCounts.first, smallest < largest,
                let small = median(judged, .query, smallest), let large = median(judged, .query, largest) {
-                check("query growth from \(smallest.formatted()) elements", items: largest, large / small, .atMost, 2)
+                check("query growth from \(smallest.formatted()) elements", elements: largest, large / small, .atMost, 2)
             }
         }
         return checks

@@ -2,7 +2,7 @@
 public struct Verification: Codable, Hashable, Sendable {
     public var layout: LayoutID
     public var strategy: StrategyID
-    public var items: Int
+    public var elements: Int
     public var framesChecked: Int
     public var mismatchedFrames: Int
     /// Elements brute force returned that the strategy did not.
@@ -11,4 +11,36 @@ public struct Verification: Codable, Hashable, Sendable {
     public var extraElements: Int
 
     public var isExact: Bool { mismatchedFrames == 0 }
+
+    public init(
+        layout: LayoutID, strategy: StrategyID, elements: Int, framesChecked: Int, mismatchedFrames: Int, missedElements: Int,
+        extraElements: Int
+    ) {
+        self.layout = layout
+        self.strategy = strategy
+        self.elements = elements
+        self.framesChecked = framesChecked
+        self.mismatchedFrames = mismatchedFrames
+        self.missedElements = missedElements
+        self.extraElements = extraElements
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case layout, strategy, elements, framesChecked, mismatchedFrames, missedElements, extraElements
+    }
+
+    /// Schema 2 named the element count after items.
+    enum SchemaTwoKeys: String, CodingKey { case items }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        layout = try container.decode(LayoutID.self, forKey: .layout)
+        strategy = try container.decode(StrategyID.self, forKey: .strategy)
+        elements = try container.decodeIfPresent(Int.self, forKey: .elements)
+            ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)
+        framesChecked = try container.decode(Int.self, forKey: .framesChecked)
+        mismatchedFrames = try container.decode(Int.self, forKey: .mismatchedFrames)
+        missedElements = try container.decode(Int.self, forKey: .missedElements)
+        extraElements = try container.decode(Int.self, forKey: .extraElements)
+    }
 }

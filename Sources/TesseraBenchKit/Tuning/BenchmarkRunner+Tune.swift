@@ -4,7 +4,7 @@ extension BenchmarkRunner {
     /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one.
     public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid) throws -> TuneResult {
         // The interval tree holds the most of the grid's indexes.
-        try memory.check(elements: items, for: .intervalTree)
+        try memory.check(items: items, for: .intervalTree)
         let sections = try workload.sections(for: layout, items: items)
         return try parameters.make(layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
     }
@@ -32,7 +32,7 @@ private struct TuneRun: LayoutVisitor {
             guard let warm = result(.prepareWarm) else { continue }
             candidates.append(TuneCandidate(
                 choice: choice, exact: measured.verification.isExact, roundMedians: [],
-                warmPrepareNanoseconds: warm.medianNanoseconds, bytesPerElement: result(.prepareCold)?.bytesPerItem
+                warmPrepareNanoseconds: warm.medianNanoseconds, bytesPerElement: result(.prepareCold)?.bytesPerElement
             ))
         }
         var generator = SeededGenerator(seed: runner.settings.seed ^ 0x7E_57ED)

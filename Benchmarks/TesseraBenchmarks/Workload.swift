@@ -1,0 +1,59 @@
+import Tessera
+import TesseraBenchKit
+
+/// The built-in workload of `tessera-bench`, rebuilt here from the public API: sections of 1,000 items, flow
+/// items of seeded sizes in 40…120 points with a 44-point header and a 24-point footer, waterfall photos of
+/// seeded heights in 100…300.
+enum Workload {
+    static let itemsPerSection = 1_000
+
+    static func sectionCounts(items: Int) -> [Int] {
+        stride(from: 0, to: items, by: itemsPerSection).map { min(itemsPerSection, items - $0) }
+    }
+
+    /// The sections of `layout`: sized items for the flow and the waterfall, counts alone for the others.
+    static func sections(for layout: LayoutID, items: Int) -> [LayoutSection] {
+        switch layout {
+        case .flow: flowSections(items: items)
+        case .waterfall: waterfallSections(items: items)
+        case .mosaic, .carousel, .stickyParallax: sectionCounts(items: items).map { LayoutSection(itemSizes: .uniform(.zero, count: $0)) }
+        }
+    }
+
+    static func flowSections(items: Int) -> [LayoutSection] {
+        var generator = SplitMix64(seed: 1)
+        return sectionCounts(items: items).map { count in
+            let sizes = (0..<count).map { _ in
+                Size(width: generator.next(in: 40...120), height: generator.next(in: 40...120))
+            }
+            return LayoutSection(itemSizes: .list(sizes), headerHeight: 44, footerHeight: 24)
+        }
+    }
+
+    static func waterfallSections(items: Int) -> [LayoutSection] {
+        var generator = SplitMix64(seed: 2)
+        return sectionCounts(items: items).map { count in
+            LayoutSection(itemSizes: .list((0..<count).map { _ in Size(width: 0, height: generator.next(in: 100...300)) }))
+        }
+    }
+}
+
+/// A tiny seeded generator, so every run lays out the same frames.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A whole number of points in `range`.
+    mutating func next(in range: ClosedRange<Double>) -> Double {
+        (range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)).rounded()
+    }
+}
