@@ -49,7 +49,8 @@ let package = Package(
         .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
         // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.
         .systemLibrary(name: "CMallocInfo"),
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines"]),
+        // The engine's tests use the bench kit's seeded generator and brute-force oracle, so there is one of each.
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraBenchKit"]),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit"]),
         // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
         .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"]),

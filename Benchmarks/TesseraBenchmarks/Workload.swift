@@ -21,7 +21,7 @@ enum Workload {
     }
 
     static func flowSections(items: Int) -> [LayoutSection] {
-        var generator = SplitMix64(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         return sectionCounts(items: items).map { count in
             let sizes = (0..<count).map { _ in
                 Size(width: generator.next(in: 40...120), height: generator.next(in: 40...120))
@@ -31,27 +31,14 @@ enum Workload {
     }
 
     static func waterfallSections(items: Int) -> [LayoutSection] {
-        var generator = SplitMix64(seed: 2)
+        var generator = SeededGenerator(seed: 2)
         return sectionCounts(items: items).map { count in
             LayoutSection(itemSizes: .list((0..<count).map { _ in Size(width: 0, height: generator.next(in: 100...300)) }))
         }
     }
 }
 
-/// A tiny seeded generator, so every run lays out the same frames.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     /// A whole number of points in `range`.
     mutating func next(in range: ClosedRange<Double>) -> Double {
         (range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)).rounded()

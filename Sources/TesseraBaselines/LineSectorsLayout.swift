@@ -37,7 +37,9 @@ public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         return visible
     }
 
-    /// The edge a line's cells share along the scroll axis.
+    /// The edge a line's cells share along the scroll axis. The tutorial's layout is a flow layout subclass, so it
+    /// knows its alignment; this port reads it from the flow layout once a prepare, and keys any other layout's
+    /// lines by their centre, rather than put a flow-only notion into the protocol every layout implements.
     private var lineKey: @Sendable (Rect) -> Double {
         let vertical = algorithm.scrollAxis == .vertical
         switch (algorithm as? FlowLayout)?.configuration.alignment ?? .center {

@@ -20,12 +20,11 @@ struct ElementLimitTests {
         var byteCount: Int { brute.byteCount }
     }
 
-    /// A column of `written` cells that announces `announced`.
+    /// A column of cells.
     struct Column: LayoutAlgorithm {
-        var announced: Int
         var written: Int
         var scrollAxis: ScrollAxis { .vertical }
-        var elementCount: Int { announced }
+        var elementCount: Int { written }
 
         func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
             writer.beginSection()
@@ -47,7 +46,7 @@ struct ElementLimitTests {
 
     @Test("up to the limit, the layout prepares and answers")
     func atTheLimit() throws {
-        var layout = CollectionLayout(Column(announced: 10, written: 10), index: TenElementIndex())
+        var layout = CollectionLayout(Column(written: 10), index: TenElementIndex())
         try layout.prepare(viewport: Self.viewport)
         var visible = VisibleElements()
         try layout.attributes(in: Rect(x: 0, y: 0, width: 390, height: 1_000), into: &visible)
@@ -56,21 +55,9 @@ struct ElementLimitTests {
 
     @Test("past the limit, prepare refuses before writing anything")
     func pastTheLimit() {
-        var layout = CollectionLayout(Column(announced: 11, written: 11), index: TenElementIndex())
+        var layout = CollectionLayout(Column(written: 11), index: TenElementIndex())
         #expect(layoutError { try layout.prepare(viewport: Self.viewport) } == .tooManyElements(count: 11, limit: 10))
         #expect(layout.store.count == 0 && layout.viewport == nil)
-    }
-
-    @Test("a layout writing more than it announced is refused too, and left empty")
-    func writtenPastTheLimit() throws {
-        var layout = CollectionLayout(Column(announced: 5, written: 5), index: TenElementIndex())
-        try layout.prepare(viewport: Self.viewport)
-        layout = CollectionLayout(Column(announced: 5, written: 12), index: TenElementIndex())
-        #expect(layoutError { try layout.prepare(viewport: Self.viewport) } == .tooManyElements(count: 12, limit: 10))
-        #expect(layout.store.count == 0 && layout.viewport == nil && layout.contentSize == .zero)
-        var visible = VisibleElements()
-        try layout.attributes(in: Rect.infinite, into: &visible)
-        #expect(visible.count == 0)
     }
 
     @Test("the refusal says what to do")

@@ -2,26 +2,15 @@ import Foundation
 import Testing
 import Tessera
 import TesseraBaselines
+import TesseraBenchKit
 
 // Shared helpers for the engine's tests: a seeded generator, an independent record of what a layout writes, and
 // small builders for prepared layouts.
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every run sees the same random layouts.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+/// SplitMix64 (Steele, Lea, Flood 2014), the bench kit's seeded generator, so every run sees the same random layouts.
+typealias SplitMix64 = SeededGenerator
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededGenerator {
     mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Tessera
 import TesseraBaselines
+import TesseraBenchKit
 
 // Helpers for the tests of the waterfall, Mosaic, carousel and sticky-parallax layouts: an answer element compared
 // with its zIndex and effect, a brute-force oracle for layouts with scroll effects, seeded random workloads of the
@@ -72,28 +73,15 @@ func prepared<Algorithm: LayoutAlgorithm>(
     return layout
 }
 
-/// The brute-force oracle: every element of the store, its effect at `offset`, kept when the frame it shows at
-/// intersects `rect` (its displayed frame when the layout's effects move elements, its layout frame otherwise).
-/// Returned in layout order.
+/// The brute-force oracle, the bench kit's (`BruteForceOracle.answer`): every element of the store, its effect at
+/// `offset`, kept when the frame it shows at intersects `rect` (its displayed frame when the layout's effects move
+/// elements, its layout frame otherwise). Returned in layout order.
 func effectsOracle<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, in rect: Rect, offset: Point
 ) -> [EffectHit] {
     guard let viewport = layout.viewport else { return [] }
-    let algorithm = layout.algorithm
-    let store = layout.store
-    var hits: [EffectHit] = []
-    for index in 0..<store.count {
-        let frame = store.frame(at: index)
-        // Where effects do not move elements, the layout frame decides: skip the effect of elements it rules out.
-        if !algorithm.effectsMoveElements, !frame.intersects(rect) { continue }
-        let id = store.elementID(at: index)
-        let effect = algorithm.hasScrollEffects ? algorithm.effect(of: id, frame: frame, offset: offset, viewport: viewport) : .none
-        let shown = algorithm.effectsMoveElements ? effect.displayedFrame(of: frame) : frame
-        if shown.intersects(rect) {
-            hits.append(EffectHit(id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
-        }
-    }
-    return hits
+    return BruteForceOracle<Algorithm>.answer(rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: viewport)
+        .map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
 }
 
 /// The engine's answer for `rect` at `offset`: the store indices (in the order returned) and each element's

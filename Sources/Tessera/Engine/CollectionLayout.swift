@@ -21,26 +21,20 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// Computes every element's frame for `viewport` and rebuilds the index, keeping the buffers' capacity.
     /// Inlinable so that the caller's concrete algorithm and index specialise the whole write.
-    /// Refuses a viewport that is not a valid size, and more elements than `Index.maximumElementCount` (leaving
-    /// the layout empty when the algorithm wrote more than its `elementCount` announced).
+    /// Refuses a viewport that is not a valid size, and a layout of more elements than `Index.maximumElementCount`
+    /// (by the algorithm's `elementCount`, which must be what it writes: debug builds check that it is).
     ///
     /// - Complexity: O(*n*) for the write, plus the index's build (O(*n*) or O(*n* log *n*)).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
         let algorithm = algorithm  // a local, so the closure does not read `self` while the store is written
-        let limit = Index.maximumElementCount
-        guard algorithm.elementCount <= limit else { throw .tooManyElements(count: algorithm.elementCount, limit: limit) }
+        guard algorithm.elementCount <= Index.maximumElementCount else {
+            throw .tooManyElements(count: algorithm.elementCount, limit: Index.maximumElementCount)
+        }
         _contentSize = _store.rewrite(reservingCapacity: algorithm.elementCount) { writer in
             algorithm.write(into: &writer, viewport: viewport)
         }
-        guard _store.count <= limit else {
-            let count = _store.count
-            _store.rewrite(reservingCapacity: 0) { _ in }
-            _contentSize = .zero
-            _viewport = nil
-            index.build(over: _store, axis: algorithm.scrollAxis, viewport: viewport)
-            throw .tooManyElements(count: count, limit: limit)
-        }
+        assert(_store.count == algorithm.elementCount, "\(Algorithm.self) wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
         index.build(over: _store, axis: algorithm.scrollAxis, viewport: viewport)
         _viewport = viewport
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")

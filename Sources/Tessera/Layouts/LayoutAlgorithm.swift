@@ -20,9 +20,12 @@ public protocol LayoutAlgorithm: Sendable {
     /// needs fresh effects even though the frames stay.
     var hasScrollEffects: Bool { get }
     /// Whether effects move elements (sticky headers), so that what shows in a rect is decided by where elements
-    /// show, not where they were laid out.
+    /// show, not where they were laid out. Part of the query's meaning rather than of the engine's work: the
+    /// engine's search leaves the moving elements to `applyEffects`, while designs that test every element (the
+    /// tutorials' and the brute-force oracle) read it to know which frame to test.
     var effectsMoveElements: Bool { get }
-    /// The number of elements a `write` produces, so a store can reserve its buffers once.
+    /// The number of elements a `write` produces, exactly: the store reserves its buffers by it, and `prepare`
+    /// checks an index's element limit against it (debug builds check that `write` keeps to it).
     var elementCount: Int { get }
     /// Writes every element in layout order and returns the content size.
     func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size

@@ -109,18 +109,10 @@ public struct ABTrials {
 
     /// `binary run --help`, from which the options it knows are read.
     private static func runHelp(of binary: URL) throws(Failure) -> String {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", "--help"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw Failure(description: "cannot start \(binary.path): \(error.localizedDescription)")
+        guard let (status, help) = ProcessOutput.run(binary, ["run", "--help"]) else {
+            throw Failure(description: "cannot start \(binary.path)")
         }
-        let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, help.contains("--report") else {
+        guard status == 0, help.contains("--report") else {
             throw Failure(description: "\(binary.path) is not a tessera-bench whose `run` writes a report (`run --help` lists no --report)")
         }
         return help

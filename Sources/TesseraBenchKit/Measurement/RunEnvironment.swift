@@ -59,17 +59,6 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
 
     /// The commit of the working directory's repository, if it is one and git is installed.
     static func gitCommit() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        // Read to the end before waiting: a child blocked on a full pipe would never exit.
-        let commit = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return commit.trimmingCharacters(in: .whitespacesAndNewlines)
+        ProcessOutput.git(["rev-parse", "HEAD"])
     }
 }

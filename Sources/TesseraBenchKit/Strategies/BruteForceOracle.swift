@@ -15,10 +15,18 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
         try layout.prepare(viewport: viewport)
     }
 
+    /// The answer to `rect` at `offset`, sorted, for comparing with any design's.
     public func answer(_ rect: Rect, offset: Point) -> [ElementAnswer] {
-        let store = layout.store
-        let algorithm = layout.algorithm
-        let viewport = layout.viewport ?? .zero
+        Self.answer(rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: layout.viewport ?? .zero).sorted()
+    }
+
+    /// The elements of `store` that `algorithm` shows in `rect` at `offset`, in layout order: each effect computed,
+    /// each element taken where it shows (where it was laid out, for layouts whose effects do not move elements).
+    ///
+    /// - Complexity: O(*n*): every element is tested.
+    public static func answer<Layout: LayoutAlgorithm>(
+        _ rect: Rect, offset: Point, store: AttributeStore, algorithm: Layout, viewport: Size
+    ) -> [ElementAnswer] {
         var answer: [ElementAnswer] = []
         for (section, range) in store.sections.enumerated() {
             for index in range.elements {
@@ -32,6 +40,6 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
                 answer.append(ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
             }
         }
-        return answer.sorted()
+        return answer
     }
 }
