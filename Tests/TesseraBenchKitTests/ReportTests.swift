@@ -15,6 +15,20 @@ import Testing
         return try runner.run()
     }
 
+    @Test func aRunWhoseEveryStrategyIsSkippedIsAnError() throws {
+        // 10,000 items: the engine's estimate (1.4 MB) fits a 5 MB budget, the naive dictionary's (9 MB) does not.
+        let settings = RunSettings(
+            layouts: [.flow], strategies: [.naiveDictionary], itemCounts: [10_000], viewportWidth: 390,
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 16
+        )
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload()))
+        runner.memory = MemoryEstimate(budget: 5e6)
+        var notices: [String] = []
+        runner.notice = { notices.append($0) }
+        #expect(throws: RunError.nothingMeasured(skipped: 1)) { try runner.run() }
+        #expect(notices.count == 1 && notices[0].contains("naive-dictionary"))
+    }
+
     @Test func aQuickRunMeasuresEveryOperationOfEveryStrategy() throws {
         let report = try quickReport()
         #expect(report.verifications.count == 4)

@@ -61,6 +61,9 @@ struct Run: ParsableCommand {
             let engine = StrategyID.engine.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)")
         }
+        if let counts = items?.elements.map(\.count), Set(counts).count < counts.count {
+            throw ValidationError("--items names a count twice: each would be measured twice")
+        }
         if workload.workload != nil, let items, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }

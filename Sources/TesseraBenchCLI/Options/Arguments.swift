@@ -104,7 +104,13 @@ struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.
 func parseIDs<ID: CaseIterable & RawRepresentable>(_ text: String, option: String) throws -> [ID] where ID.RawValue == String {
     if text == "all" { return Array(ID.allCases) }
-    return try text.split(separator: ",").map { name in
+    let names = text.split(separator: ",")
+    // An empty list would run nothing and report success; a name twice would run it twice.
+    guard !names.isEmpty else { throw ValidationError("no \(option) named in '\(text)'") }
+    if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        throw ValidationError("the \(option) '\(twice)' is named twice")
+    }
+    return try names.map { name in
         guard let id = ID(rawValue: String(name)) else {
             let valid = ID.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("unknown \(option) '\(name)'; valid: \(valid), or all")

@@ -42,6 +42,7 @@ public struct BenchmarkRunner {
                 settings.traceFrames = Swift.max(settings.traceFrames, outcome.traceFrames)
             }
         }
+        guard !results.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
         return BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
             results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped

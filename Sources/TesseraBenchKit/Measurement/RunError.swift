@@ -1,14 +1,18 @@
 import Foundation
 
 /// Why a run could not start.
-public enum RunError: Error, CustomStringConvertible {
+public enum RunError: Error, CustomStringConvertible, Equatable {
     case workloadTooLarge(items: Int, estimatedBytes: Double, budgetBytes: Double)
+    /// Every strategy asked for was skipped (as too large for memory): a run that measured nothing is not a success.
+    case nothingMeasured(skipped: Int)
 
     public var description: String {
         switch self {
         case let .workloadTooLarge(items, estimated, budget):
             String(format: "%@ items would need about %.1f GB even for the engine alone, over the %.1f GB this machine allows; nothing was allocated",
                    items.formatted(), estimated / 1e9, budget / 1e9)
+        case let .nothingMeasured(skipped):
+            "nothing was measured: all \(skipped) strategy runs asked for were skipped (see above); ask for fewer items or an engine strategy"
         }
     }
 }
