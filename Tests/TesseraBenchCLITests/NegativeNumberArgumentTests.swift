@@ -53,10 +53,10 @@ import Testing
         #expect(!outcome.standardError.contains("Missing value"), "\(outcome)")
     }
 
-    /// `compare --help`: "a threshold or alpha out of range" is unusable input, exit 2, however it is written.
-    @Test func negativeThresholdIsUnusableInputAsCompareHelpSays() throws {
+    /// `compare --help`: "a threshold or alpha out of range" is a usage error, exit 64, however it is written.
+    @Test func negativeThresholdIsAUsageErrorAsCompareHelpSays() throws {
         let outcome = try Bench.run(["compare", "base.json", "head.json", "--threshold", "-1"], timeout: 20)
-        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.standardError.contains("--threshold"), "\(outcome)")
         #expect(!outcome.standardError.contains("Missing value"), "\(outcome)")
     }

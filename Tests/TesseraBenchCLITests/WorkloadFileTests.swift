@@ -61,6 +61,14 @@ import Testing
         #expect(outcome.standardOutput.contains("soa-binary-search"), "\(outcome)")
     }
 
+    @Test func runRefusesAnItemCountTheWorkloadFileDoesNotHave() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(["run", "--quick", "--layouts", "flow", "--items", "5000000", "--workload", file], in: directory.url)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("does not match the workload file's 4 items"), "\(outcome)")
+    }
+
     @Test func runRefusesAWorkloadFileWithSeveralItemCounts() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("workload.json", Self.valid)

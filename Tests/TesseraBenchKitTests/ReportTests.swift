@@ -29,6 +29,19 @@ import Testing
         #expect(notices.count == 1 && notices[0].contains("naive-dictionary"))
     }
 
+    @Test func theReportRecordsTheFramesCheckedNotTheFramesAskedFor() throws {
+        let settings = RunSettings(
+            layouts: [.flow], strategies: [.soaBinarySearch], itemCounts: [300], viewportWidth: 390,
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 100_000_000
+        )
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(itemsPerSection: 100)))
+        runner.prepareBudget = .quick
+        runner.queryBudget = .quick
+        let report = try runner.run()
+        #expect(report.settings.verifiedFrames == report.settings.traceFrames)
+        #expect(report.verifications.allSatisfy { $0.framesChecked == report.settings.traceFrames })
+    }
+
     @Test func aQuickRunMeasuresEveryOperationOfEveryStrategy() throws {
         let report = try quickReport()
         #expect(report.verifications.count == 4)

@@ -25,7 +25,8 @@ struct Compare: ParsableCommand {
             Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 for \
             unusable input: a report unreadable, not JSON, not a tessera-bench report or written by a newer one; \
             reports with no result in common (nothing printed); reports of different work (the table is printed, \
-            led by its warning); or a threshold or alpha out of range. Arguments that cannot be parsed exit with 64.
+            led by its warning). Arguments that cannot be parsed, and a threshold or alpha out of range, are usage \
+            errors: 64.
             """
     )
 
@@ -49,11 +50,10 @@ struct Compare: ParsableCommand {
     @Option(help: "text for a terminal, or markdown for a pull-request comment.")
     var format = Format.text
 
-    /// Settings out of range are unusable input (exit 2), like a bad report; only what cannot be parsed is a usage
-    /// error.
+    /// Settings out of range are usage errors (64), as an unknown option is: 2 is for the reports.
     func validate() throws {
-        guard threshold.isFinite, threshold >= 0 else { throw unusable("--threshold must be a percentage of 0 or more, not \(threshold)") }
-        guard alpha > 0, alpha < 1 else { throw unusable("--alpha must be between 0 and 1, not \(alpha)") }
+        guard threshold.isFinite, threshold >= 0 else { throw ValidationError("--threshold must be a percentage of 0 or more, not \(threshold)") }
+        guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, not \(alpha)") }
     }
 
     func run() throws {

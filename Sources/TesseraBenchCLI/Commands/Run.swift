@@ -74,9 +74,15 @@ struct Run: ParsableCommand {
 
     /// The counts asked for; by default 10k, 100k and 1M items, or a workload file's own count.
     func itemCounts() throws -> [Int] {
-        if let items { return items.elements.map(\.count) }
-        if case let .file(sections, _) = try workload.source() { return [sections.reduce(0) { $0 + $1.itemSizes.count }] }
-        return [10_000, 100_000, 1_000_000]
+        if case let .file(sections, _) = try workload.source() {
+            // The file fixes the count: an --items that says otherwise would be recorded but not measured.
+            let count = sections.reduce(0) { $0 + $1.itemSizes.count }
+            if let asked = items?.elements.first?.count, asked != count {
+                throw ValidationError("--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items")
+            }
+            return [count]
+        }
+        return items?.elements.map(\.count) ?? [10_000, 100_000, 1_000_000]
     }
 
     /// `nil` for the default: each layout's tutorial designs and the engine.

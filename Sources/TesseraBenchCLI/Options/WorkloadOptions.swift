@@ -86,11 +86,16 @@ struct WorkloadOptions: ParsableArguments {
         ))
     }
 
-    /// Makes `layout` for `items` items of the built-in workload, or for the workload file; refused with an
-    /// estimate, before anything is allocated, when it would not fit in memory.
+    /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
+    /// an estimate, before the layout is allocated, when it would not fit in memory.
     func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
-        try MemoryEstimate().check(items: items)
-        return try parameters.make(layout, sections: try source().sections(for: layout, items: items), visitor)
+        let source = try source()
+        if case let .file(sections, _) = source {
+            try MemoryEstimate().check(items: sections.reduce(0) { $0 + $1.itemSizes.count })
+        } else {
+            try MemoryEstimate().check(items: items)
+        }
+        return try parameters.make(layout, sections: try source.sections(for: layout, items: items), visitor)
     }
 
     var description: String {

@@ -43,6 +43,8 @@ public struct BenchmarkRunner {
             }
         }
         guard !results.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
+        // The frames checked, not the frames asked for: a trace shorter than the request is checked whole.
+        settings.verifiedFrames = verifications.map(\.framesChecked).max() ?? settings.verifiedFrames
         return BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
             results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped
