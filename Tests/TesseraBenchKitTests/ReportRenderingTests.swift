@@ -145,6 +145,12 @@ import Testing
         #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + budgetRows + 2 + 1 + 1)
     }
 
+    @Test func aFrameShareOverOneFrameIsCountedInFrames() {
+        #expect(ReportDocument.frameShare(0.000_012_3) == "0.0012%")
+        #expect(ReportDocument.frameShare(0.5) == "50.0000%")
+        #expect(ReportDocument.frameShare(38.377_881) == "38.4 frames")
+    }
+
     @Test func everyRendererShowsEverySectionOfTheDocument() {
         let document = ReportDocument(Self.sampleReport())
         let (markdown, html, terminal) = (MarkdownReport.render(document), HTMLReport.render(document), TerminalTable.render(document))

@@ -118,11 +118,17 @@ public struct ReportDocument {
         return ReportTable(
             columns: [.init("layout"), .init("strategy"), .init("share of a frame, by elements"), .init("largest under 1%", number: true)],
             rows: lines.map { line in
-                let shares = line.shares.map { String(format: "%.4f%% at %@", $0.share * 100, $0.elements.formatted()) }
+                let shares = line.shares.map { "\(Self.frameShare($0.share)) at \($0.elements.formatted())" }
                 return [.text(line.layout.rawValue), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
                         line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none")]
             }
         )
+    }
+
+    /// A share of a frame as a percentage while under one frame, and in frames from there ("38.4 frames", not
+    /// "3837.7881%").
+    static func frameShare(_ share: Double) -> String {
+        share < 1 ? String(format: "%.4f%%", share * 100) : String(format: "%.1f frames", share)
     }
 
     static func targetsSummary(_ report: BenchmarkReport) -> String {
