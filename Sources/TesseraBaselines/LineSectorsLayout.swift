@@ -55,14 +55,14 @@ public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         var factory: NaiveElementFactory<Algorithm>
         let lineKey: (Rect) -> Double
 
-        mutating func beginSection() {
-            factory.beginSection()
+        mutating func beginSection(origin: Point) {
+            factory.beginSection(origin: origin)
         }
 
         mutating func append(_ kind: ElementKind, frame: Rect) {
             let attributes = factory.make(kind, frame: frame)
             if kind == .cell {
-                sectors[lineKey(frame), default: []].append(attributes)
+                sectors[lineKey(attributes.frame), default: []].append(attributes)
             } else {
                 supplementary.append(attributes)
             }

@@ -39,8 +39,8 @@ public final class LinearArrayLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         var cache: [NaiveLayoutAttributes]
         var factory: NaiveElementFactory<Algorithm>
 
-        mutating func beginSection() {
-            factory.beginSection()
+        mutating func beginSection(origin: Point) {
+            factory.beginSection(origin: origin)
         }
 
         mutating func append(_ kind: ElementKind, frame: Rect) {

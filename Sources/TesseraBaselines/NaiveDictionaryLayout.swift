@@ -48,8 +48,8 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayou
         var cache: [ElementKind: [IndexPath: NaiveLayoutAttributes]]
         var factory: NaiveElementFactory<Algorithm>
 
-        mutating func beginSection() {
-            factory.beginSection()
+        mutating func beginSection(origin: Point) {
+            factory.beginSection(origin: origin)
         }
 
         mutating func append(_ kind: ElementKind, frame: Rect) {

@@ -20,18 +20,23 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
     private var item = 0
     private var sectionsBegun = 0
     private var made = 0
+    private var origin = Point.zero
 
     init(_ algorithm: Algorithm) {
         self.algorithm = algorithm
     }
 
-    mutating func beginSection() {
+    /// Begins a section whose frames come relative to `origin`.
+    mutating func beginSection(origin: Point) {
+        self.origin = origin
         section = sectionsBegun
         sectionsBegun += 1
         item = 0
     }
 
+    /// The attributes of the next element, at its absolute frame.
     mutating func make(_ kind: ElementKind, frame: Rect) -> NaiveLayoutAttributes {
+        let frame = frame.offset(by: origin)
         let indexPath: IndexPath = [section, kind == .cell ? item : 0]
         if kind == .cell { item += 1 }
         let id = ElementID(kind: kind, section: section, item: indexPath[1])

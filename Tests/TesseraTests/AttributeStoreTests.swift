@@ -46,7 +46,7 @@ struct AttributeStoreTests {
         let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 10))])
         let before = Self.frames(layout)
         let capacity = layout.store.capacity
-        var store = layout.store
+        var store = layout.store.store(ofSection: 0)
         // The copy has room for one element: a rewrite must still not write into the shared buffers.
         store.rewrite(reservingCapacity: 1) { writer in
             writer.beginSection()
@@ -61,7 +61,7 @@ struct AttributeStoreTests {
         #expect(Self.frames(layout) == before)
         #expect(layout.store.sections.map(\.cells) == [0..<10])
 
-        var emptied = layout.store
+        var emptied = layout.store.store(ofSection: 0)
         emptied.rewrite(reservingCapacity: 0) { _ in }
         #expect(emptied.count == 0)
         #expect(emptied.sections.isEmpty)

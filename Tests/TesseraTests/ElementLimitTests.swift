@@ -13,7 +13,7 @@ struct ElementLimitTests {
             brute.build(over: store, axis: axis, viewport: viewport)
         }
 
-        func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        func query(_ rect: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
             brute.query(rect, in: store, axis: axis, into: &result)
         }
 
@@ -25,18 +25,23 @@ struct ElementLimitTests {
         var written: Int
         var scrollAxis: ScrollAxis { .vertical }
         var elementCount: Int { written }
+        var sectionCount: Int { 1 }
 
-        func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
-            writer.beginSection()
+        func elementCount(inSection section: Int) -> Int { written }
+
+        func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double {
             for item in 0..<written { writer.append(.cell, frame: Rect(x: 0, y: Double(item) * 10, width: viewport.width, height: 10)) }
-            writer.endSection()
-            return Size(width: viewport.width, height: Double(written) * 10)
+            return Double(written) * 10
+        }
+
+        func contentSize(length: Double, viewport: Size) -> Size {
+            Size(width: viewport.width, height: length)
         }
     }
 
     static let viewport = Size(width: 390, height: 844)
 
-    @Test("the 32-bit indexes hold at most Int32.max elements; the others as many as memory allows")
+    @Test("the 32-bit indexes hold at most Int32.max elements a section; the others as many as memory allows")
     func limits() {
         #expect(IntervalTreeIndex.maximumElementCount == Int(Int32.max))
         #expect(PageTableIndex.maximumElementCount == Int(Int32.max))
@@ -56,13 +61,13 @@ struct ElementLimitTests {
     @Test("past the limit, prepare refuses before writing anything")
     func pastTheLimit() {
         var layout = CollectionLayout(Column(written: 11), index: TenElementIndex())
-        #expect(layoutError { try layout.prepare(viewport: Self.viewport) } == .tooManyElements(count: 11, limit: 10))
+        #expect(layoutError { try layout.prepare(viewport: Self.viewport) } == .tooManyElements(section: 0, count: 11, limit: 10))
         #expect(layout.store.count == 0 && layout.viewport == nil)
     }
 
     @Test("the refusal says what to do")
     func message() {
-        let message = LayoutError.tooManyElements(count: 3_000_000_000, limit: Int(Int32.max)).description
+        let message = LayoutError.tooManyElements(section: 0, count: 3_000_000_000, limit: Int(Int32.max)).description
         #expect(message.contains("3000000000") && message.contains("32-bit") && message.contains("SoABinarySearchIndex"))
     }
 }

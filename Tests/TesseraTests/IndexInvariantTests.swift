@@ -41,7 +41,7 @@ struct IndexInvariantTests {
             let sections = [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 300))]
             var layout = CollectionLayout(try FlowLayout(sections: sections), index: BruteForceIndex())
             try layout.prepare(viewport: Size(width: width, height: 844))
-            return layout.store
+            return layout.store.store(ofSection: 0)
         }
         // The same elements, laid out seven to a line and then two to a line.
         let (built, current) = (try prepared(width: 390), try prepared(width: 120))

@@ -67,13 +67,17 @@ struct RecordingWriter: LayoutWriter {
     var elements: [(id: ElementID, frame: Rect)] = []
     private var section = -1
     private var item = 0
+    private var origin = Point.zero
 
-    mutating func beginSection() {
+    mutating func beginSection(origin: Point) {
+        self.origin = origin
         section += 1
         item = 0
     }
 
+    /// Records the absolute frame: the section's origin plus the relative frame, as every design hands out.
     mutating func append(_ kind: ElementKind, frame: Rect) {
+        let frame = frame.offset(by: origin)
         if kind == .cell {
             elements.append((.cell(section: section, item: item), frame))
             item += 1

@@ -1,60 +1,84 @@
-/// The collection-view layout core process over a struct-of-arrays store: an algorithm writes every frame in
-/// `prepare`, an index answers rect queries, and attributes are assembled only for the elements asked for.
+/// The collection-view layout core process over sections of struct-of-arrays storage: an algorithm writes every
+/// section's frames in `prepare`, one index per section answers rect queries, and attributes are assembled only
+/// for the elements asked for.
 ///
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
     public let algorithm: Algorithm
-    @usableFromInline var _store = AttributeStore()
-    @usableFromInline var index: Index
+    @usableFromInline var _store = LayoutStore()
+    /// One index per section, over that section's relative frames.
+    @usableFromInline var indexes: [Index] = []
+    /// The index as it was handed to `init`, unbuilt: each new section's index starts as a copy of it.
+    @usableFromInline let emptyIndex: Index
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
 
-    public var store: AttributeStore { _store }
+    public var store: LayoutStore { _store }
     public var contentSize: Size { _contentSize }
     /// The viewport of the last `prepare`, `nil` before the first.
     public var viewport: Size? { _viewport }
 
     public init(_ algorithm: Algorithm, index: Index = Index()) {
         self.algorithm = algorithm
-        self.index = index
+        emptyIndex = index
     }
 
-    /// Computes every element's frame for `viewport` and rebuilds the index, keeping the buffers' capacity.
-    /// Inlinable so that the caller's concrete algorithm and index specialise the whole write.
-    /// Refuses a viewport that is not a valid size, and a layout of more elements than `Index.maximumElementCount`
-    /// (by the algorithm's `elementCount`, which must be what it writes: debug builds check that it is).
+    /// Computes every element's frame for `viewport`, section by section, and rebuilds each section's index,
+    /// keeping the buffers' capacity. Inlinable so that the caller's concrete algorithm and index specialise the
+    /// whole write. Refuses a viewport that is not a valid size, and a section of more elements than
+    /// `Index.maximumElementCount` (by the algorithm's `elementCount(inSection:)`, which must be what it writes:
+    /// debug builds check that it is).
     ///
-    /// - Complexity: O(*n*) for the write, plus the index's build (O(*n*) or O(*n* log *n*)).
+    /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*) or O(*n* log *m*) for sections of *m*).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
         let algorithm = algorithm  // a local, so the closure does not read `self` while the store is written
-        guard algorithm.elementCount <= Index.maximumElementCount else {
-            throw .tooManyElements(count: algorithm.elementCount, limit: Index.maximumElementCount)
+        let sectionCount = algorithm.sectionCount
+        for section in 0..<sectionCount where algorithm.elementCount(inSection: section) > Index.maximumElementCount {
+            throw .tooManyElements(section: section, count: algorithm.elementCount(inSection: section), limit: Index.maximumElementCount)
         }
-        _contentSize = _store.rewrite(reservingCapacity: algorithm.elementCount) { writer in
-            algorithm.write(into: &writer, viewport: viewport)
+        _store.setSectionCount(sectionCount, axis: algorithm.scrollAxis)
+        if indexes.count > sectionCount {
+            indexes.removeLast(indexes.count - sectionCount)
+        } else {
+            indexes.append(contentsOf: repeatElement(emptyIndex, count: sectionCount - indexes.count))
         }
-        assert(_store.count == algorithm.elementCount, "\(Algorithm.self) wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
-        index.build(over: _store, axis: algorithm.scrollAxis, viewport: viewport)
+        for section in 0..<sectionCount {
+            _store.rewriteSection(section, elementCount: algorithm.elementCount(inSection: section)) { writer in
+                algorithm.writeSection(section, into: &writer, viewport: viewport)
+            }
+            indexes[section].build(over: _store.sectionStores[section], axis: algorithm.scrollAxis, viewport: viewport)
+        }
+        _store.place(from: 0)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
-    /// The first invariant the index breaks over the store, described; `nil` when it holds them all. Debug builds
-    /// check it after every `prepare`.
+    /// The first invariant a section's index breaks over the section's frames, described; `nil` when they hold
+    /// them all. Debug builds check it after every `prepare`.
     ///
-    /// - Complexity: O(*n*) or O(*n* log *n*), as the index's check.
+    /// - Complexity: O(*n*) or O(*n* log *m*), as the indexes' checks.
     public func invariantViolation() -> String? {
-        index.invariantViolation(over: _store, axis: algorithm.scrollAxis)
+        for (section, index) in indexes.enumerated() {
+            if let violation = index.invariantViolation(over: _store.sectionStores[section], axis: algorithm.scrollAxis) {
+                return "section \(section): \(violation)"
+            }
+        }
+        return nil
     }
 
     /// UIKit's `layoutAttributesForElements(in:)`: writes the elements displayed in `rect` into `result`,
     /// replacing what it held, with their effects at `contentOffset` (the rect's origin when not given, as when
     /// the rect is the visible bounds). Read each with `attributes(of:at:)`.
     ///
-    /// - Complexity: the index's search (O(log *n*) for `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*n*) for
-    ///   `BruteForceIndex`) plus O(*k*) for the *k* elements found and their effects. No allocation once `result`
-    ///   has grown to the answer's size.
+    /// The sections the rect meets are found first; each one's index searches the rect moved into the section's
+    /// coordinates, and what it finds is kept by the frames handed out, so the answer is exactly brute force's.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections, plus each met section's search (O(log *m*) for
+    ///   `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*m*) for `BruteForceIndex`, over its *m* elements),
+    ///   plus O(*k*) for the *k* elements found and their effects. No allocation once `result` has grown to the
+    ///   answer's size.
     @inlinable public func attributes(
         in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
     ) throws(LayoutError) {
@@ -62,7 +86,16 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             throw .invalidRect(rect)
         }
         result.removeAll()
-        index.query(rect, in: _store, axis: algorithm.scrollAxis, into: &result)
+        let axis = algorithm.scrollAxis
+        let query = AxisRect(rect, along: axis)
+        let sections = _store.sections(meeting: query, near: result.sectionHint)
+        result.sectionHint = sections.lowerBound
+        for section in sections {
+            guard let local = _store.local(query, in: section) else { continue }
+            let start = result.count
+            indexes[section].query(local, in: _store.sectionStores[section], axis: axis, into: &result)
+            _store.keepMeeting(query, section: section, from: start, in: &result)
+        }
         if algorithm.hasScrollEffects, let viewport = _viewport {
             algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
         }
@@ -75,8 +108,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         assemble(visible.indices[position]) { _, _ in visible.effect(at: position) }
     }
 
-    /// The attributes of the element at `elementIndex` in the store, with its effect at `contentOffset` when the
-    /// layout has scroll effects and an offset is given.
+    /// The attributes of the element numbered `elementIndex` in layout order, with its effect at `contentOffset`
+    /// when the layout has scroll effects and an offset is given.
     ///
     /// - Complexity: O(log *s*) for *s* sections.
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
@@ -124,8 +157,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         return algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)
     }
 
-    /// The bytes the store and the index hold.
+    /// The bytes the store and the indexes hold.
     public var byteCount: Int {
-        store.byteCount + index.byteCount
+        store.byteCount + indexes.reduce(0) { $0 + $1.byteCount } + indexes.capacity * MemoryLayout<Index>.stride
     }
 }

@@ -14,8 +14,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidViewport(Size)
     /// A query rect with a NaN edge.
     case invalidRect(Rect)
-    /// More elements than the index can hold (`SpatialIndex.maximumElementCount`).
-    case tooManyElements(count: Int, limit: Int)
+    /// A section of more elements than its index can hold (`SpatialIndex.maximumElementCount`).
+    case tooManyElements(section: Int, count: Int, limit: Int)
 }
 
 extension LayoutError: CustomStringConvertible {
@@ -35,8 +35,8 @@ extension LayoutError: CustomStringConvertible {
             "the viewport is \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidRect(rect):
             "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
-        case let .tooManyElements(count, limit):
-            "the layout has \(count) elements; this index holds at most \(limit) (its element indices are 32-bit); SoABinarySearchIndex holds more"
+        case let .tooManyElements(section, count, limit):
+            "section \(section) has \(count) elements; this index holds at most \(limit) a section (its element indices are 32-bit); SoABinarySearchIndex holds more"
         }
     }
 

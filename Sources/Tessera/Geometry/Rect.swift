@@ -44,4 +44,10 @@ public struct Rect: Hashable, Sendable {
     @inlinable public func intersects(_ other: Rect) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
+
+    /// This rect moved by `delta`: how a frame kept relative to its section's origin becomes the frame handed out.
+    /// Every design computes a section's frames with this one sum, so every design hands out the same bits.
+    @inlinable public func offset(by delta: Point) -> Rect {
+        Rect(x: delta.x + origin.x, y: delta.y + origin.y, width: size.width, height: size.height)
+    }
 }

@@ -4,8 +4,7 @@ public struct BruteForceIndex: SpatialIndex {
 
     public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {}
 
-    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        let query = AxisRect(rect, along: axis)
+    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         store.withColumns(along: axis) { columns in
             for index in 0..<columns.count where columns.element(index, intersects: query) {
                 result.append(index)

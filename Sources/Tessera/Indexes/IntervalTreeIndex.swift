@@ -64,10 +64,10 @@ public struct IntervalTreeIndex: SpatialIndex {
         return subtreeEnds[node]
     }
 
-    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         guard !starts.isEmpty else { return }
         let first = result.count
-        withTree(over: store, along: axis) { tree in tree.walk(AxisRect(rect, along: axis), into: &result) }
+        withTree(over: store, along: axis) { tree in tree.walk(query, into: &result) }
         result.restoreLayoutOrder(from: first)
     }
 

@@ -94,9 +94,8 @@ public struct PageTableIndex: SpatialIndex {
         return first...Swift.max(first, page(of: columns.scrollMax(index)))
     }
 
-    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         guard pageCount > 0 else { return }
-        let query = AxisRect(rect, along: axis)
         let first = result.count
         let firstPage = page(of: query.scrollMin)
         let lastPage = page(of: query.scrollMax)

@@ -57,8 +57,7 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        let query = AxisRect(rect, along: axis)
+    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         // Blocks before `first` end at or before the rect starts; blocks from `end` on start at or after it ends.
         // Both searches gallop from the last query's position: consecutive frames land a block or two apart.
         let first = runningMaxEnd.partitionPoint(near: result.searchHint) { $0 > query.scrollMin }

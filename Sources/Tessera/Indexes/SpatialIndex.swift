@@ -17,7 +17,7 @@ public protocol SpatialIndex: Sendable {
     /// - Complexity: O(log *n* + *k*) for `SoABinarySearchIndex` and `IntervalTreeIndex` on the layouts here (*k*
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
     ///   *p* pages a rect spans in `PageTableIndex`, O(*n*) for `BruteForceIndex`.
-    func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
+    func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
     /// The bytes the index holds beyond the store.
     var byteCount: Int { get }
     /// The first invariant the index breaks over `store`, as last built along `axis`, described; `nil` when it

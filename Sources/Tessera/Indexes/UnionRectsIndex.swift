@@ -41,8 +41,7 @@ public struct UnionRectsIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ rect: Rect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        let query = AxisRect(rect, along: axis)
+    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         store.withColumns(along: axis) { columns in
             unions.withUnsafeBufferPointer { unions in
                 for block in 0..<(unions.count / 4) {

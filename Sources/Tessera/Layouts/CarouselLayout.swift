@@ -64,16 +64,25 @@ public struct CarouselLayout: LayoutAlgorithm {
         ((viewport.width - configuration.itemSize.width) / 2, (viewport.height - configuration.itemSize.height) / 2)
     }
 
-    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+    public var sectionCount: Int { 1 }
+
+    public func elementCount(inSection section: Int) -> Int { itemCount }
+
+    /// The one section: its items, and the inset that centres them at both ends.
+    @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         let (insetX, insetY) = inset(viewport)
         let item = configuration.itemSize
-        writer.beginSection()
         for index in 0..<itemCount {
             writer.append(.cell, frame: Rect(x: insetX + Double(index) * step, y: insetY, width: item.width, height: item.height))
         }
-        writer.endSection()
         let items = itemCount == 0 ? 0 : Double(itemCount) * item.width + Double(itemCount - 1) * lineSpacing
-        return Size(width: Swift.max(0, 2 * insetX + items), height: viewport.height)
+        return 2 * insetX + items
+    }
+
+    public func contentSize(length: Double, viewport: Size) -> Size {
+        Size(width: Swift.max(0, length), height: viewport.height)
     }
 
     /// Scale, alpha and depth fall off linearly over two item steps from the viewport's centre.
@@ -91,7 +100,7 @@ public struct CarouselLayout: LayoutAlgorithm {
     /// Pages: the item whose centre is nearest the proposed viewport's centre (the lower index on a tie) comes to
     /// rest at the viewport's centre. Centres are evenly spaced, so when any item shows in the proposed rect the
     /// nearest one does too: this is "the nearest among the items in the proposed rect" without a query.
-    public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: AttributeStore) -> Point {
+    public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point {
         guard itemCount > 0, store.count == itemCount, proposed.x.isFinite else { return proposed }
         let centre = proposed.x + viewport.width / 2
         let firstCentre = inset(viewport).x + configuration.itemSize.width / 2

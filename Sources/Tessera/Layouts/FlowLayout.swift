@@ -51,47 +51,57 @@ public struct FlowLayout: LayoutAlgorithm {
         for (name, value) in parameters where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        var elementCount = 0
         for (index, section) in sections.enumerated() {
             try section.validate(section: index)
-            elementCount += section.itemSizes.count
-            if (section.headerHeight ?? 0) > 0 { elementCount += 1 }
-            if (section.footerHeight ?? 0) > 0 { elementCount += 1 }
         }
         self.sections = sections
         self.configuration = configuration
-        self.elementCount = elementCount
+        elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1) }
     }
 
     public var scrollAxis: ScrollAxis { configuration.scrollDirection }
     public var hasScrollEffects: Bool { false }
 
-    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+    public var sectionCount: Int { sections.count }
+
+    public func elementCount(inSection section: Int) -> Int {
+        Self.elementCount(of: sections[section])
+    }
+
+    /// A section's items, and its header and footer when they have a length.
+    static func elementCount(of section: LayoutSection) -> Int {
+        section.itemSizes.count + ((section.headerHeight ?? 0) > 0 ? 1 : 0) + ((section.footerHeight ?? 0) > 0 ? 1 : 0)
+    }
+
+    @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         let geometry = FlowGeometry(configuration, viewport: viewport)
+        let section = sections[section]
         var position = 0.0
-        for section in sections {
-            writer.beginSection()
-            if let height = section.headerHeight, height > 0 {
-                writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
-                position += height
-            }
-            position += geometry.insetBefore
-            switch section.itemSizes {
-            case let .uniform(size, count):
-                position = geometry.writeLines(count: count, startingAt: position, into: &writer) { _ in size }
-            case let .list(sizes):
-                position = sizes.withUnsafeBufferPointer { sizes in
-                    geometry.writeLines(count: sizes.count, startingAt: position, into: &writer) { sizes[$0] }
-                }
-            }
-            position += geometry.insetAfter
-            if let height = section.footerHeight, height > 0 {
-                writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
-                position += height
-            }
-            writer.endSection()
+        if let height = section.headerHeight, height > 0 {
+            writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
+            position += height
         }
-        return geometry.contentSize(length: position)
+        position += geometry.insetBefore
+        switch section.itemSizes {
+        case let .uniform(size, count):
+            position = geometry.writeLines(count: count, startingAt: position, into: &writer) { _ in size }
+        case let .list(sizes):
+            position = sizes.withUnsafeBufferPointer { sizes in
+                geometry.writeLines(count: sizes.count, startingAt: position, into: &writer) { sizes[$0] }
+            }
+        }
+        position += geometry.insetAfter
+        if let height = section.footerHeight, height > 0 {
+            writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
+            position += height
+        }
+        return position
+    }
+
+    public func contentSize(length: Double, viewport: Size) -> Size {
+        FlowGeometry(configuration, viewport: viewport).contentSize(length: length)
     }
 }
 

@@ -1,9 +1,13 @@
 /// Receives a layout's elements in layout order, section by section. `AttributeStore.Writer` is the engine's
 /// writer; the baselines have writers of their own, so every design lays out exactly the same frames.
 ///
+/// A section's frames arrive relative to its origin along the scroll axis. The engine keeps them so (a change to
+/// one section then moves the ones after it by their origins alone); designs that keep absolute frames add the
+/// origin with `Rect.offset(by:)`, the sum the engine makes when it hands a frame out.
+///
 /// Writers may be non-copyable, as the store's is, so that none can outlive the write it was handed for.
 public protocol LayoutWriter: ~Copyable {
-    mutating func beginSection()
+    mutating func beginSection(origin: Point)
     mutating func append(_ kind: ElementKind, frame: Rect)
     mutating func endSection()
 }
@@ -24,11 +28,21 @@ public protocol LayoutAlgorithm: Sendable {
     /// engine's search leaves the moving elements to `applyEffects`, while designs that test every element (the
     /// tutorials' and the brute-force oracle) read it to know which frame to test.
     var effectsMoveElements: Bool { get }
-    /// The number of elements a `write` produces, exactly: the store reserves its buffers by it, and `prepare`
-    /// checks an index's element limit against it (debug builds check that `write` keeps to it).
+    /// The number of elements the layout writes, in all its sections.
     var elementCount: Int { get }
-    /// Writes every element in layout order and returns the content size.
-    func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size
+    /// The number of sections the layout writes. Every element belongs to one (UIKit's index paths: a layout's
+    /// own decorations, as the sticky layout's top header, belong to section 0).
+    var sectionCount: Int { get }
+    /// The number of elements `writeSection(section, …)` writes, exactly: the store reserves its buffers by it,
+    /// and `prepare` checks an index's element limit against it (debug builds check that the write keeps to it).
+    func elementCount(inSection section: Int) -> Int
+    /// Writes the elements of `section` in layout order, with frames relative to the section's origin (the
+    /// section starts at 0 along the scroll axis), and returns the section's length along the scroll axis: the
+    /// next section's origin is this one's plus that length. A section depends on the sections before it only
+    /// through its origin, which is what lets a change to one section leave the others' frames as they are.
+    func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double
+    /// The content size of sections that run `length` along the scroll axis in all.
+    func contentSize(length: Double, viewport: Size) -> Size
 
     /// The name of `kind`, as UIKit's `representedElementKind`: what output and reports call the elements.
     func name(of kind: ElementKind) -> String
@@ -38,12 +52,24 @@ public protocol LayoutAlgorithm: Sendable {
     func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect
     /// Turns the elements whose layout frames intersect `rect` into the elements displayed there, with their
     /// effects: layouts whose effects move elements (sticky headers) re-test and add them here.
-    func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore)
+    func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore)
     /// Where a scroll that would stop at `proposed` comes to rest.
-    func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: AttributeStore) -> Point
+    func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point
 }
 
 extension LayoutAlgorithm {
+    /// Writes every section in order, each at its origin, and returns the content size: what a design that keeps
+    /// absolute frames lays out. Origins are summed as the engine's store sums them, so both agree bit for bit.
+    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+        var origin = 0.0
+        for section in 0..<sectionCount {
+            writer.beginSection(origin: scrollAxis.point(origin))
+            origin += writeSection(section, into: &writer, viewport: viewport)
+            writer.endSection()
+        }
+        return contentSize(length: origin, viewport: viewport)
+    }
+
     public var hasScrollEffects: Bool { false }
 
     public var effectsMoveElements: Bool { false }
@@ -57,7 +83,7 @@ extension LayoutAlgorithm {
 
     /// Effects that change how elements look but not whether they show (the carousel's): one per element.
     @inlinable public func applyEffects(
-        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
+        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         visible.effects.removeAll(keepingCapacity: true)
         for index in visible.indices {
@@ -66,7 +92,7 @@ extension LayoutAlgorithm {
     }
 
     /// Layouts that do not page rest where the scroll was going.
-    public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: AttributeStore) -> Point {
+    public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point {
         proposed
     }
 }

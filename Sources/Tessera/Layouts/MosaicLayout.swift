@@ -35,18 +35,23 @@ public struct MosaicLayout: LayoutAlgorithm {
         }
     }
 
-    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
-        writer.beginSection()
+    public var sectionCount: Int { 1 }
+
+    public func elementCount(inSection section: Int) -> Int { itemCount }
+
+    /// The one section's segments; its length is the bottom of its lowest frame.
+    @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         var written = 0
         var segment = Segment.fullWidth
         var lastFrame = Rect.zero
-        // The sample's content bounds start as the viewport; unlike the sample, they take in every frame.
-        var contentMaxY = viewport.height
+        var bottom = 0.0
         func add(_ frame: Rect) {
             writer.append(.cell, frame: frame)
             written += 1
             lastFrame = frame
-            contentMaxY = Swift.max(contentMaxY, frame.maxY)
+            bottom = Swift.max(bottom, frame.maxY)
         }
         while written < itemCount {
             let whole = Rect(x: 0, y: lastFrame.maxY + 1, width: viewport.width, height: MosaicLayout.segmentHeight)
@@ -72,8 +77,12 @@ public struct MosaicLayout: LayoutAlgorithm {
             }
             segment = segment.next(remaining: itemCount - written)
         }
-        writer.endSection()
-        return Size(width: viewport.width, height: contentMaxY)
+        return bottom
+    }
+
+    /// The sample's content bounds start as the viewport; unlike the sample, they take in every frame.
+    public func contentSize(length: Double, viewport: Size) -> Size {
+        Size(width: viewport.width, height: Swift.max(viewport.height, length))
     }
 
     /// The sample's `dividedIntegral(fraction:from:)`: the first part is `ceil(length × fraction)` long (at most

@@ -47,7 +47,7 @@ extension StickyParallaxLayout {
     /// elements that show in `rect` although their layout frames do not: the top header, the menu, and the header
     /// of any section the rect overlaps (a header only moves within its own section).
     @inlinable public func applyEffects(
-        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
+        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         var kept = 0
         for position in 0..<visible.buffer.count {
@@ -59,8 +59,8 @@ extension StickyParallaxLayout {
             kept += 1
         }
         visible.buffer.removeLast(visible.buffer.count - kept)
-        guard let firstSection = store.sections.first else { return }
-        for index in firstSection.elements.lowerBound..<firstSection.cells.lowerBound
+        guard store.sectionCount > 0 else { return }
+        for index in store.elementRange(ofSection: 0).lowerBound..<store.cellRange(ofSection: 0).lowerBound
         where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
             addIfShown(index, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
         }
@@ -73,7 +73,7 @@ extension StickyParallaxLayout {
 
     /// Inserts a moving element in layout order when it shows in `rect` and is not there yet.
     @inlinable func addIfShown(
-        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: AttributeStore
+        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         let position = visible.buffer.partitionPoint { $0 >= index }
         guard position == visible.buffer.count || visible.buffer[position] != index else { return }
@@ -89,26 +89,26 @@ extension StickyParallaxLayout {
     /// its last element's bottom; an empty one borrows its neighbours' edges, which keeps both monotone. The
     /// neighbours are there because a pushed-out header ends where its section ends only in exact arithmetic:
     /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
-    @inlinable func sections(overlapping rect: Rect, in store: AttributeStore) -> Range<Int> {
-        let sections = store.sections
+    @inlinable func sections(overlapping rect: Rect, in store: LayoutStore) -> Range<Int> {
+        let sectionCount = store.sectionCount
         func end(_ section: Int) -> Double {
-            let last = sections[section].elements.upperBound - 1
+            let last = store.elementRange(ofSection: section).upperBound - 1
             return last >= 0 ? store.frame(at: last).maxY : -.infinity
         }
         func start(_ section: Int) -> Double {
-            let first = sections[section].elements.lowerBound
+            let first = store.elementRange(ofSection: section).lowerBound
             return first < store.count ? store.frame(at: first).minY : .infinity
         }
         var low = 0
-        var high = sections.count
+        var high = sectionCount
         while low < high {
             let mid = (low + high) / 2
             if end(mid) <= rect.minY { low = mid + 1 } else { high = mid }
         }
         var upper = low
-        while upper < sections.count, start(upper) < rect.maxY { upper += 1 }
-        repeat { low -= 1 } while low > 0 && sections[low].elements.isEmpty
-        while upper < sections.count, sections[upper].elements.isEmpty { upper += 1 }
-        return Swift.max(low, 0)..<Swift.min(upper + 1, sections.count)
+        while upper < sectionCount, start(upper) < rect.maxY { upper += 1 }
+        repeat { low -= 1 } while low > 0 && store.elementRange(ofSection: low).isEmpty
+        while upper < sectionCount, store.elementRange(ofSection: upper).isEmpty { upper += 1 }
+        return Swift.max(low, 0)..<Swift.min(upper + 1, sectionCount)
     }
 }

@@ -54,7 +54,19 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     public var hasScrollEffects: Bool { true }
     public var effectsMoveElements: Bool { true }
 
-    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+    /// One section at least: the top header and the menu belong to section 0 even when there are no items.
+    public var sectionCount: Int { Swift.max(itemCounts.count, 1) }
+
+    public func elementCount(inSection section: Int) -> Int {
+        let settings = configuration
+        let top = section == 0 ? (settings.headerHeight > 0 ? 1 : 0) + (settings.menuHeight > 0 ? 1 : 0) : 0
+        guard section < itemCounts.count else { return top }
+        return top + itemCounts[section] + (settings.sectionHeaderHeight > 0 ? 1 : 0) + (settings.sectionFooterHeight > 0 ? 1 : 0)
+    }
+
+    @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         let width = viewport.width
         let settings = configuration
         var y = 0.0
@@ -63,21 +75,23 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
             writer.append(kind, frame: Rect(x: 0, y: y, width: width, height: height))
             y += height
         }
-        writer.beginSection()
-        addFullWidth(.topHeader, height: settings.headerHeight)
-        addFullWidth(.menu, height: settings.menuHeight)
-        for (section, count) in itemCounts.enumerated() {
-            if section > 0 { writer.beginSection() }
-            addFullWidth(.header, height: settings.sectionHeaderHeight)
-            for _ in 0..<count {
-                y += settings.minimumLineSpacing
-                writer.append(.cell, frame: Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: settings.cellHeight))
-                y += settings.cellHeight
-            }
-            addFullWidth(.footer, height: settings.sectionFooterHeight)
+        if section == 0 {
+            addFullWidth(.topHeader, height: settings.headerHeight)
+            addFullWidth(.menu, height: settings.menuHeight)
         }
-        writer.endSection()
-        return Size(width: width, height: y)
+        guard section < itemCounts.count else { return y }
+        addFullWidth(.header, height: settings.sectionHeaderHeight)
+        for _ in 0..<itemCounts[section] {
+            y += settings.minimumLineSpacing
+            writer.append(.cell, frame: Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: settings.cellHeight))
+            y += settings.cellHeight
+        }
+        addFullWidth(.footer, height: settings.sectionFooterHeight)
+        return y
+    }
+
+    public func contentSize(length: Double, viewport: Size) -> Size {
+        Size(width: viewport.width, height: length)
     }
 
     /// The two kinds of this layout's own, as its tutorial names them.

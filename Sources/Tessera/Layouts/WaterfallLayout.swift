@@ -34,42 +34,50 @@ public struct WaterfallLayout: LayoutAlgorithm {
         where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        var elementCount = 0
         for (index, section) in sections.enumerated() {
             try section.validate(section: index)
-            elementCount += section.itemSizes.count + ((section.headerHeight ?? configuration.headerHeight) > 0 ? 1 : 0)
         }
         self.sections = sections
         self.configuration = configuration
-        self.elementCount = elementCount
+        elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1, configuration: configuration) }
     }
 
     public var scrollAxis: ScrollAxis { .vertical }
 
-    @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+    public var sectionCount: Int { sections.count }
+
+    public func elementCount(inSection section: Int) -> Int {
+        Self.elementCount(of: sections[section], configuration: configuration)
+    }
+
+    /// A section's photos, and its header when it has a height.
+    static func elementCount(of section: LayoutSection, configuration: Configuration) -> Int {
+        section.itemSizes.count + ((section.headerHeight ?? configuration.headerHeight) > 0 ? 1 : 0)
+    }
+
+    /// The header, then every photo in the shortest column; the section ends at its tallest column.
+    @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         let columnWidth = viewport.width / Double(configuration.columns)
         let padding = configuration.cellPadding
         // A column narrower than twice the padding leaves its photos no width, rather than a negative one.
         let photoWidth = Swift.max(0, columnWidth - 2 * padding)
-        var contentHeight = 0.0
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
-            for section in sections {
-                writer.beginSection()
-                let headerHeight = section.headerHeight ?? configuration.headerHeight
-                if headerHeight > 0 {
-                    let inset = WaterfallLayout.headerInset
-                    writer.append(.header, frame: Rect(x: inset, y: contentHeight, width: viewport.width - inset, height: headerHeight))
-                }
-                columnEnds.initialize(repeating: contentHeight + headerHeight)
-                switch section.itemSizes {
-                case let .uniform(size, count):
-                    for _ in 0..<count { place(size.height) }
-                case let .list(sizes):
-                    for size in sizes { place(size.height) }
-                }
-                contentHeight = columnEnds.max() ?? contentHeight
-                writer.endSection()
+        let section = sections[section]
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
+            let headerHeight = section.headerHeight ?? configuration.headerHeight
+            if headerHeight > 0 {
+                let inset = WaterfallLayout.headerInset
+                writer.append(.header, frame: Rect(x: inset, y: 0, width: viewport.width - inset, height: headerHeight))
             }
+            columnEnds.initialize(repeating: headerHeight)
+            switch section.itemSizes {
+            case let .uniform(size, count):
+                for _ in 0..<count { place(size.height) }
+            case let .list(sizes):
+                for size in sizes { place(size.height) }
+            }
+            return columnEnds.max() ?? headerHeight
 
             /// Puts a photo in the shortest column.
             func place(_ photoHeight: Double) {
@@ -84,6 +92,9 @@ public struct WaterfallLayout: LayoutAlgorithm {
                 columnEnds[column] = top + photoHeight + 2 * padding
             }
         }
-        return Size(width: viewport.width, height: contentHeight)
+    }
+
+    public func contentSize(length: Double, viewport: Size) -> Size {
+        Size(width: viewport.width, height: length)
     }
 }

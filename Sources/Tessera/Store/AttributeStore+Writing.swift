@@ -35,7 +35,8 @@ extension AttributeStore {
             self.sections.removeAll(keepingCapacity: true)
         }
 
-        public mutating func beginSection() {
+        /// Begins a section. The store keeps the frames it is given, so a section's stay relative to `origin`.
+        public mutating func beginSection(origin: Point = .zero) {
             endSection()
             openSection = OpenSection(start: storage.count)
         }

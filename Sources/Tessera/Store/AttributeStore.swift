@@ -88,6 +88,22 @@ public struct AttributeStore: Sendable {
 }
 
 extension AttributeStore {
+    /// The smallest near edge and the largest far edge of the elements along `axis`; (+∞, −∞) when there are none.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable public func span(along axis: ScrollAxis) -> (min: Double, max: Double) {
+        withColumns(along: axis) { columns in
+            var (low, high) = (Double.infinity, -Double.infinity)
+            for index in 0..<columns.count {
+                let start = columns.scrollMin(index)
+                let end = columns.scrollMax(index)
+                low = start < low ? start : low
+                high = end > high ? end : high
+            }
+            return (low, high)
+        }
+    }
+
     /// The bytes the columns and section ranges hold, at their capacity.
     public var byteCount: Int {
         let perElement = 4 * MemoryLayout<Double>.stride + MemoryLayout<ElementKind>.stride

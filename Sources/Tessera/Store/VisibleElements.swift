@@ -9,6 +9,8 @@ public struct VisibleElements: Sendable {
     /// search that starts near its answer touches a few cache lines instead of a path through the whole index.
     /// Any value is safe: it only chooses where a search starts.
     @usableFromInline var searchHint = 0
+    /// The first section the last query searched, for the same reason.
+    @usableFromInline var sectionHint = 0
 
     public init() {}
 

@@ -25,14 +25,15 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
     ///
     /// - Complexity: O(*n*): every element is tested.
     public static func answer<Layout: LayoutAlgorithm>(
-        _ rect: Rect, offset: Point, store: AttributeStore, algorithm: Layout, viewport: Size
+        _ rect: Rect, offset: Point, store: LayoutStore, algorithm: Layout, viewport: Size
     ) -> [ElementAnswer] {
         var answer: [ElementAnswer] = []
-        for (section, range) in store.sections.enumerated() {
-            for index in range.elements {
+        for section in 0..<store.sectionCount {
+            let (elements, cells) = (store.elementRange(ofSection: section), store.cellRange(ofSection: section))
+            for index in elements {
                 let kind = store.kind(at: index)
-                let id = ElementID(kind: kind, section: section, item: kind == .cell ? index - range.cells.lowerBound : 0)
-                let elementFrame = store.frame(at: index)
+                let id = ElementID(kind: kind, section: section, item: kind == .cell ? index - cells.lowerBound : 0)
+                let elementFrame = store.frame(inSection: section, at: index - elements.lowerBound)
                 guard algorithm.effectsMoveElements || elementFrame.intersects(rect) else { continue }
                 let effect = algorithm.hasScrollEffects
                     ? algorithm.effect(of: id, frame: elementFrame, offset: offset, viewport: viewport) : .none

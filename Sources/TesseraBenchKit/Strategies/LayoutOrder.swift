@@ -38,7 +38,7 @@ public struct LayoutOrder {
         var inSection = false
         var cellsSeen = false
 
-        mutating func beginSection() {
+        mutating func beginSection(origin: Point) {
             endSection()
             inSection = true
             cellsSeen = false

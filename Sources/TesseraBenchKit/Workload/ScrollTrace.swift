@@ -45,7 +45,7 @@ public struct ScrollTrace: Sendable {
 
     /// Moves a viewport along the scroll axis and records a frame at each step.
     private struct Scroller {
-        let store: AttributeStore
+        let store: LayoutStore
         let viewport: Size
         let axis: ScrollAxis
         let maximum: Double

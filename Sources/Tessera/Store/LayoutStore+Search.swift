@@ -1,0 +1,56 @@
+// A rect query across sections: find the sections it meets, move it into each one's coordinates for that
+// section's index, and keep what the index finds by the frames handed out.
+extension LayoutStore {
+    /// The sections whose elements may meet `query`, found by binary search from `hint` (the first section of the
+    /// last query: scrolling is coherent). Sections in the range may still miss it; none outside can meet it.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections, less near the hint.
+    @inlinable func sections(meeting query: AxisRect, near hint: Int) -> Range<Int> {
+        let first = runningMaxEnd.partitionPoint(near: hint) { $0 > query.scrollMin }
+        let end = runningMinStart.partitionPoint(near: first) { $0 >= query.scrollMax }
+        return first..<Swift.max(first, end)
+    }
+
+    /// `query` in `section`'s own coordinates, widened by the section's margin so its index misses nothing; `nil`
+    /// when the section's elements cannot meet it.
+    @inlinable func local(_ query: AxisRect, in section: Int) -> AxisRect? {
+        let placement = placements[section]
+        let margin = placement.margin
+        let origin = placement.origin
+        guard origin + placement.spanMin - margin < query.scrollMax, query.scrollMin < origin + placement.spanMax + margin else {
+            return nil
+        }
+        // At origin 0 the handed-out frames are the relative ones, and the index's own test is exact.
+        guard origin != 0 else { return query }
+        return AxisRect(
+            scrollMin: query.scrollMin - origin - margin, scrollMax: query.scrollMax - origin + margin,
+            crossMin: query.crossMin, crossMax: query.crossMax
+        )
+    }
+
+    /// Turns what `section`'s index appended to `result` from `start` on into layout-order numbers, keeping only
+    /// the elements whose handed-out frames meet `query` (the index tested the cross axis exactly already).
+    ///
+    /// - Complexity: O(*k*) for the *k* elements the index found.
+    @inlinable func keepMeeting(_ query: AxisRect, section: Int, from start: Int, in result: inout VisibleElements) {
+        let first = firstElements[section]
+        let origin = placements[section].origin
+        guard origin != 0 else {
+            if first != 0 { for position in start..<result.buffer.count { result.buffer[position] += first } }
+            return
+        }
+        sectionStores[section].withColumns(along: axis) { columns in
+            var kept = start
+            for position in start..<result.buffer.count {
+                let element = result.buffer[position]
+                // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
+                let near = origin + columns.scrollOrigin[element]
+                if near < query.scrollMax, query.scrollMin < near + columns.scrollLength[element] {
+                    result.buffer[kept] = first + element
+                    kept += 1
+                }
+            }
+            result.buffer.removeLast(result.buffer.count - kept)
+        }
+    }
+}
