@@ -4,7 +4,8 @@
 ///
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
-    public let algorithm: Algorithm
+    /// The layout's arithmetic and its data; updates change the data (`apply(_:)`).
+    public internal(set) var algorithm: Algorithm
     @usableFromInline var _store = LayoutStore()
     /// One index per section, over that section's relative frames.
     @usableFromInline var indexes: [Index] = []

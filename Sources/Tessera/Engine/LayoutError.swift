@@ -16,6 +16,9 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidRect(Rect)
     /// A section of more elements than its index can hold (`SpatialIndex.maximumElementCount`).
     case tooManyElements(section: Int, count: Int, limit: Int)
+    /// A batch of updates that does not fit the data (an index out of range, an item both deleted and moved,
+    /// counts that do not add up), refused before anything changed; the reason says which update and why.
+    case invalidUpdate(String)
 }
 
 extension LayoutError: CustomStringConvertible {
@@ -37,6 +40,8 @@ extension LayoutError: CustomStringConvertible {
             "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
         case let .tooManyElements(section, count, limit):
             "section \(section) has \(count) elements; this index holds at most \(limit) a section (its element indices are 32-bit); SoABinarySearchIndex holds more"
+        case let .invalidUpdate(reason):
+            "invalid update: \(reason); the layout is as it was"
         }
     }
 

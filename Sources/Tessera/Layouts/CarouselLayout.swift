@@ -5,7 +5,7 @@
 /// The frames are a horizontal flow layout's with one item a column, so they are written directly. One section; a
 /// workload's sections give only the item count.
 public struct CarouselLayout: LayoutAlgorithm {
-    public let itemCount: Int
+    public private(set) var itemCount: Int
     public let configuration: Configuration
     /// The distance between neighbouring items: the spacing less what the side items' scale takes off each side.
     public let lineSpacing: Double
@@ -110,5 +110,32 @@ public struct CarouselLayout: LayoutAlgorithm {
         let distance = { (index: Int) in Swift.abs(store.frame(at: index).midX - centre) }
         let nearest = distance(above) < distance(below) ? above : below
         return Point(x: store.frame(at: nearest).midX - viewport.width / 2, y: proposed.y)
+    }
+}
+
+/// One section by nature: an item's frame is a function of its index (and, for Mosaic, of how many items follow
+/// in the last segments), so an insert or delete renumbers every later item and the section is written again, O(*n*);
+/// item sizes are not read, so a resize changes nothing.
+extension CarouselLayout: UpdatableLayout {
+    public var sections: [LayoutSection] { [LayoutSection(itemSizes: .uniform(.zero, count: itemCount))] }
+    public var fixedSectionCount: Int? { 1 }
+    public var readsItemSizes: Bool { false }
+
+    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+        var sizes = ItemSizes.uniform(.zero, count: itemCount)
+        body(&sizes)
+        itemCount = sizes.count
+    }
+
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        itemCount = data.itemSizes.count
+    }
+
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        preconditionFailure("\(Self.self) has one section; a batch that inserts one is refused before it is applied")
+    }
+
+    public mutating func removeSection(at section: Int) {
+        preconditionFailure("\(Self.self) has one section; a batch that removes one is refused before it is applied")
     }
 }

@@ -5,9 +5,9 @@
 /// direction items pack in). Vertical scrolling maps scroll to y; horizontal scrolling swaps the axes, so lines
 /// become columns and a header's "height" is its width.
 public struct FlowLayout: LayoutAlgorithm {
-    public let sections: [LayoutSection]
+    public private(set) var sections: [LayoutSection]
     public let configuration: Configuration
-    public let elementCount: Int
+    public private(set) var elementCount: Int
 
     public struct Configuration: Hashable, Sendable {
         public var scrollDirection: ScrollAxis
@@ -250,4 +250,26 @@ public struct FlowLayout: LayoutAlgorithm {
 
     /// Lines with more virtual copies than this are extended by division rather than summed one copy at a time.
     @usableFromInline static let maximumSummedCopies = 4_096.0
+}
+
+extension FlowLayout: UpdatableLayout {
+    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+        let before = Self.elementCount(of: sections[section])
+        body(&sections[section].itemSizes)
+        elementCount += Self.elementCount(of: sections[section]) - before
+    }
+
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        elementCount += Self.elementCount(of: data) - Self.elementCount(of: sections[section])
+        sections[section] = data
+    }
+
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        elementCount += Self.elementCount(of: data)
+        sections.insert(data, at: section)
+    }
+
+    public mutating func removeSection(at section: Int) {
+        elementCount -= Self.elementCount(of: sections.remove(at: section))
+    }
 }

@@ -3,7 +3,7 @@
 ///
 /// One section; a workload's sections give only the item count.
 public struct MosaicLayout: LayoutAlgorithm {
-    public let itemCount: Int
+    public private(set) var itemCount: Int
 
     public static let segmentHeight = 200.0
 
@@ -97,5 +97,32 @@ public struct MosaicLayout: LayoutAlgorithm {
         }
         return (Rect(x: rect.minX, y: rect.minY, width: rect.width, height: distance),
                 Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: remainder))
+    }
+}
+
+/// One section by nature: an item's frame is a function of its index (and, for Mosaic, of how many items follow
+/// in the last segments), so an insert or delete renumbers every later item and the section is written again, O(*n*);
+/// item sizes are not read, so a resize changes nothing.
+extension MosaicLayout: UpdatableLayout {
+    public var sections: [LayoutSection] { [LayoutSection(itemSizes: .uniform(.zero, count: itemCount))] }
+    public var fixedSectionCount: Int? { 1 }
+    public var readsItemSizes: Bool { false }
+
+    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+        var sizes = ItemSizes.uniform(.zero, count: itemCount)
+        body(&sizes)
+        itemCount = sizes.count
+    }
+
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        itemCount = data.itemSizes.count
+    }
+
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        preconditionFailure("\(Self.self) has one section; a batch that inserts one is refused before it is applied")
+    }
+
+    public mutating func removeSection(at section: Int) {
+        preconditionFailure("\(Self.self) has one section; a batch that removes one is refused before it is applied")
     }
 }

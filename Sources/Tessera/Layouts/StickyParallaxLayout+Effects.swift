@@ -5,7 +5,7 @@ extension StickyParallaxLayout {
     @inlinable public func zIndex(of id: ElementID, at layoutIndex: Int) -> Int {
         switch id.kind {
         case .header: elementCount + id.section
-        case .menu: elementCount + itemCounts.count
+        case .menu: elementCount + sections.count
         default: layoutIndex
         }
     }
@@ -15,8 +15,7 @@ extension StickyParallaxLayout {
         switch id.kind {
         case .header where settings.areSectionHeadersSticky:
             // Pinned below the menu, until the section's last cell pushes it out.
-            let cells = id.section < itemCounts.count ? Double(itemCounts[id.section]) : 0
-            let limit = cells * (settings.cellHeight + settings.minimumLineSpacing)
+            let limit = id.section < cellExtents.count ? cellExtents[id.section] : 0
             let menu = settings.isMenuSticky ? settings.menuHeight : 0
             return ScrollEffect(transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY + menu))))
         case .topHeader where settings.isHeaderStretchy:

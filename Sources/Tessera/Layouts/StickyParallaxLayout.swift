@@ -3,11 +3,19 @@
 /// them out, and cells whose content moves with parallax.
 ///
 /// Every element is as wide as the viewport. The top header and the menu belong to section 0, as the tutorial's
-/// index paths do. A workload's sections give only their item counts.
+/// index paths do. A workload's sections give only their item counts, and every cell is `cellHeight` tall; a
+/// cell's height may change (self-sizing, updates), its width never does.
 public struct StickyParallaxLayout: LayoutAlgorithm {
-    public let itemCounts: [Int]
+    /// Each section's cells: their heights (widths are ignored). Section headers and footers come from the
+    /// configuration.
+    public private(set) var sections: [LayoutSection]
+    /// Per section, how far its cells run: its header sticks until it has travelled that far.
+    @usableFromInline private(set) var cellExtents: [Double]
     public let configuration: Configuration
-    public let elementCount: Int
+    public private(set) var elementCount: Int
+
+    /// The number of cells of each section.
+    public var itemCounts: [Int] { sections.map(\.itemSizes.count) }
 
     public struct Configuration: Hashable, Sendable {
         public var headerHeight = 300.0
@@ -29,7 +37,17 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         public init() {}
     }
 
+    /// Sections of `itemCounts` cells, each `cellHeight` tall.
     public init(itemCounts: [Int], configuration: Configuration = Configuration()) throws(LayoutError) {
+        if let section = itemCounts.firstIndex(where: { $0 < 0 }) {
+            throw .negativeCount(name: "section \(section) item count", value: itemCounts[section])
+        }
+        let cell = Size(width: 0, height: configuration.cellHeight)
+        try self.init(sections: itemCounts.map { LayoutSection(itemSizes: .uniform(cell, count: $0)) }, configuration: configuration)
+    }
+
+    /// Sections whose cells take the heights of their item sizes.
+    public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         let lengths = [
             ("headerHeight", configuration.headerHeight), ("menuHeight", configuration.menuHeight),
             ("sectionHeaderHeight", configuration.sectionHeaderHeight), ("sectionFooterHeight", configuration.sectionFooterHeight),
@@ -40,14 +58,27 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         for (name, value) in lengths where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        if let section = itemCounts.firstIndex(where: { $0 < 0 }) {
-            throw .negativeCount(name: "section \(section) item count", value: itemCounts[section])
+        for (index, section) in sections.enumerated() {
+            try section.validate(section: index)
         }
-        let perSection = (configuration.sectionHeaderHeight > 0 ? 1 : 0) + (configuration.sectionFooterHeight > 0 ? 1 : 0)
-        let top = (configuration.headerHeight > 0 ? 1 : 0) + (configuration.menuHeight > 0 ? 1 : 0)
-        self.itemCounts = itemCounts
+        self.sections = sections
         self.configuration = configuration
-        elementCount = top + itemCounts.reduce(0, +) + perSection * itemCounts.count
+        cellExtents = sections.map { Self.cellExtent(of: $0, configuration: configuration) }
+        let top = (configuration.headerHeight > 0 ? 1 : 0) + (configuration.menuHeight > 0 ? 1 : 0)
+        elementCount = sections.reduce(top) { $0 + Self.elementCount(of: $1, configuration: configuration) }
+    }
+
+    /// A section's cells, header and footer.
+    static func elementCount(of section: LayoutSection, configuration: Configuration) -> Int {
+        section.itemSizes.count + (configuration.sectionHeaderHeight > 0 ? 1 : 0) + (configuration.sectionFooterHeight > 0 ? 1 : 0)
+    }
+
+    /// How far a section's cells run from its header's bottom: each cell and the spacing above it.
+    static func cellExtent(of section: LayoutSection, configuration: Configuration) -> Double {
+        switch section.itemSizes {
+        case let .uniform(size, count): Double(count) * (size.height + configuration.minimumLineSpacing)
+        case let .list(sizes): sizes.reduce(0) { $0 + (configuration.minimumLineSpacing + $1.height) }
+        }
     }
 
     public var scrollAxis: ScrollAxis { .vertical }
@@ -55,13 +86,13 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     public var effectsMoveElements: Bool { true }
 
     /// One section at least: the top header and the menu belong to section 0 even when there are no items.
-    public var sectionCount: Int { Swift.max(itemCounts.count, 1) }
+    public var sectionCount: Int { Swift.max(sections.count, 1) }
 
     public func elementCount(inSection section: Int) -> Int {
         let settings = configuration
         let top = section == 0 ? (settings.headerHeight > 0 ? 1 : 0) + (settings.menuHeight > 0 ? 1 : 0) : 0
-        guard section < itemCounts.count else { return top }
-        return top + itemCounts[section] + (settings.sectionHeaderHeight > 0 ? 1 : 0) + (settings.sectionFooterHeight > 0 ? 1 : 0)
+        guard section < sections.count else { return top }
+        return top + Self.elementCount(of: sections[section], configuration: settings)
     }
 
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
@@ -79,12 +110,18 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
             addFullWidth(.topHeader, height: settings.headerHeight)
             addFullWidth(.menu, height: settings.menuHeight)
         }
-        guard section < itemCounts.count else { return y }
+        guard section < sections.count else { return y }
         addFullWidth(.header, height: settings.sectionHeaderHeight)
-        for _ in 0..<itemCounts[section] {
+        func addCell(height: Double) {
             y += settings.minimumLineSpacing
-            writer.append(.cell, frame: Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: settings.cellHeight))
-            y += settings.cellHeight
+            writer.append(.cell, frame: Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: height))
+            y += height
+        }
+        switch sections[section].itemSizes {
+        case let .uniform(size, count):
+            for _ in 0..<count { addCell(height: size.height) }
+        case let .list(sizes):
+            for size in sizes { addCell(height: size.height) }
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y
@@ -109,4 +146,33 @@ extension ElementKind {
     @inlinable public static var topHeader: ElementKind { ElementKind(rawValue: firstCustomRawValue) }
     /// The sticky menu below the top header, a kind of `StickyParallaxLayout`'s own.
     @inlinable public static var menu: ElementKind { ElementKind(rawValue: firstCustomRawValue + 1) }
+}
+
+extension StickyParallaxLayout: UpdatableLayout {
+    /// The top header and the menu live in section 0.
+    public var firstSectionHoldsLayoutElements: Bool { true }
+
+    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+        let before = sections[section].itemSizes.count
+        body(&sections[section].itemSizes)
+        elementCount += sections[section].itemSizes.count - before
+        cellExtents[section] = Self.cellExtent(of: sections[section], configuration: configuration)
+    }
+
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        elementCount += data.itemSizes.count - sections[section].itemSizes.count
+        sections[section] = data
+        cellExtents[section] = Self.cellExtent(of: data, configuration: configuration)
+    }
+
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        elementCount += Self.elementCount(of: data, configuration: configuration)
+        sections.insert(data, at: section)
+        cellExtents.insert(Self.cellExtent(of: data, configuration: configuration), at: section)
+    }
+
+    public mutating func removeSection(at section: Int) {
+        elementCount -= Self.elementCount(of: sections.remove(at: section), configuration: configuration)
+        cellExtents.remove(at: section)
+    }
 }

@@ -3,9 +3,9 @@
 ///
 /// Items' heights are the photo heights (their widths are ignored: columns set them); footers are not used.
 public struct WaterfallLayout: LayoutAlgorithm {
-    public let sections: [LayoutSection]
+    public private(set) var sections: [LayoutSection]
     public let configuration: Configuration
-    public let elementCount: Int
+    public private(set) var elementCount: Int
 
     public struct Configuration: Hashable, Sendable {
         public var columns: Int
@@ -96,5 +96,28 @@ public struct WaterfallLayout: LayoutAlgorithm {
 
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: viewport.width, height: length)
+    }
+}
+
+extension WaterfallLayout: UpdatableLayout {
+    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+        let before = Self.elementCount(of: sections[section], configuration: configuration)
+        body(&sections[section].itemSizes)
+        elementCount += Self.elementCount(of: sections[section], configuration: configuration) - before
+    }
+
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        elementCount += Self.elementCount(of: data, configuration: configuration)
+            - Self.elementCount(of: sections[section], configuration: configuration)
+        sections[section] = data
+    }
+
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        elementCount += Self.elementCount(of: data, configuration: configuration)
+        sections.insert(data, at: section)
+    }
+
+    public mutating func removeSection(at section: Int) {
+        elementCount -= Self.elementCount(of: sections.remove(at: section), configuration: configuration)
     }
 }

@@ -54,3 +54,26 @@ extension LayoutStore {
         }
     }
 }
+
+extension LayoutStore {
+    /// The first element in layout order whose handed-out frame reaches past `position` along the scroll axis,
+    /// looked for from the section that starts at or before `position`: what shows at the top of a viewport there.
+    /// Its section, its position in the section and its near edge; `nil` when no element reaches that far.
+    ///
+    /// - Complexity: O(log *s*) for *s* sections, plus O(*m*) for the *m* elements of the sections scanned.
+    func anchor(at position: Double) -> (section: Int, position: Int, near: Double)? {
+        var low = 0
+        var high = sectionStores.count
+        while low < high {
+            let mid = (low + high) / 2
+            if placements[mid].origin <= position { low = mid + 1 } else { high = mid }
+        }
+        for section in Swift.max(low - 1, 0)..<sectionStores.count {
+            for element in 0..<sectionStores[section].count {
+                let frame = AxisRect(frame(inSection: section, at: element), along: axis)
+                if frame.scrollMax > position { return (section, element, frame.scrollMin) }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+// Data changes: a change costs the sections it touches (each rewritten and its index rebuilt) plus O(s) scalars
+// to move the origins of the sections after it, never the whole layout.
+extension CollectionLayout where Algorithm: UpdatableLayout {
+    /// Applies one update (`performBatchUpdates` with one change). Item updates take a path that allocates nothing
+    /// once the section's buffers have room; section updates go through `apply(_: [LayoutUpdate])`.
+    ///
+    /// - Complexity: O(*m* + *s*) for the *m* elements of the section changed and *s* sections.
+    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        switch update {
+        case let .resizeItem(path, size), let .reloadItem(path, size):
+            try check(path, size: size, inserting: false, update.name)
+            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            if algorithm.readsItemSizes { relayOut(section: path.section) }
+        case let .insertItem(path, size):
+            try check(path, size: size, inserting: true, update.name)
+            algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
+            relayOut(section: path.section)
+        case let .deleteItem(path):
+            try check(path, size: .zero, inserting: false, update.name)
+            algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
+            relayOut(section: path.section)
+        case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
+            try apply([update])
+        }
+    }
+
+    /// UIKit's `performBatchUpdates`: deletes, reloads, resizes and the sources of moves name items and sections
+    /// as they were before the batch; inserts and the destinations of moves as they are after it. A batch that
+    /// does not fit the data is refused with `LayoutError.invalidUpdate` before anything changes.
+    ///
+    /// - Complexity: O(*b* log *b*) to check the *b* updates, plus O(*m*) for every section they touch (rewritten
+    ///   once however many updates touch it), plus O(*s*) for *s* sections.
+    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
+        let prepared = _viewport != nil
+        var dirty = Array(repeating: false, count: algorithm.sectionCount)
+        for (section, data) in plan.reloadedSections {
+            algorithm.replaceSection(at: section, with: data)
+            dirty[section] = true
+        }
+        for (path, size) in plan.resized {
+            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            dirty[path.section] = dirty[path.section] || algorithm.readsItemSizes
+        }
+        for path in plan.removed {
+            algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
+            dirty[path.section] = true
+        }
+        var firstMoved = algorithm.sectionCount
+        if let sources = plan.sources {
+            // Moved sections keep their data, their relative frames and their index; only their origin changes.
+            var aside: [Int: (data: LayoutSection, store: AttributeStore, length: Double, index: Index, dirty: Bool)] = [:]
+            for section in plan.removedSections {
+                firstMoved = Swift.min(firstMoved, section)
+                let data = algorithm.sections[section]
+                algorithm.removeSection(at: section)
+                let wasDirty = dirty.remove(at: section)
+                guard prepared else {
+                    if plan.movedSections.contains(section) { aside[section] = (data, AttributeStore(), 0, emptyIndex, wasDirty) }
+                    continue
+                }
+                let (store, length) = _store.removeSection(at: section)
+                let index = indexes.remove(at: section)
+                if plan.movedSections.contains(section) { aside[section] = (data, store, length, index, wasDirty) }
+            }
+            for (section, source) in sources.enumerated() {
+                switch source {
+                case let .new(data):
+                    firstMoved = Swift.min(firstMoved, section)
+                    algorithm.insertSection(data, at: section)
+                    dirty.insert(true, at: section)
+                    if prepared {
+                        _store.insertSection(AttributeStore(), at: section)
+                        indexes.insert(emptyIndex, at: section)
+                    }
+                case let .old(old):
+                    guard let moved = aside[old] else { continue }
+                    firstMoved = Swift.min(firstMoved, section)
+                    algorithm.insertSection(moved.data, at: section)
+                    dirty.insert(moved.dirty, at: section)
+                    if prepared {
+                        _store.insertSection(moved.store, at: section)
+                        _store.setLength(moved.length, ofSection: section)
+                        indexes.insert(moved.index, at: section)
+                    }
+                }
+            }
+            if algorithm.firstSectionHoldsLayoutElements, !dirty.isEmpty {
+                dirty[0] = true
+                if let formerFirst = sources.firstIndex(of: .old(0)) { dirty[formerFirst] = true }
+            }
+        }
+        for (path, size) in plan.added {
+            algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
+            dirty[path.section] = true
+        }
+        guard prepared, let viewport = _viewport else { return }
+        // A layout that keeps a section when it has none (the sticky layout's top header) is written afresh.
+        guard _store.sectionCount == algorithm.sectionCount else {
+            try prepare(viewport: viewport)
+            return
+        }
+        var first = firstMoved
+        for section in dirty.indices where dirty[section] {
+            first = Swift.min(first, section)
+            rewrite(section: section, viewport: viewport)
+        }
+        finishUpdate(from: first, viewport: viewport)
+    }
+
+    /// Self-sizing: takes the measured sizes of cells laid out from estimates, rewrites each section they touch
+    /// once, and returns the content-offset adjustment that keeps what is on screen where it was when cells above
+    /// it changed (UIKit's `contentOffsetAdjustment`): how far the first element showing at `contentOffset` moved.
+    /// Zero when no cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
+    ///
+    /// - Complexity: O(*m*) for each section touched, plus O(*s*) for *s* sections.
+    public mutating func invalidate(
+        sizes: [(path: ItemPath, size: Size)], contentOffset: Point
+    ) throws(LayoutError) -> Point {
+        for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
+        guard let viewport = _viewport else {
+            for (path, size) in sizes { algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) } }
+            return .zero
+        }
+        let axis = algorithm.scrollAxis
+        let top = axis == .vertical ? contentOffset.y : contentOffset.x
+        var above = false
+        for (path, _) in sizes {
+            let cell = _store.cellRange(ofSection: path.section).lowerBound + path.item
+            above = above || scrollMax(_store.frame(at: cell)) <= top
+        }
+        let anchor = above ? _store.anchor(at: top) : nil
+        var first = Int.max
+        var last = -1
+        for (path, size) in sizes {
+            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            first = Swift.min(first, path.section)
+            last = Swift.max(last, path.section)
+        }
+        guard algorithm.readsItemSizes, first <= last else { return .zero }
+        // Sections touched, each once: the paths are few, so a scan of them per section beats sorting a copy.
+        for section in first...last where sizes.contains(where: { $0.path.section == section }) {
+            rewrite(section: section, viewport: viewport)
+        }
+        finishUpdate(from: first, viewport: viewport)
+        guard let anchor else { return .zero }
+        let moved = scrollMin(_store.frame(inSection: anchor.section, at: anchor.position)) - anchor.near
+        return axis.point(moved)
+    }
+
+    /// Checks that `path` names an item (or, `inserting`, a place for one) and that `size` is a valid size.
+    private func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
+        let sections = algorithm.sectionCount
+        guard path.section >= 0, path.section < sections else {
+            throw .invalidUpdate("\(what) names section \(path.section), but the layout has \(sections) sections")
+        }
+        let count = algorithm.sections[path.section].itemSizes.count
+        guard path.item >= 0, path.item < count + (inserting ? 1 : 0) else {
+            throw .invalidUpdate("\(what) names \(path), but section \(path.section) has \(count) items")
+        }
+        guard size.isValidExtent else {
+            throw .invalidUpdate("\(what) of \(path) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)")
+        }
+    }
+
+    /// Rewrites one section and places the sections from it on, when the layout is prepared.
+    private mutating func relayOut(section: Int) {
+        guard let viewport = _viewport else { return }
+        rewrite(section: section, viewport: viewport)
+        finishUpdate(from: section, viewport: viewport)
+    }
+
+    /// Writes `section` from the algorithm's data and rebuilds its index.
+    private mutating func rewrite(section: Int, viewport: Size) {
+        let algorithm = algorithm
+        _store.rewriteSection(section, elementCount: algorithm.elementCount(inSection: section)) { writer in
+            algorithm.writeSection(section, into: &writer, viewport: viewport)
+        }
+        indexes[section].build(over: _store.sectionStores[section], axis: algorithm.scrollAxis, viewport: viewport)
+    }
+
+    /// Places the sections from `section` on and takes the new content size.
+    private mutating func finishUpdate(from section: Int, viewport: Size) {
+        _store.place(from: section)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+    }
+
+    private func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }
+    private func scrollMax(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.maxY : frame.maxX }
+}

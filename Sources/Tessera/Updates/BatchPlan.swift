@@ -1,0 +1,180 @@
+/// A batch of updates checked against the data before it and sorted into the order UIKit applies them: reloads
+/// and resizes, then deletes (and move sources) from the last, then inserts (and move destinations) from the
+/// first. Making one changes nothing, so a batch it refuses leaves the layout as it was.
+struct BatchPlan {
+    /// Where each section after the batch comes from.
+    enum Source: Equatable {
+        case old(Int)
+        case new(LayoutSection)
+    }
+
+    /// Per section after the batch; `nil` when the batch moves no section (each section stays where it was).
+    var sources: [Source]?
+    /// Sections replaced wholesale, by their index before the batch.
+    var reloadedSections: [Int: LayoutSection] = [:]
+    /// Items given a new size, by their place before the batch.
+    var resized: [ItemPath: Size] = [:]
+    /// Items leaving their section (deleted, or the source of a move), by their place before the batch, last first.
+    var removed: [ItemPath] = []
+    /// Items arriving (inserted, or the destination of a move), by their place after the batch, first first, with
+    /// their sizes (a moved item's size is read before anything changes).
+    var added: [(path: ItemPath, size: Size)] = []
+    /// Sections deleted, or moved away, by their index before the batch, last first.
+    var removedSections: [Int] = []
+    /// Sections moved, by their index before the batch.
+    var movedSections = Set<Int>()
+
+    init(_ batch: [LayoutUpdate], sections: [LayoutSection], fixedSectionCount: Int?) throws(LayoutError) {
+        let before = sections.count
+        var deletedSections = Set<Int>()
+        var movedSections: [Int: Int] = [:]  // before → after
+        var insertedSections: [Int: LayoutSection] = [:]
+        var claimedSections = Set<Int>()  // sections named before the batch by a delete, move or reload
+        var deleted = Set<ItemPath>()
+        var moved: [ItemPath: ItemPath] = [:]  // before → after
+        var inserted: [ItemPath: Size] = [:]
+        var claimedItems = Set<ItemPath>()  // items named before the batch
+        var arrivals = Set<ItemPath>()  // places named after the batch
+
+        func fail(_ reason: String) -> LayoutError { .invalidUpdate(reason) }
+        func checkSection(_ section: Int, _ what: String) throws(LayoutError) {
+            guard section >= 0, section < before else {
+                throw fail("\(what) names section \(section), but there were \(before) sections before the batch")
+            }
+        }
+        func checkItem(_ path: ItemPath, _ what: String) throws(LayoutError) {
+            try checkSection(path.section, what)
+            let count = sections[path.section].itemSizes.count
+            guard path.item >= 0, path.item < count else {
+                throw fail("\(what) names \(path), but section \(path.section) had \(count) items before the batch")
+            }
+            guard claimedItems.insert(path).inserted else { throw fail("\(what) names \(path), which another update of the batch names too") }
+        }
+        func checkSize(_ size: Size, _ what: String) throws(LayoutError) {
+            guard size.isValidExtent else { throw fail("\(what) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)") }
+        }
+        func claim(_ section: Int, _ what: String) throws(LayoutError) {
+            try checkSection(section, what)
+            guard claimedSections.insert(section).inserted else { throw fail("\(what) names section \(section), which another update of the batch names too") }
+        }
+        func checkSectionData(_ data: LayoutSection, _ what: String) throws(LayoutError) {
+            do { try data.validate(section: 0) } catch { throw fail("\(what): \(error)") }
+        }
+
+        for update in batch {
+            switch update {
+            case let .insertItem(path, size):
+                try checkSize(size, "insertItem")
+                guard arrivals.insert(path).inserted else { throw fail("two updates of the batch put an item at \(path)") }
+                inserted[path] = size
+            case let .deleteItem(path):
+                try checkItem(path, "deleteItem")
+                deleted.insert(path)
+            case let .moveItem(from, to):
+                try checkItem(from, "moveItem")
+                guard arrivals.insert(to).inserted else { throw fail("two updates of the batch put an item at \(to)") }
+                moved[from] = to
+            case let .reloadItem(path, size), let .resizeItem(path, size):
+                try checkItem(path, "\(update.name)")
+                try checkSize(size, "\(update.name) of \(path)")
+                resized[path] = size
+            case let .insertSection(section, data):
+                try checkSectionData(data, "insertSection \(section)")
+                guard insertedSections.updateValue(data, forKey: section) == nil, !movedSections.values.contains(section) else {
+                    throw fail("two updates of the batch put a section at \(section)")
+                }
+            case let .deleteSection(section):
+                try claim(section, "deleteSection")
+                deletedSections.insert(section)
+            case let .moveSection(from, to):
+                try claim(from, "moveSection")
+                guard insertedSections[to] == nil, !movedSections.values.contains(to) else {
+                    throw fail("two updates of the batch put a section at \(to)")
+                }
+                movedSections[from] = to
+            case let .reloadSection(section, data):
+                try claim(section, "reloadSection")
+                try checkSectionData(data, "reloadSection \(section)")
+                reloadedSections[section] = data
+            }
+        }
+
+        let changesSections = !(deletedSections.isEmpty && movedSections.isEmpty && insertedSections.isEmpty)
+        if let fixed = fixedSectionCount, changesSections {
+            throw fail("this layout has \(fixed) section\(fixed == 1 ? "" : "s") by nature; sections cannot be inserted, deleted or moved")
+        }
+        let after = before - deletedSections.count + insertedSections.count
+        for section in Array(insertedSections.keys) + Array(movedSections.values) where section < 0 || section >= after {
+            throw fail("a section is put at \(section), but there are \(after) sections after the batch")
+        }
+        // Sections after the batch: inserted and moved ones where they are put, the rest in their order.
+        var sources: [Source] = []
+        if changesSections {
+            let arriving = Dictionary(uniqueKeysWithValues: movedSections.map { ($1, $0) })
+            var staying = (0..<before).lazy.filter { deletedSections.contains($0) == false && movedSections[$0] == nil }.makeIterator()
+            for section in 0..<after {
+                if let data = insertedSections[section] {
+                    sources.append(.new(data))
+                } else if let old = arriving[section] {
+                    sources.append(.old(old))
+                } else if let old = staying.next() {
+                    sources.append(.old(old))
+                }
+            }
+            self.sources = sources
+        } else {
+            sources = (0..<before).map { .old($0) }
+        }
+
+        // Items: every one named before the batch must be in a section that survives it and is not replaced.
+        for path in claimedItems {
+            if deletedSections.contains(path.section) {
+                throw fail("an update names \(path), but the batch deletes section \(path.section)")
+            }
+            if reloadedSections[path.section] != nil {
+                throw fail("an update names \(path), but the batch reloads section \(path.section)")
+            }
+        }
+        // Counts after the batch, section by section, and every arrival within them.
+        var removedFrom = [Int: Int]()
+        for path in deleted.union(moved.keys) { removedFrom[path.section, default: 0] += 1 }
+        var arrivingAt = [Int: Int]()
+        for path in arrivals { arrivingAt[path.section, default: 0] += 1 }
+        for path in arrivals {
+            guard path.section >= 0, path.section < after else {
+                throw fail("an item is put at \(path), but there are \(after) sections after the batch")
+            }
+            guard case let .old(old) = sources[path.section], reloadedSections[old] == nil else {
+                throw fail("an item is put at \(path), in a section the batch inserts or reloads (give the section its items instead)")
+            }
+            let count = sections[old].itemSizes.count - removedFrom[old, default: 0] + arrivingAt[path.section, default: 0]
+            guard path.item >= 0, path.item < count else {
+                throw fail("an item is put at \(path), but section \(path.section) has \(count) items after the batch")
+            }
+        }
+
+        removed = deleted.union(moved.keys).sorted(by: >)
+        added = (inserted.map { ($0.key, $0.value) } + moved.map { ($0.value, sections[$0.key.section].itemSizes[$0.key.item]) })
+            .sorted { $0.0 < $1.0 }
+            .map { (path: $0.0, size: $0.1) }
+        removedSections = deletedSections.union(movedSections.keys).sorted(by: >)
+        self.movedSections = Set(movedSections.keys)
+    }
+}
+
+extension LayoutUpdate {
+    /// The update's name, as the updates file spells it.
+    var name: String {
+        switch self {
+        case .insertItem: "insertItem"
+        case .deleteItem: "deleteItem"
+        case .moveItem: "moveItem"
+        case .reloadItem: "reloadItem"
+        case .resizeItem: "resizeItem"
+        case .insertSection: "insertSection"
+        case .deleteSection: "deleteSection"
+        case .moveSection: "moveSection"
+        case .reloadSection: "reloadSection"
+        }
+    }
+}

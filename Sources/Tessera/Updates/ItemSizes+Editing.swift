@@ -1,0 +1,50 @@
+// In-place edits of a section's item sizes. A uniform section stays uniform while the sizes it is given match its
+// own; the first different size turns it into a list. A list is edited in place (`self` is emptied first, so the
+// array is uniquely referenced and keeps its buffer): a steady-state edit allocates nothing.
+extension ItemSizes {
+    /// The size of item `item`.
+    @inlinable public subscript(item: Int) -> Size {
+        switch self {
+        case let .uniform(size, _): size
+        case let .list(sizes): sizes[item]
+        }
+    }
+
+    /// Sets item `item`'s size.
+    public mutating func set(_ size: Size, at item: Int) {
+        if case .uniform(size, _) = self { return }
+        editList { $0[item] = size }
+    }
+
+    /// Inserts an item of `size` before item `item` (`count` appends).
+    public mutating func insert(_ size: Size, at item: Int) {
+        if case let .uniform(uniform, count) = self, uniform == size || count == 0 {
+            self = .uniform(size, count: count + 1)
+            return
+        }
+        editList { $0.insert(size, at: item) }
+    }
+
+    /// Removes item `item` and returns its size.
+    @discardableResult public mutating func remove(at item: Int) -> Size {
+        if case let .uniform(size, count) = self {
+            self = .uniform(size, count: count - 1)
+            return size
+        }
+        var removed = Size.zero
+        editList { removed = $0.remove(at: item) }
+        return removed
+    }
+
+    /// Runs `body` on the sizes as a list, turning a uniform section into one first.
+    private mutating func editList(_ body: (inout [Size]) -> Void) {
+        var sizes: [Size]
+        switch self {
+        case let .uniform(size, count): sizes = Array(repeating: size, count: count)
+        case let .list(list): sizes = list
+        }
+        self = .uniform(.zero, count: 0)
+        body(&sizes)
+        self = .list(sizes)
+    }
+}

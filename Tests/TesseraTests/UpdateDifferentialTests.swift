@@ -1,0 +1,173 @@
+import Testing
+import Tessera
+import TesseraBenchKit
+
+/// Random workloads, random sequences of single updates and batches: after every step the incrementally updated
+/// layout equals one prepared from scratch on the final data (identities, frames, content size), and every
+/// strategy's answers equal brute force's. A refused batch leaves the layout exactly as it was.
+@Suite("Updates against a fresh prepare")
+struct UpdateDifferentialTests {
+    /// Random item-level and section-level changes against `sections`, mostly valid under UIKit's index rules.
+    static func randomBatch(_ sections: [LayoutSection], fixedSections: Bool, readsSizes: Bool, rng: inout SplitMix64) -> [LayoutUpdate] {
+        func size() -> Size { Size(width: rng.length(0...150), height: rng.length(0...150)) }
+        if !fixedSections, rng.chance(0.25) {
+            let count = sections.count
+            let data = LayoutSection(itemSizes: .list((0..<rng.int(0...6)).map { _ in size() }), headerHeight: rng.chance(0.5) ? 0 : rng.length(0...40))
+            switch rng.int(0...3) {
+            case 0: return [.insertSection(rng.int(0...count), data)]
+            case 1 where count > 0: return [.deleteSection(rng.int(0...(count - 1)))]
+            case 2 where count > 0: return [.moveSection(from: rng.int(0...(count - 1)), to: rng.int(0...(count - 1)))]
+            case 3 where count > 0: return [.reloadSection(rng.int(0...(count - 1)), data)]
+            default: return []
+            }
+        }
+        var batch: [LayoutUpdate] = []
+        var named = Set<ItemPath>()
+        var removedFrom = [Int: Int]()
+        var arrivals: [Int] = []  // destination sections of inserts and moves, placed once counts are known
+        var movedFrom: [ItemPath] = []
+        for _ in 0..<rng.int(1...5) {
+            guard !sections.isEmpty else { break }
+            let section = rng.int(0...(sections.count - 1))
+            let count = sections[section].itemSizes.count
+            let kind = rng.int(0...4)
+            if kind == 0 || count == 0 {
+                arrivals.append(section)
+                continue
+            }
+            let path = ItemPath(section: section, item: rng.int(0...(count - 1)))
+            guard named.insert(path).inserted else { continue }
+            switch kind {
+            case 1:
+                batch.append(.deleteItem(path))
+                removedFrom[section, default: 0] += 1
+            case 2:
+                movedFrom.append(path)
+                removedFrom[section, default: 0] += 1
+            case 3: batch.append(.resizeItem(path, size: size()))
+            default: batch.append(.reloadItem(path, size: readsSizes ? size() : .zero))
+            }
+        }
+        // Destinations: distinct places within each section's count after the batch.
+        let destinations = arrivals.map { (section: $0, move: false) } + movedFrom.map { _ in (section: rng.int(0...(sections.count - 1)), move: true) }
+        var arriving = [Int: Int]()
+        for destination in destinations { arriving[destination.section, default: 0] += 1 }
+        var free = [Int: [Int]]()
+        for (section, count) in arriving {
+            let final = sections[section].itemSizes.count - removedFrom[section, default: 0] + count
+            var places = Array(0..<final)
+            places.shuffle(using: &rng)
+            free[section] = Array(places.prefix(count))
+        }
+        var moves = movedFrom.makeIterator()
+        for destination in destinations {
+            let place = ItemPath(section: destination.section, item: free[destination.section]!.removeLast())
+            if destination.move {
+                batch.append(.moveItem(from: moves.next()!, to: place))
+            } else {
+                batch.append(.insertItem(place, size: size()))
+            }
+        }
+        // Now and then a batch UIKit refuses.
+        if rng.chance(0.1), let first = sections.indices.first {
+            batch.append(.deleteItem(ItemPath(section: first, item: sections[first].itemSizes.count + rng.int(0...2))))
+        }
+        return batch.shuffled(using: &rng)
+    }
+
+    /// What must hold after a step: the layout equals a fresh prepare of its data, and every strategy answers as
+    /// brute force does over it.
+    static func problems<Algorithm: UpdatableLayout>(
+        _ layout: CollectionLayout<Algorithm, SoABinarySearchIndex>, viewport: Size, rng: inout SplitMix64
+    ) throws -> [String] {
+        var fresh = CollectionLayout(layout.algorithm, index: SoABinarySearchIndex())
+        try fresh.prepare(viewport: viewport)
+        var problems: [String] = []
+        if layout.contentSize != fresh.contentSize { problems.append("content size \(layout.contentSize) vs fresh \(fresh.contentSize)") }
+        let (updated, scratch) = (laidOut(layout), laidOut(fresh))
+        if updated != scratch {
+            let first = (0..<Swift.min(updated.count, scratch.count)).first { updated[$0] != scratch[$0] } ?? Swift.min(updated.count, scratch.count)
+            problems.append("\(updated.count) elements vs fresh \(scratch.count); first difference at \(first): "
+                + "\(first < updated.count ? updated[first].description : "-") vs \(first < scratch.count ? scratch[first].description : "-")")
+        }
+        if let violation = layout.invariantViolation() { problems.append(violation) }
+        let extent = layout.algorithm.scrollAxis == .vertical ? layout.contentSize.height : layout.contentSize.width
+        for _ in 0..<6 {
+            let start = rng.double(-50...Swift.max(extent, 1))
+            let length = rng.length(0...1_200)
+            let rect = layout.algorithm.scrollAxis == .vertical
+                ? Rect(x: rng.double(-20...200), y: start, width: rng.length(0...600), height: length)
+                : Rect(x: start, y: rng.double(-20...200), width: length, height: rng.length(0...600))
+            let offset = rect.origin
+            let want = effectsOracle(layout, in: rect, offset: offset)
+            var buffer = VisibleElements()
+            let got = try engineAnswer(layout, in: rect, offset: offset, buffer: &buffer).hits
+            if let difference = difference("soa after updates", got: got, want: want) { problems.append(difference) }
+            for strategy in [IndexChoice.intervalTree(leafLevel: 2), .pageTable(pagesPerViewport: 1), .unionRects(blockSize: 8)] {
+                var other = strategy.subject(layout.algorithm)
+                try other.prepare(viewport: viewport)
+                let answer = try other.answer(rect, offset: offset).map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
+                if let difference = difference("\(strategy)", got: answer, want: want) { problems.append(difference) }
+            }
+        }
+        return problems
+    }
+
+    /// Runs `steps` random steps over `algorithm` and collects what broke.
+    static func run<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int = 10) throws -> [String] {
+        var rng = SplitMix64(seed: seed &* 7_919)
+        var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: rng.int(1...8)))
+        try layout.prepare(viewport: viewport)
+        for step in 0..<steps {
+            let single = rng.chance(0.3)
+            var batch = randomBatch(
+                layout.algorithm.sections, fixedSections: layout.algorithm.fixedSectionCount != nil,
+                readsSizes: layout.algorithm.readsItemSizes, rng: &rng
+            )
+            if single { batch = Array(batch.prefix(1)) }
+            let before = laidOut(layout)
+            let beforeData = layout.algorithm.sections
+            do {
+                if single, let update = batch.first { try layout.apply(update) } else { try layout.apply(batch) }
+            } catch {
+                guard case .invalidUpdate = error else { return ["step \(step): \(batch) threw \(error)"] }
+                if laidOut(layout) != before || layout.algorithm.sections != beforeData {
+                    return ["step \(step): refused \(batch) (\(error)) but changed the layout"]
+                }
+                continue
+            }
+            let problems = try problems(layout, viewport: viewport, rng: &rng)
+            if !problems.isEmpty { return ["step \(step) after \(batch):"] + problems.prefix(4) }
+        }
+        return []
+    }
+
+    @Test("flow layouts, vertical and horizontal", arguments: 0..<24)
+    func flow(seed: UInt64) throws {
+        let random = try RandomFlow(seed: seed, maxItems: 300)
+        let problems = try Self.run(random.algorithm, viewport: random.viewport, seed: seed)
+        #expect(problems.isEmpty, "\(random): \(problems)")
+    }
+
+    @Test("waterfalls", arguments: 0..<16)
+    func waterfall(seed: UInt64) throws {
+        let random = try RandomWaterfall(seed: seed, maxItems: 300)
+        let problems = try Self.run(random.algorithm, viewport: random.viewport, seed: seed)
+        #expect(problems.isEmpty, "\(random): \(problems)")
+    }
+
+    @Test("sticky-parallax layouts", arguments: 0..<16)
+    func sticky(seed: UInt64) throws {
+        let random = try RandomStickyParallax(seed: seed, maxItems: 300)
+        let problems = try Self.run(random.algorithm, viewport: random.viewport, seed: seed)
+        #expect(problems.isEmpty, "\(random): \(problems)")
+    }
+
+    @Test("Mosaic and the carousel, one section by nature", arguments: 0..<8)
+    func oneSection(seed: UInt64) throws {
+        let mosaic = try RandomMosaic(seed: seed)
+        #expect(try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed) == [], "\(mosaic)")
+        let carousel = try RandomCarousel(seed: seed, maxItems: 300)
+        #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed) == [], "\(carousel)")
+    }
+}
