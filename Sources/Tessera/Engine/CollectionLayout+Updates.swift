@@ -49,19 +49,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         var firstMoved = algorithm.sectionCount
         if let sources = plan.sources {
             // Moved sections keep their data, their relative frames and their index; only their origin changes.
-            var aside: [Int: (data: LayoutSection, store: AttributeStore, length: Double, index: Index, dirty: Bool)] = [:]
+            var aside: [Int: MovedSection] = [:]
             for section in plan.removedSections {
                 firstMoved = Swift.min(firstMoved, section)
-                let data = algorithm.sections[section]
+                var moved = MovedSection(data: algorithm.sections[section], dirty: dirty.remove(at: section))
                 algorithm.removeSection(at: section)
-                let wasDirty = dirty.remove(at: section)
-                guard prepared else {
-                    if plan.movedSections.contains(section) { aside[section] = (data, AttributeStore(), 0, emptyIndex, wasDirty) }
-                    continue
+                if prepared {
+                    moved.laidOut = (_store.removeSection(at: section), indexes.remove(at: section))
                 }
-                let (store, length) = _store.removeSection(at: section)
-                let index = indexes.remove(at: section)
-                if plan.movedSections.contains(section) { aside[section] = (data, store, length, index, wasDirty) }
+                if plan.movedSections.contains(section) { aside[section] = moved }
             }
             for (section, source) in sources.enumerated() {
                 switch source {
@@ -78,10 +74,10 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                     firstMoved = Swift.min(firstMoved, section)
                     algorithm.insertSection(moved.data, at: section)
                     dirty.insert(moved.dirty, at: section)
-                    if prepared {
-                        _store.insertSection(moved.store, at: section)
-                        _store.setLength(moved.length, ofSection: section)
-                        indexes.insert(moved.index, at: section)
+                    if let (placed, index) = moved.laidOut {
+                        _store.insertSection(placed.store, at: section)
+                        _store.setLength(placed.length, ofSection: section)
+                        indexes.insert(index, at: section)
                     }
                 }
             }
@@ -184,6 +180,14 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         _store.place(from: section)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+    }
+
+    /// A section a batch moves, between its removal and its insertion: its data, whether the batch changed its
+    /// items, and, in a prepared layout, its frames, length and index.
+    private struct MovedSection {
+        var data: LayoutSection
+        var dirty: Bool
+        var laidOut: (placed: (store: AttributeStore, length: Double), index: Index)?
     }
 
     private func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }

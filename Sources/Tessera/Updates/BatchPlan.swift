@@ -10,6 +10,11 @@ struct BatchPlan {
 
     /// Per section after the batch; `nil` when the batch moves no section (each section stays where it was).
     var sources: [Source]?
+
+    /// Where section `section` after the batch comes from.
+    func source(of section: Int) -> Source {
+        sources?[section] ?? .old(section)
+    }
     /// Sections replaced wholesale, by their index before the batch.
     var reloadedSections: [Int: LayoutSection] = [:]
     /// Items given a new size, by their place before the batch.
@@ -108,8 +113,8 @@ struct BatchPlan {
             throw fail("a section is put at \(section), but there are \(after) sections after the batch")
         }
         // Sections after the batch: inserted and moved ones where they are put, the rest in their order.
-        var sources: [Source] = []
         if changesSections {
+            var sources: [Source] = []
             let arriving = Dictionary(uniqueKeysWithValues: movedSections.map { ($1, $0) })
             var staying = (0..<before).lazy.filter { deletedSections.contains($0) == false && movedSections[$0] == nil }.makeIterator()
             for section in 0..<after {
@@ -122,8 +127,6 @@ struct BatchPlan {
                 }
             }
             self.sources = sources
-        } else {
-            sources = (0..<before).map { .old($0) }
         }
 
         // Items: every one named before the batch must be in a section that survives it and is not replaced.
@@ -144,7 +147,7 @@ struct BatchPlan {
             guard path.section >= 0, path.section < after else {
                 throw fail("an item is put at \(path), but there are \(after) sections after the batch")
             }
-            guard case let .old(old) = sources[path.section], reloadedSections[old] == nil else {
+            guard case let .old(old) = source(of: path.section), reloadedSections[old] == nil else {
                 throw fail("an item is put at \(path), in a section the batch inserts or reloads (give the section its items instead)")
             }
             let count = sections[old].itemSizes.count - removedFrom[old, default: 0] + arrivingAt[path.section, default: 0]
