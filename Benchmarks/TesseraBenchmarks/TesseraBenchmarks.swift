@@ -71,7 +71,7 @@ struct LayoutRegistration: LayoutVisitor {
     let layout: LayoutID
     let items: Int
 
-    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) {
+    func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) {
         for strategy in BenchmarkSuite.strategies {
             strategy.visit(algorithm, StrategyRegistration(layout: layout, strategy: strategy, items: items, axis: algorithm.scrollAxis))
         }

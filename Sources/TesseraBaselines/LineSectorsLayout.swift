@@ -7,7 +7,7 @@ import Tessera
 /// A line is known by the edge its cells are aligned to along the scroll axis (their top, centre or bottom), which
 /// every cell of a line shares; layouts other than the flow layout group cells by their centre.
 public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public let algorithm: Algorithm
+    public var algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero
     private var sectors: [Double: [NaiveLayoutAttributes]] = [:]

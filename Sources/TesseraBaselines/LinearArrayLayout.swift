@@ -3,7 +3,7 @@ import Tessera
 
 /// The Pinterest tutorial's design: one array of attributes objects in layout order, scanned in full per query.
 public final class LinearArrayLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public let algorithm: Algorithm
+    public var algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero
     private var cache: [NaiveLayoutAttributes] = []

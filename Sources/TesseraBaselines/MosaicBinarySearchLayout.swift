@@ -9,7 +9,7 @@ import Tessera
 /// two-thirds/one-third segment, items taller than the viewport) it misses elements, and it takes elements that
 /// only touch the rect: the benchmark reports both instead of hiding them.
 public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public let algorithm: Algorithm
+    public var algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero
     private var cachedAttributes: [NaiveLayoutAttributes] = []

@@ -5,7 +5,7 @@ import Tessera
 /// object per element into a `[kind: [IndexPath: attributes]]` cache, and every rect query scans the whole cache
 /// into a reused array.
 public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
-    public let algorithm: Algorithm
+    public var algorithm: Algorithm
     public private(set) var contentSize = Size.zero
     private var viewport = Size.zero
     private var cache: [ElementKind: [IndexPath: NaiveLayoutAttributes]] = [:]

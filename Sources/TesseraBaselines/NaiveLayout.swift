@@ -5,6 +5,8 @@ import Tessera
 public protocol NaiveLayout: AnyObject {
     associatedtype Algorithm: LayoutAlgorithm
     init(_ algorithm: Algorithm)
+    /// The layout's data. The tutorials answer a change of data by setting it and preparing from scratch.
+    var algorithm: Algorithm { get set }
     /// The content size of the last `prepare`.
     var contentSize: Size { get }
     func prepare(viewport: Size) throws(LayoutError)

@@ -2,7 +2,7 @@ import Tessera
 
 /// One element as a JSON line, the format of `dump` and `query`: identity (its kind by the layout's name for it),
 /// frame and zIndex, and for layouts with scroll effects the alpha, the transform and the custom attributes.
-func jsonLine<Algorithm: LayoutAlgorithm>(_ attributes: LayoutAttributes, of algorithm: Algorithm) -> String {
+func jsonLine<Algorithm: UpdatableLayout>(_ attributes: LayoutAttributes, of algorithm: Algorithm) -> String {
     let id = attributes.id
     let frame = attributes.frame
     var line = #"{"kind":"\#(algorithm.name(of: id.kind))","section":\#(id.section),"item":\#(id.item),"x":\#(frame.minX),"y":\#(frame.minY),"width":\#(frame.width),"height":\#(frame.height),"zIndex":\#(attributes.zIndex)"#

@@ -5,7 +5,7 @@ import Testing
 /// `LayoutOrder` sorts any answer into the order the engine's store holds it, on every layout.
 @Suite struct LayoutOrderTests {
     struct StoreOrder: LayoutVisitor {
-        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> (store: [ElementID], sorted: [ElementID]) {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> (store: [ElementID], sorted: [ElementID]) {
             let viewport = Size(width: 390, height: 844)
             var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             try engine.prepare(viewport: viewport)

@@ -51,9 +51,13 @@ import Testing
             let elements = items + 2 * items / 100
             let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.elements == elements }.map(\.operation)
             let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.elements == elements }.map(\.operation)
-            // Without an allocator probe the naive design's bytes are unknown, so it has no fill floor.
-            #expect(naive == [.prepareCold, .prepareWarm, .query])
-            #expect(engine == [.prepareCold, .prepareWarm, .query, .fillFloor])
+            // Without an allocator probe the naive design's bytes are unknown, so it has no fill floor. The naive
+            // design stands for the tutorials in one-item updates; batches and self-sizing are the engine's.
+            #expect(naive == [.prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete])
+            #expect(engine == [
+                .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .updateBatch,
+                .queryAfterUpdates, .selfSizingScroll, .fillFloor,
+            ])
         }
         for result in report.results {
             #expect(result.samples == result.samplesNanoseconds.count && result.samples >= 2)

@@ -57,7 +57,7 @@ import Testing
         + [0.25, 1, 4].map { .pageTable(pagesPerViewport: $0) } + [1, 20, 64].map { .unionRects(blockSize: $0) }
     static let exactBaselines: [StrategyID] = [.naiveDictionary, .linearArray, .lineSectors]
 
-    static func subjects<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) -> [(String, any BenchmarkSubject)] {
+    static func subjects<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> [(String, any BenchmarkSubject)] {
         choices.map { ("\($0)", $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, $0.subject(algorithm)) }
     }
 
@@ -65,7 +65,7 @@ import Testing
     struct Check: LayoutVisitor {
         var generator: SeededGenerator
 
-        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> [String] {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [String] {
             var generator = generator
             let oracle = BruteForceOracle(algorithm)
             var disagreements: [String] = []
@@ -102,10 +102,70 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
+    /// Applies the same random batches, one-item updates and self-sizing to every strategy's subject, then checks
+    /// each against brute force over the final data, prepared from scratch.
+    struct UpdatesCheck: LayoutVisitor {
+        var generator: SeededGenerator
+        let layout: LayoutID
+
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [String] {
+            var generator = generator
+            let viewport = StrategyDifferentialTests.viewport
+            // The script, drawn once on the data as it changes: batches, one-item updates, measured sizes.
+            var data = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            var random = RandomBatches(seed: generator.next())
+            var script: [(batch: [LayoutUpdate], sizes: [(path: ItemPath, size: Size)])] = []
+            for _ in 0..<4 {
+                let batch = random.next(count: .random(in: 1...12, using: &generator), sections: data.algorithm.sections, sectionsMayChange: layout.hasSizedSections) {
+                    (try? data.algorithm.check($0)) != nil
+                }
+                try data.apply(batch)
+                var sizes: [(path: ItemPath, size: Size)] = []
+                for (section, data) in data.algorithm.sections.enumerated() where data.itemSizes.count > 0 {
+                    let path = ItemPath(section: section, item: .random(in: 0..<data.itemSizes.count, using: &generator))
+                    sizes.append((path, Size(width: .random(in: 1...200, using: &generator), height: .random(in: 1...200, using: &generator))))
+                }
+                _ = try data.invalidate(sizes: sizes, contentOffset: .zero)
+                script.append((batch, sizes))
+            }
+            let oracle = BruteForceOracle(data.algorithm)
+            try oracle.prepare(viewport: viewport)
+            let rects = StrategyDifferentialTests.rects(oracle.layout.contentSize, &generator)
+            var disagreements: [String] = []
+            for (name, var subject) in StrategyDifferentialTests.subjects(algorithm) {
+                try subject.prepare(viewport: viewport)
+                for (batch, sizes) in script {
+                    if batch.count == 1 { try subject.apply(batch[0]) } else { try subject.apply(batch) }
+                    _ = try subject.invalidate(sizes: sizes, contentOffset: .zero)
+                }
+                if subject.contentSize != oracle.layout.contentSize { disagreements.append("\(name): content size") }
+                for rect in rects {
+                    let offset = Point(x: 0, y: .random(in: -400...4_000, using: &generator))
+                    if try subject.answer(rect, offset: offset) != oracle.answer(rect, offset: offset) {
+                        disagreements.append("\(name) at \(rect), offset \(offset)")
+                    }
+                }
+            }
+            return disagreements
+        }
+    }
+
+    @Test(arguments: LayoutID.allCases, 0..<3 as Range<UInt64>)
+    func everyStrategyAgreesWithBruteForceAfterUpdates(layout: LayoutID, seed: UInt64) throws {
+        let position = UInt64(LayoutID.allCases.firstIndex(of: layout)!)
+        var generator = SeededGenerator(seed: seed &* 104_729 &+ position)
+        let items = Int.random(in: 0...600, using: &generator)
+        let workload = BuiltInWorkload(itemsPerSection: .random(in: 1...150, using: &generator), seed: seed)
+        let parameters = Self.parameters(&generator)
+        let sections = try workload.sections(for: layout, items: items)
+        let disagreements = try parameters.make(layout, sections: sections, UpdatesCheck(generator: generator, layout: layout))
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     @Test(arguments: LayoutID.allCases)
     func aRectWithANaNEdgeIsRefusedByEveryIndex(layout: LayoutID) throws {
         struct Refusal: LayoutVisitor {
-            func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> [String] {
+            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [String] {
                 let rect = Rect(x: 0, y: 0, width: .nan, height: 10)
                 return try StrategyDifferentialTests.subjects(algorithm).compactMap { name, subject -> String? in
                     guard !subject.strategy.isBaseline else { return nil }

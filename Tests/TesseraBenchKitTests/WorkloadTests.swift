@@ -122,7 +122,7 @@ import Testing
 
     @Test func everyLayoutIsMadeAndLaysOutItsElements() throws {
         struct Count: LayoutVisitor {
-            func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Int {
+            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Int {
                 var layout = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
                 try layout.prepare(viewport: Size(width: 390, height: 844))
                 return layout.store.count

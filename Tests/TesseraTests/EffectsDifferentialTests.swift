@@ -13,7 +13,7 @@ struct EffectsDifferentialTests {
     static let blockSizes = [1, 16, 64]
 
     /// One layout prepared with every strategy.
-    struct Contestants<Algorithm: LayoutAlgorithm> {
+    struct Contestants<Algorithm: UpdatableLayout> {
         let recorded: RecordingWriter
         let recordedContentSize: Size
         let brute: CollectionLayout<Algorithm, BruteForceIndex>
@@ -75,7 +75,7 @@ struct EffectsDifferentialTests {
         }
     }
 
-    static func check<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, label: String, offsets: Int = 12) throws {
+    static func check<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, label: String, offsets: Int = 12) throws {
         let contestants = try Contestants(algorithm, viewport: viewport)
         let storeProblems = contestants.storeProblems()
         #expect(storeProblems.isEmpty, "\(label): \(storeProblems.count) store problems, first \(storeProblems.prefix(3))")
@@ -193,7 +193,7 @@ struct EffectsDifferentialTests {
     /// Queries whose scroll-axis edges touch no element's edge and whose cross axis spans every element, at `offset`:
     /// there `mosaic-binary-search`, which takes touching neighbours and does not test the cross axis, is exact when
     /// frames are monotone.
-    static func monotoneQueries<Algorithm: LayoutAlgorithm>(
+    static func monotoneQueries<Algorithm: UpdatableLayout>(
         _ layout: CollectionLayout<Algorithm, BruteForceIndex>, seed: UInt64, offset: (inout SplitMix64) -> Point
     ) -> [EffectQuery] {
         var rng = SplitMix64(seed: seed ^ 0xB15EC7)
@@ -219,7 +219,7 @@ struct EffectsDifferentialTests {
         return queries
     }
 
-    static func checkMosaicBinarySearch<Algorithm: LayoutAlgorithm>(
+    static func checkMosaicBinarySearch<Algorithm: UpdatableLayout>(
         _ algorithm: Algorithm, viewport: Size, seed: UInt64, label: String, offset: (inout SplitMix64) -> Point
     ) throws {
         var brute = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
@@ -255,7 +255,7 @@ struct EffectsDifferentialTests {
 
     /// The first query of `queries` where `mosaic-binary-search` leaves out an element the oracle returns, with the
     /// elements it leaves out.
-    static func firstMiss<Algorithm: LayoutAlgorithm>(
+    static func firstMiss<Algorithm: UpdatableLayout>(
         _ algorithm: Algorithm, viewport: Size, queries: [Rect]
     ) throws -> (rect: Rect, missed: Set<ElementID>)? {
         var brute = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)

@@ -5,7 +5,7 @@ import Testing
 /// orientations (debug builds also check them after every `prepare`; this checks them in any build).
 @Suite("Index invariants")
 struct IndexInvariantTests {
-    static func violations<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size) throws -> [String] {
+    static func violations<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) throws -> [String] {
         var found: [String] = []
         func check<Index: SpatialIndex>(_ index: Index) throws {
             var layout = CollectionLayout(algorithm, index: index)

@@ -58,14 +58,14 @@ struct EffectHit: Hashable, CustomStringConvertible {
 }
 
 /// Records what any algorithm writes for `viewport` with the independent `RecordingWriter`.
-func recordAny<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size) -> (writer: RecordingWriter, contentSize: Size) {
+func recordAny<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) -> (writer: RecordingWriter, contentSize: Size) {
     var writer = RecordingWriter()
     let contentSize = algorithm.write(into: &writer, viewport: viewport)
     return (writer, contentSize)
 }
 
 /// A prepared engine layout over the SoA index (block size 16 unless given).
-func prepared<Algorithm: LayoutAlgorithm>(
+func prepared<Algorithm: UpdatableLayout>(
     _ algorithm: Algorithm, viewport: Size = phone, blockSize: Int = SoABinarySearchIndex.defaultBlockSize
 ) throws -> CollectionLayout<Algorithm, SoABinarySearchIndex> {
     var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: blockSize))
@@ -76,7 +76,7 @@ func prepared<Algorithm: LayoutAlgorithm>(
 /// The brute-force oracle, the bench kit's (`BruteForceOracle.answer`): every element of the store, its effect at
 /// `offset`, kept when the frame it shows at intersects `rect` (its displayed frame when the layout's effects move
 /// elements, its layout frame otherwise). Returned in layout order.
-func effectsOracle<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
+func effectsOracle<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, in rect: Rect, offset: Point
 ) -> [EffectHit] {
     guard let viewport = layout.viewport else { return [] }
@@ -86,7 +86,7 @@ func effectsOracle<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
 
 /// The engine's answer for `rect` at `offset`: the store indices (in the order returned) and each element's
 /// attributes as `attributes(of:at:)` assembles them.
-func engineAnswer<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
+func engineAnswer<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, in rect: Rect, offset: Point, buffer: inout VisibleElements
 ) throws -> (indices: [Int], hits: [EffectHit]) {
     try layout.attributes(in: rect, contentOffset: offset, into: &buffer)
@@ -95,7 +95,7 @@ func engineAnswer<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
 }
 
 /// The ids of the engine's answer for `rect` at `offset`, in the order returned (layout order), for short expectations.
-func answerIDs<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
+func answerIDs<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, in rect: Rect, offset: Point
 ) throws -> [ElementID] {
     var buffer = VisibleElements()
@@ -118,7 +118,7 @@ func difference(_ label: String, got: [EffectHit], want: [EffectHit]) -> String?
 }
 
 /// Every element of a prepared layout in layout order, identity and frame (compared bit for bit by `Hit`).
-func laidOut<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(_ layout: CollectionLayout<Algorithm, Index>) -> [Hit] {
+func laidOut<Algorithm: UpdatableLayout, Index: SpatialIndex>(_ layout: CollectionLayout<Algorithm, Index>) -> [Hit] {
     (0..<layout.store.count).map { index in
         let attributes = layout.attributes(ofElement: index)
         return Hit(attributes.id, attributes.frame)
@@ -311,7 +311,7 @@ struct EffectQuery: CustomStringConvertible {
 /// down), inside and past the end; small rects; thin bands at the top of the viewport (where pinned headers show);
 /// rects whose edges coincide with elements' layout or displayed frames; and the awkward ones (empty, inverted,
 /// infinite, outside).
-func effectQueries<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
+func effectQueries<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, seed: UInt64, offsets: Int = 12
 ) -> [EffectQuery] {
     var rng = SplitMix64(seed: seed ^ 0xE7EC_7500)

@@ -5,19 +5,21 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// once the section's buffers have room; section updates go through `apply(_: [LayoutUpdate])`.
     ///
     /// - Complexity: O(*m* + *s*) for the *m* elements of the section changed and *s* sections.
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+    @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         switch update {
         case let .resizeItem(path, size), let .reloadItem(path, size):
             try check(path, size: size, inserting: false, update.name)
-            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            let size = kept(size)
+            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
             if algorithm.readsItemSizes { relayOut(section: path.section) }
         case let .insertItem(path, size):
             try check(path, size: size, inserting: true, update.name)
-            algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
+            let size = kept(size)
+            _algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
             relayOut(section: path.section)
         case let .deleteItem(path):
             try check(path, size: .zero, inserting: false, update.name)
-            algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
+            _algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
             relayOut(section: path.section)
         case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
             try apply([update])
@@ -35,15 +37,16 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         let prepared = _viewport != nil
         var dirty = Array(repeating: false, count: algorithm.sectionCount)
         for (section, data) in plan.reloadedSections {
-            algorithm.replaceSection(at: section, with: data)
+            _algorithm.replaceSection(at: section, with: data)
             dirty[section] = true
         }
         for (path, size) in plan.resized {
-            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            let size = kept(size)
+            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
             dirty[path.section] = dirty[path.section] || algorithm.readsItemSizes
         }
         for path in plan.removed {
-            algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
+            _algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
             dirty[path.section] = true
         }
         var firstMoved = algorithm.sectionCount
@@ -53,7 +56,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             for section in plan.removedSections {
                 firstMoved = Swift.min(firstMoved, section)
                 var moved = MovedSection(data: algorithm.sections[section], dirty: dirty.remove(at: section))
-                algorithm.removeSection(at: section)
+                _algorithm.removeSection(at: section)
                 if prepared {
                     moved.laidOut = (_store.removeSection(at: section), indexes.remove(at: section))
                 }
@@ -63,7 +66,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 switch source {
                 case let .new(data):
                     firstMoved = Swift.min(firstMoved, section)
-                    algorithm.insertSection(data, at: section)
+                    _algorithm.insertSection(data, at: section)
                     dirty.insert(true, at: section)
                     if prepared {
                         _store.insertSection(AttributeStore(), at: section)
@@ -72,7 +75,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 case let .old(old):
                     guard let moved = aside[old] else { continue }
                     firstMoved = Swift.min(firstMoved, section)
-                    algorithm.insertSection(moved.data, at: section)
+                    _algorithm.insertSection(moved.data, at: section)
                     dirty.insert(moved.dirty, at: section)
                     if let (placed, index) = moved.laidOut {
                         _store.insertSection(placed.store, at: section)
@@ -87,7 +90,8 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             }
         }
         for (path, size) in plan.added {
-            algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
+            let size = kept(size)
+            _algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
             dirty[path.section] = true
         }
         guard prepared, let viewport = _viewport else { return }
@@ -115,7 +119,10 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ) throws(LayoutError) -> Point {
         for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
         guard let viewport = _viewport else {
-            for (path, size) in sizes { algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) } }
+            for (path, size) in sizes {
+                let size = kept(size)
+                _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            }
             return .zero
         }
         let axis = algorithm.scrollAxis
@@ -129,7 +136,8 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         var first = Int.max
         var last = -1
         for (path, size) in sizes {
-            algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
+            let size = kept(size)
+            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
             first = Swift.min(first, path.section)
             last = Swift.max(last, path.section)
         }
@@ -145,12 +153,12 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// Checks that `path` names an item (or, `inserting`, a place for one) and that `size` is a valid size.
-    private func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
+    @usableFromInline func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
         let sections = algorithm.sectionCount
         guard path.section >= 0, path.section < sections else {
             throw .invalidUpdate("\(what) names section \(path.section), but the layout has \(sections) sections")
         }
-        let count = algorithm.sections[path.section].itemSizes.count
+        let count = algorithm.itemCount(inSection: path.section)
         guard path.item >= 0, path.item < count + (inserting ? 1 : 0) else {
             throw .invalidUpdate("\(what) names \(path), but section \(path.section) has \(count) items")
         }
@@ -160,14 +168,14 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// Rewrites one section and places the sections from it on, when the layout is prepared.
-    private mutating func relayOut(section: Int) {
+    @inlinable mutating func relayOut(section: Int) {
         guard let viewport = _viewport else { return }
         rewrite(section: section, viewport: viewport)
         finishUpdate(from: section, viewport: viewport)
     }
 
     /// Writes `section` from the algorithm's data and rebuilds its index.
-    private mutating func rewrite(section: Int, viewport: Size) {
+    @inlinable mutating func rewrite(section: Int, viewport: Size) {
         let algorithm = algorithm
         _store.rewriteSection(section, elementCount: algorithm.elementCount(inSection: section)) { writer in
             algorithm.writeSection(section, into: &writer, viewport: viewport)
@@ -176,7 +184,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// Places the sections from `section` on and takes the new content size.
-    private mutating func finishUpdate(from section: Int, viewport: Size) {
+    @inlinable mutating func finishUpdate(from section: Int, viewport: Size) {
         _store.place(from: section)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
@@ -189,6 +197,10 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         var dirty: Bool
         var laidOut: (placed: (store: AttributeStore, length: Double), index: Index)?
     }
+
+    /// The size a layout keeps for an item: `.zero` in a layout that does not read sizes, so that its sections
+    /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
+    @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
 
     private func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }
     private func scrollMax(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.maxY : frame.maxX }

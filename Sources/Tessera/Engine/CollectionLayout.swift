@@ -5,7 +5,8 @@
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
     /// The layout's arithmetic and its data; updates change the data (`apply(_:)`).
-    public internal(set) var algorithm: Algorithm
+    @inlinable public var algorithm: Algorithm { _algorithm }
+    @usableFromInline var _algorithm: Algorithm
     @usableFromInline var _store = LayoutStore()
     /// One index per section, over that section's relative frames.
     @usableFromInline var indexes: [Index] = []
@@ -20,7 +21,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     public var viewport: Size? { _viewport }
 
     public init(_ algorithm: Algorithm, index: Index = Index()) {
-        self.algorithm = algorithm
+        _algorithm = algorithm
         emptyIndex = index
     }
 

@@ -9,4 +9,9 @@ public struct Point: Hashable, Sendable {
     }
 
     public static let zero = Point(x: 0, y: 0)
+
+    /// This point moved by `delta`: a content offset after an adjustment.
+    @inlinable public func offset(by delta: Point) -> Point {
+        Point(x: x + delta.x, y: y + delta.y)
+    }
 }

@@ -1,8 +1,9 @@
 extension AttributeStore {
     /// Replaces the store's contents with what `body` appends, in layout order.
     ///
-    /// The storage is made unique, and grown to `elementCount` if it is smaller, once here; the buffers are kept
-    /// otherwise. The store is borrowed exclusively while `body` runs, so no copy of it can observe the writes and
+    /// The storage is made unique, and grown if it holds fewer than `elementCount`, once here; the buffers are kept
+    /// otherwise. A store written for the first time gets exactly `elementCount`; one that grows (a section that
+    /// items are inserted into) grows by half again at least, so a run of inserts reallocates O(log *n*) times. The store is borrowed exclusively while `body` runs, so no copy of it can observe the writes and
     /// `Writer` appends without checking uniqueness (a check per element cost more than a third of a prepare).
     ///
     /// - Complexity: O(*n*) for the *n* elements written, amortised O(1) each; no allocation when the store
@@ -10,8 +11,10 @@ extension AttributeStore {
     @inlinable public mutating func rewrite<Result>(
         reservingCapacity elementCount: Int, _ body: (inout Writer) throws -> Result
     ) rethrows -> Result {
-        if !isKnownUniquelyReferenced(&storage) || storage.capacity < elementCount {
-            storage = Storage(capacity: Swift.max(elementCount, storage.capacity))
+        if storage.capacity < elementCount {
+            storage = Storage(capacity: Swift.max(elementCount, storage.capacity + storage.capacity / 2))
+        } else if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(capacity: storage.capacity)
         }
         storage.count = 0
         // The writer takes the section array over, holding its only reference, so it empties and refills it in place.

@@ -167,7 +167,7 @@ struct BatchPlan {
 
 extension LayoutUpdate {
     /// The update's name, as the updates file spells it.
-    var name: String {
+    @usableFromInline var name: String {
         switch self {
         case .insertItem: "insertItem"
         case .deleteItem: "deleteItem"

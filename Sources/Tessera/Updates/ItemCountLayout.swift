@@ -13,6 +13,8 @@ extension ItemCountLayout {
     public var fixedSectionCount: Int? { 1 }
     public var readsItemSizes: Bool { false }
 
+    public func itemCount(inSection section: Int) -> Int { itemCount }
+
     public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
         var sizes = ItemSizes.uniform(.zero, count: itemCount)
         body(&sizes)

@@ -9,6 +9,8 @@ public protocol UpdatableLayout: LayoutAlgorithm {
     /// The number of sections when the layout has one by nature (Mosaic, the carousel), so that updates may not
     /// insert, delete or move sections; `nil` otherwise.
     var fixedSectionCount: Int? { get }
+    /// The number of items in `section`.
+    func itemCount(inSection section: Int) -> Int
     /// Runs `body` on the item sizes of `section`.
     mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void)
     mutating func replaceSection(at section: Int, with data: LayoutSection)
@@ -22,9 +24,19 @@ public protocol UpdatableLayout: LayoutAlgorithm {
 }
 
 extension UpdatableLayout {
+    public func itemCount(inSection section: Int) -> Int { sections[section].itemSizes.count }
+
     public var fixedSectionCount: Int? { nil }
 
     public var readsItemSizes: Bool { true }
 
     public var firstSectionHoldsLayoutElements: Bool { false }
+}
+
+extension UpdatableLayout {
+    /// Checks `batch` against this layout's data as `CollectionLayout.apply(_:)` does, and changes nothing:
+    /// `LayoutError.invalidUpdate` says why a batch does not fit.
+    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        _ = try BatchPlan(batch, sections: sections, fixedSectionCount: fixedSectionCount)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Tessera
 import TesseraBenchKit
@@ -16,19 +17,37 @@ struct Dump: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
     var offset: PointArgument?
 
+    @Option(help: ArgumentHelp(
+        "A file of updates to apply, one step after another, to the prepared layout before printing it: {\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 5, \"size\": [w, h]}, {\"batch\": [...]}, ...]}.",
+        valueName: "file.json"
+    ))
+    var updates: String?
+
     @OptionGroup var workload: WorkloadOptions
 
     func run() throws {
-        try workload.withLayout(layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point))
+        let steps = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)).steps } ?? []
+        try workload.withLayout(layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
     }
 
     struct Printer: LayoutVisitor {
         let viewport: Size
         let offset: Point?
+        let steps: [UpdatesFile.Step]
 
-        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
             var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             try engine.prepare(viewport: viewport)
+            for (index, step) in steps.enumerated() {
+                do throws(LayoutError) {
+                    switch step {
+                    case let .single(update): try engine.apply(update)
+                    case let .batch(batch): try engine.apply(batch)
+                    }
+                } catch {
+                    throw WorkloadError.updateRefused(step: index, error)
+                }
+            }
             for index in 0..<engine.store.count {
                 let attributes = engine.attributes(ofElement: index, contentOffset: offset ?? .zero)
                 print(jsonLine(attributes, of: algorithm))

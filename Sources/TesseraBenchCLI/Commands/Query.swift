@@ -35,7 +35,7 @@ struct Query: ParsableCommand {
         let offset: Point
         let viewport: Size
 
-        func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
             var subject = strategy.subject(algorithm)
             try subject.prepare(viewport: viewport)
             let order = LayoutOrder(algorithm, viewport: viewport)

@@ -65,7 +65,7 @@ private struct LayoutBenchRun: LayoutVisitor {
         var traceFrames = 0
     }
 
-    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Outcome {
+    func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
         let oracle = BruteForceOracle(algorithm)
         let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         var outcome = Outcome(traceFrames: trace.frames.count)

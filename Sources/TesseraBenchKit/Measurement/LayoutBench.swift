@@ -15,14 +15,14 @@ struct LayoutBench {
     typealias Measured = (results: [BenchmarkResult], verification: Verification)
 
     /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index.
-    func measure<Algorithm: LayoutAlgorithm>(
+    func measure<Algorithm: UpdatableLayout>(
         _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
     ) throws -> Measured {
         try strategy.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: strategy))
     }
 
     /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
-    func measure<Algorithm: LayoutAlgorithm>(
+    func measure<Algorithm: UpdatableLayout>(
         _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
     ) throws -> Measured {
         var measured = try choice.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: choice.strategy))
@@ -34,7 +34,7 @@ struct LayoutBench {
 
     /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
     /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
-    func benchmark<Algorithm, Subject: BenchmarkSubject>(
+    func benchmark<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
         _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
         let probe = runner.probe
@@ -93,6 +93,9 @@ struct LayoutBench {
             query.allocationsPerOperation = try steadyStateAllocations(on: &subject, probe: probe)
             query.missedElements = verification.missedElements
             results.append(query)
+            if Subject.updatesIncrementally || strategy == .naiveDictionary {
+                results += try benchmarkUpdates(&subject, of: oracle.layout.algorithm, fresh: make, runner: runner) { result($0, $1, batch: $2) }
+            }
         }
         if let heldBytes, heldBytes > 0 {
             let (samples, batch) = fillFloor(bytes: heldBytes, budget: runner.prepareBudget, clock: clock)
@@ -222,7 +225,7 @@ struct LayoutBench {
 }
 
 /// Measures the subjects of a `SubjectVisitor` maker, with their concrete type.
-private struct SubjectMeasurement<Algorithm: LayoutAlgorithm>: SubjectVisitor {
+private struct SubjectMeasurement<Algorithm: UpdatableLayout>: SubjectVisitor {
     let bench: LayoutBench
     let runner: BenchmarkRunner
     let oracle: BruteForceOracle<Algorithm>

@@ -39,6 +39,7 @@ public enum TerminalTable {
     public static func decimal(_ value: Double) -> String {
         switch Swift.abs(value) {
         case 0: "0"
+        case ..<0.1: String(format: "%.2g", value)
         case ..<10: String(format: "%.2f", value)
         case ..<1_000: String(format: "%.1f", value)
         default: Int(value.rounded()).formatted()

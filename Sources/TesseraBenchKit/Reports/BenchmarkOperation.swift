@@ -8,4 +8,17 @@ public enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
     case query
     /// Writing as many bytes as the design holds into a warm buffer: the bandwidth floor for a prepare.
     case fillFloor = "fill-floor"
+    /// One item of the first section takes a new size (the worst case for shifting what follows it).
+    case updateResize = "update-resize"
+    /// One item inserted at the start of the first section.
+    case updateInsert = "update-insert"
+    /// One item deleted from the start of the first section.
+    case updateDelete = "update-delete"
+    /// A `performBatchUpdates` batch of 100 random updates of every kind the layout takes.
+    case updateBatch = "update-batch"
+    /// The trace's queries again, on the layout the batches left.
+    case queryAfterUpdates = "query-after-updates"
+    /// One frame of the trace over a layout built from estimated sizes, where each cell reports its real size
+    /// the first time it shows: the query, the size updates, and the query again after them.
+    case selfSizingScroll = "self-sizing-scroll"
 }

@@ -105,6 +105,32 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             if let warm = median(judged, .prepareWarm, largest), let floor = median(judged, .fillFloor, largest) {
                 check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 2)
             }
+            if layout.hasSizedSections {
+                // Data changes: one-item updates against a warm prepare, against the naive dictionary's (a full
+                // prepare) and without allocating; a batch against a warm prepare; queries on the layout the
+                // batches left against queries on a fresh one; the self-sizing frame against a 120 Hz frame.
+                let warm = median(judged, .prepareWarm, largest)
+                for operation in [BenchmarkOperation.updateResize, .updateInsert, .updateDelete] {
+                    guard let update = result(judged, operation, largest) else { continue }
+                    let time = Swift.max(update.medianNanoseconds, 1e-3)
+                    if let warm { check("\(operation.rawValue) over a warm prepare", elements: largest, time / warm, .atMost, 0.01) }
+                    if naiveCounts.contains(largest), largest >= speedUpScale, let naive = median(.naiveDictionary, operation, largest) {
+                        check("\(operation.rawValue) speed-up over naive-dictionary", elements: largest, naive / time, .atLeast, 1_000)
+                    }
+                    if let allocations = update.allocationsPerOperation {
+                        check("heap allocations per steady-state \(operation.rawValue)", elements: largest, allocations, .atMost, 0)
+                    }
+                }
+                if let warm, let batch = median(judged, .updateBatch, largest) {
+                    check("update-batch over a warm prepare", elements: largest, batch / warm, .atMost, 0.05)
+                }
+                if let after = median(judged, .queryAfterUpdates, largest), let fresh = median(judged, .query, largest) {
+                    check("query after updates over a fresh layout's", elements: largest, after / fresh, .atMost, 1.2)
+                }
+                if let frame = result(judged, .selfSizingScroll, largest)?.p99Nanoseconds {
+                    check("self-sizing-scroll p99 over a 120 Hz frame", elements: largest, frame / FrameBudget.frameNanoseconds, .atMost, FrameBudget.negligibleShare)
+                }
+            }
             if let smallest = judgedCounts.first, smallest < largest,
                let small = median(judged, .query, smallest), let large = median(judged, .query, largest) {
                 check("query growth from \(smallest.formatted()) elements", elements: largest, large / small, .atMost, 2)

@@ -2,17 +2,23 @@ import Tessera
 import TesseraBaselines
 
 /// One of the tutorials' designs.
-public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject {
+public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject where Layout.Algorithm: UpdatableLayout {
     public let strategy: StrategyID
     private let layout: Layout
+    /// The data the updates edit, held by an engine layout that is never prepared: it checks and applies a batch
+    /// to the data as the engine does, and lays nothing out.
+    private var data: CollectionLayout<Layout.Algorithm, BruteForceIndex>
+    private var viewport: Size?
 
     public init(_ algorithm: Layout.Algorithm, strategy: StrategyID) {
         layout = Layout(algorithm)
+        data = CollectionLayout(algorithm)
         self.strategy = strategy
     }
 
     public mutating func prepare(viewport: Size) throws(LayoutError) {
         try layout.prepare(viewport: viewport)
+        self.viewport = viewport
     }
 
     public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
@@ -28,4 +34,41 @@ public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject {
     public var contentSize: Size { layout.contentSize }
 
     public var knownByteCount: Int? { nil }
+
+    public static var updatesIncrementally: Bool { false }
+
+    public var sections: [LayoutSection] { data.algorithm.sections }
+
+    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try data.algorithm.check(batch)
+    }
+
+    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        try data.apply(update)
+        try prepareAfterChange()
+    }
+
+    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try data.apply(batch)
+        try prepareAfterChange()
+    }
+
+    /// The tutorials keep no anchor: what is on screen moves when cells above it change size.
+    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+        _ = try data.invalidate(sizes: sizes, contentOffset: contentOffset)
+        try prepareAfterChange()
+        return .zero
+    }
+
+    public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+        for attributes in layout.layoutAttributesForElements(in: rect, contentOffset: offset) where attributes.elementKind == .cell {
+            paths.append(ItemPath(section: attributes.elementID.section, item: attributes.elementID.item))
+        }
+    }
+
+    /// The tutorials' answer to a change of data: the new data, the cache cleared, everything laid out again.
+    private mutating func prepareAfterChange() throws(LayoutError) {
+        layout.algorithm = data.algorithm
+        if let viewport { try layout.prepare(viewport: viewport) }
+    }
 }

@@ -15,6 +15,22 @@ public protocol BenchmarkSubject {
     func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer]
     /// The bytes the design holds, when it knows them without asking the allocator.
     var knownByteCount: Int? { get }
+
+    /// Whether the design updates what a change touches (the engine), rather than preparing again from scratch
+    /// after every change (the tutorials).
+    static var updatesIncrementally: Bool { get }
+    /// The data of every section, as updates read it.
+    var sections: [LayoutSection] { get }
+    /// Refuses `batch`, changing nothing, when it does not fit the data.
+    func check(_ batch: [LayoutUpdate]) throws(LayoutError)
+    /// Applies one change the way the design does.
+    mutating func apply(_ update: LayoutUpdate) throws(LayoutError)
+    /// Applies a `performBatchUpdates` batch the way the design does.
+    mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError)
+    /// Self-sizing: takes the cells' measured sizes and returns the content-offset adjustment the design makes.
+    mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point
+    /// Answers `rect` at `offset` as `query` does, appending the paths of the cells found to `paths`.
+    mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError)
 }
 
 extension BenchmarkSubject {

@@ -1,7 +1,7 @@
 import Tessera
 
 /// The engine with a given index.
-public struct EngineSubject<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: BenchmarkSubject {
+public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: BenchmarkSubject {
     public let strategy: StrategyID
     public private(set) var layout: CollectionLayout<Algorithm, Index>
     private var visible = VisibleElements()
@@ -32,4 +32,33 @@ public struct EngineSubject<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Be
     public var contentSize: Size { layout.contentSize }
 
     public var knownByteCount: Int? { layout.byteCount }
+
+    public static var updatesIncrementally: Bool { true }
+
+    public var sections: [LayoutSection] { layout.algorithm.sections }
+
+    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try layout.algorithm.check(batch)
+    }
+
+    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        try layout.apply(update)
+    }
+
+    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try layout.apply(batch)
+    }
+
+    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+        try layout.invalidate(sizes: sizes, contentOffset: contentOffset)
+    }
+
+    public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+        try layout.attributes(in: rect, contentOffset: offset, into: &visible)
+        let store = layout.store
+        for index in visible.indices where store.kind(at: index) == .cell {
+            let id = store.elementID(at: index)
+            paths.append(ItemPath(section: id.section, item: id.item))
+        }
+    }
 }

@@ -14,7 +14,7 @@ public protocol SubjectVisitor {
 extension StrategyID {
     /// Hands `visitor` a maker of this strategy over `algorithm`, with its concrete type, so that what the visitor
     /// times is specialised for it: a tutorial's design, or the engine with the strategy's standard index.
-    public func visit<Algorithm: LayoutAlgorithm, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = self
         switch self {
         case .naiveDictionary:
@@ -31,7 +31,7 @@ extension StrategyID {
     }
 
     /// This strategy over `algorithm`, unprepared, for callers that time nothing.
-    public func subject<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) -> any BenchmarkSubject {
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> any BenchmarkSubject {
         visit(algorithm, ExistentialSubject())
     }
 }
@@ -49,7 +49,7 @@ extension IndexChoice {
     }
 
     /// Hands `visitor` a maker of the engine over `algorithm` with this index, with its concrete type.
-    public func visit<Algorithm: LayoutAlgorithm, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = strategy
         switch self {
         case let .soaBinarySearch(blockSize):
@@ -64,7 +64,7 @@ extension IndexChoice {
     }
 
     /// The engine over `algorithm` with this index, unprepared, for callers that time nothing.
-    public func subject<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) -> any BenchmarkSubject {
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> any BenchmarkSubject {
         visit(algorithm, ExistentialSubject())
     }
 }

@@ -20,7 +20,7 @@ private struct TuneRun: LayoutVisitor {
     /// First every candidate once in full (answers against brute force, memory, prepares); then the rounds, each
     /// timing every exact candidate's queries in a fresh random order, so that what the machine does meanwhile
     /// falls on all of them alike.
-    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> TuneResult {
+    func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> TuneResult {
         let oracle = BruteForceOracle(algorithm)
         let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)

@@ -15,4 +15,13 @@ public enum LayoutID: String, CaseIterable, Codable, Sendable {
         case .carousel, .stickyParallax: [.naiveDictionary]
         }
     }
+
+    /// Whether the layout's data is sections of sized items, which updates may insert, delete and move and cells
+    /// may size themselves in; Mosaic and the carousel are one section whose frames follow from its count alone.
+    public var hasSizedSections: Bool {
+        switch self {
+        case .flow, .waterfall, .stickyParallax: true
+        case .mosaic, .carousel: false
+        }
+    }
 }

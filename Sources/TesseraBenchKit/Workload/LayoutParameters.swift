@@ -27,5 +27,5 @@ public struct LayoutParameters: Sendable {
 /// Code to run with a layout of a concrete type: Swift has no generic closures, so this stands for one.
 public protocol LayoutVisitor {
     associatedtype Result
-    func visit<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm) throws -> Result
+    func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Result
 }

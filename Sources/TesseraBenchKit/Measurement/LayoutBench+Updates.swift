@@ -1,0 +1,146 @@
+import Tessera
+
+// Data changes, measured on a prepared subject: one-item updates for the engine and for the naive dictionary (the
+// tutorials all answer a change the same way, with a full prepare); batches, queries after them and the
+// self-sizing scroll for the engine alone.
+extension LayoutBench {
+    /// The item every one-item update changes: the first of the first section, which shifts everything after it.
+    static let updatedItem = ItemPath(section: 0, item: 0)
+    /// The updates in each `update-batch` sample.
+    static let updatesPerBatch = 100
+    /// The size every cell is laid out at before it reports its own: UIKit's usual `estimatedItemSize`.
+    static let estimatedItemSize = Size(width: 50, height: 50)
+
+    typealias MakeResult = (_ operation: BenchmarkOperation, _ samples: [Double], _ batch: Int) -> BenchmarkResult
+
+    /// Measures every update operation the subject and layout take.
+    func benchmarkUpdates<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
+        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () -> Subject, runner: BenchmarkRunner, result: MakeResult
+    ) throws -> [BenchmarkResult] {
+        guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
+        try subject.prepare(viewport: viewport)
+        var results = try oneItemUpdates(&subject, size: first.itemSizes[0], runner: runner, result: result)
+        guard Subject.updatesIncrementally else { return results }
+        results += try batches(&subject, runner: runner, result: result)
+        if layout.hasSizedSections {
+            var sizing = make()
+            let samples = try selfSizingScroll(&sizing, of: algorithm, seed: runner.settings.seed)
+            results.append(result(.selfSizingScroll, samples, 1))
+        }
+        return results
+    }
+
+    /// `update-resize`, `update-insert` and `update-delete` of the first item, timed in batches that leave the
+    /// data as they found it: resizes alternate between two sizes, and each batch of inserts is followed by as
+    /// many deletes. The batch sizes are found by running them, which warms up the buffers first, so the allocation
+    /// counts are the steady state's.
+    private func oneItemUpdates<Subject: BenchmarkSubject>(
+        _ subject: inout Subject, size: Size, runner: BenchmarkRunner, result: MakeResult
+    ) throws -> [BenchmarkResult] {
+        let path = Self.updatedItem
+        let other = Size(width: size.width + 10, height: size.height + 10)
+        var resizes = 0
+        func resize() throws {
+            resizes += 1
+            try subject.apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other))
+        }
+        for _ in 0..<2 { try resize() }
+
+        let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize() }
+        let even = resizeBatch + resizeBatch % 2
+        var resizeAllocations = AllocationTally(probe: runner.probe)
+        let resizeSamples = try runner.prepareBudget.collect { _ in
+            let nanoseconds = try resizeAllocations.count(even) { try timed { for _ in 0..<even { try resize() } } }
+            return Double(nanoseconds) / Double(even)
+        }
+        func insert() throws { try subject.apply(.insertItem(path, size: size)) }
+        func delete() throws { try subject.apply(.deleteItem(path)) }
+        let batch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try insert(); try delete() }
+        var insertAllocations = AllocationTally(probe: runner.probe)
+        var deleteAllocations = AllocationTally(probe: runner.probe)
+        var deleteSamples: [Double] = []
+        deleteSamples.reserveCapacity(runner.prepareBudget.maxSamples)
+        let insertSamples = try runner.prepareBudget.collect { _ in
+            let inserting = try insertAllocations.count(batch) { try timed { for _ in 0..<batch { try insert() } } }
+            let deleting = try deleteAllocations.count(batch) { try timed { for _ in 0..<batch { try delete() } } }
+            deleteSamples.append(Double(deleting) / Double(batch))
+            return Double(inserting) / Double(batch)
+        }
+        var measured = [
+            (result(.updateResize, resizeSamples, even), resizeAllocations),
+            (result(.updateInsert, insertSamples, batch), insertAllocations),
+            (result(.updateDelete, deleteSamples, batch), deleteAllocations),
+        ]
+        for index in measured.indices { measured[index].0.allocationsPerOperation = measured[index].1.perOperation }
+        return measured.map(\.0)
+    }
+
+    /// `update-batch`: seeded random batches of every kind of update, each drawn for the data the last one left
+    /// (outside the timing) and timed alone; then `query-after-updates`, the trace replayed on what they left.
+    private func batches<Subject: BenchmarkSubject>(
+        _ subject: inout Subject, runner: BenchmarkRunner, result: MakeResult
+    ) throws -> [BenchmarkResult] {
+        var random = RandomBatches(seed: runner.settings.seed)
+                let samples = try runner.prepareBudget.collect { _ in
+            let batch = random.next(count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: layout.hasSizedSections) {
+                (try? subject.check($0)) != nil
+            }
+            return Double(try timed { try subject.apply(batch) })
+        }
+        let (querySamples, queryBatch) = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock)
+        return [result(.updateBatch, samples, 1), result(.queryAfterUpdates, querySamples, queryBatch)]
+    }
+
+    /// `self-sizing-scroll`: a trace over the layout with every cell at `estimatedItemSize` (made over that layout,
+    /// as a user scrolls what is laid out), where the cells a frame shows for the first time report their real sizes. A frame's time is its query, the invalidation of
+    /// the new cells' sizes, and the query again at the offset the adjustment moved it to; the rotation's prepare
+    /// is not timed. One sample a frame: a frame that changes nothing is a query, timed alone at the clock's grain.
+    private func selfSizingScroll<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
+        _ subject: inout Subject, of algorithm: Algorithm, seed: UInt64
+    ) throws -> [Double] {
+        let real = subject.sections
+        var firstItem = [0]
+        for section in real { firstItem.append(firstItem[firstItem.count - 1] + section.itemSizes.count) }
+        let estimated = real.indices.map { section in
+            var data = real[section]
+            data.itemSizes = .uniform(Self.estimatedItemSize, count: data.itemSizes.count)
+            return LayoutUpdate.reloadSection(section, data)
+        }
+        try subject.apply(estimated)
+        var laidOut = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+        try laidOut.apply(estimated)
+        let trace = try ScrollTrace(over: &laidOut, viewport: viewport, seed: seed)
+        var measured = [Bool](repeating: false, count: firstItem[firstItem.count - 1])
+        var paths: [ItemPath] = []
+        var sizes: [(path: ItemPath, size: Size)] = []
+        var adjustment = Point.zero
+        var current: Size?
+        var samples: [Double] = []
+        samples.reserveCapacity(trace.frames.count)
+        for frame in trace.frames {
+            if frame.viewport != current {
+                current = frame.viewport
+                try subject.prepare(viewport: frame.viewport)
+            }
+            paths.removeAll(keepingCapacity: true)
+            sizes.removeAll(keepingCapacity: true)
+            var found = 0
+            let nanoseconds = try timed {
+                let offset = frame.offset.offset(by: adjustment)
+                try subject.cells(in: frame.visibleRect.offset(by: adjustment), offset: offset, into: &paths)
+                for path in paths where !measured[firstItem[path.section] + path.item] {
+                    measured[firstItem[path.section] + path.item] = true
+                    sizes.append((path, real[path.section].itemSizes[path.item]))
+                }
+                if !sizes.isEmpty {
+                    let moved = try subject.invalidate(sizes: sizes, contentOffset: offset)
+                    adjustment = adjustment.offset(by: moved)
+                    found = try subject.query(frame.visibleRect.offset(by: adjustment), offset: offset.offset(by: moved))
+                }
+            }
+            blackHole(found)
+            samples.append(Double(nanoseconds))
+        }
+        return samples
+    }
+}
