@@ -32,7 +32,26 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ///
     /// - Complexity: O(*b* log *b*) to check the *b* updates, plus O(*m*) for every section they touch (rewritten
     ///   once however many updates touch it), plus O(*s*) for *s* sections.
-    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+    @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        let (dirty, firstMoved) = try editData(for: batch)
+        guard let viewport = _viewport else { return }
+        // A layout that keeps a section when it has none (the sticky layout's top header) is written afresh.
+        guard _store.sectionCount == algorithm.sectionCount else {
+            try prepare(viewport: viewport)
+            return
+        }
+        // Inlined into the caller, so each section is written by the caller's concrete layout and index.
+        var first = firstMoved
+        for section in dirty.indices where dirty[section] {
+            first = Swift.min(first, section)
+            rewrite(section: section, viewport: viewport)
+        }
+        finishUpdate(from: first, viewport: viewport)
+    }
+
+    /// Checks `batch` and applies it to the data, moving laid-out sections with their data; returns, per section
+    /// after the batch, whether it must be written again, and the first section whose index changed.
+    @usableFromInline mutating func editData(for batch: [LayoutUpdate]) throws(LayoutError) -> (dirty: [Bool], firstMoved: Int) {
         let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
         let prepared = _viewport != nil
         var dirty = Array(repeating: false, count: algorithm.sectionCount)
@@ -94,18 +113,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             _algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
             dirty[path.section] = true
         }
-        guard prepared, let viewport = _viewport else { return }
-        // A layout that keeps a section when it has none (the sticky layout's top header) is written afresh.
-        guard _store.sectionCount == algorithm.sectionCount else {
-            try prepare(viewport: viewport)
-            return
-        }
-        var first = firstMoved
-        for section in dirty.indices where dirty[section] {
-            first = Swift.min(first, section)
-            rewrite(section: section, viewport: viewport)
-        }
-        finishUpdate(from: first, viewport: viewport)
+        return (dirty, firstMoved)
     }
 
     /// Self-sizing: takes the measured sizes of cells laid out from estimates, rewrites each section they touch
@@ -114,7 +122,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// Zero when no cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
     ///
     /// - Complexity: O(*m*) for each section touched, plus O(*s*) for *s* sections.
-    public mutating func invalidate(
+    @inlinable public mutating func invalidate(
         sizes: [(path: ItemPath, size: Size)], contentOffset: Point
     ) throws(LayoutError) -> Point {
         for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
@@ -202,6 +210,6 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
     @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
 
-    private func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }
-    private func scrollMax(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.maxY : frame.maxX }
+    @inlinable func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }
+    @inlinable func scrollMax(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.maxY : frame.maxX }
 }

@@ -61,7 +61,7 @@ extension LayoutStore {
     /// Its section, its position in the section and its near edge; `nil` when no element reaches that far.
     ///
     /// - Complexity: O(log *s*) for *s* sections, plus O(*m*) for the *m* elements of the sections scanned.
-    func anchor(at position: Double) -> (section: Int, position: Int, near: Double)? {
+    @usableFromInline func anchor(at position: Double) -> (section: Int, position: Int, near: Double)? {
         var low = 0
         var high = sectionStores.count
         while low < high {
