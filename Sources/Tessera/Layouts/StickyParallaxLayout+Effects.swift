@@ -49,10 +49,13 @@ extension StickyParallaxLayout {
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         var kept = 0
+        var section = 0
         for position in 0..<visible.buffer.count {
             let index = visible.buffer[position]
-            let effect = self.effect(of: store.elementID(at: index), frame: store.frame(at: index), offset: offset, viewport: viewport)
-            if Self.moves(store.kind(at: index)), !effect.displayedFrame(of: store.frame(at: index)).intersects(rect) { continue }
+            section = store.section(ofElement: index, near: section)
+            let (id, frame) = store.element(index, inSection: section)
+            let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
+            if Self.moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
             visible.buffer[kept] = index
             visible.effects.append(effect)
             kept += 1
@@ -76,8 +79,8 @@ extension StickyParallaxLayout {
     ) {
         let position = visible.buffer.partitionPoint { $0 >= index }
         guard position == visible.buffer.count || visible.buffer[position] != index else { return }
-        let frame = store.frame(at: index)
-        let effect = self.effect(of: store.elementID(at: index), frame: frame, offset: offset, viewport: viewport)
+        let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
+        let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
         guard effect.displayedFrame(of: frame).intersects(rect) else { return }
         visible.buffer.insert(index, at: position)
         visible.effects.insert(effect, at: position)
@@ -90,13 +93,16 @@ extension StickyParallaxLayout {
     /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
     @inlinable func sections(overlapping rect: Rect, in store: LayoutStore) -> Range<Int> {
         let sectionCount = store.sectionCount
+        // A section's own elements are read without searching for their section; an empty one's neighbours are.
         func end(_ section: Int) -> Double {
-            let last = store.elementRange(ofSection: section).upperBound - 1
-            return last >= 0 ? store.frame(at: last).maxY : -.infinity
+            let elements = store.elementRange(ofSection: section)
+            if !elements.isEmpty { return store.frame(inSection: section, at: elements.count - 1).maxY }
+            return elements.upperBound > 0 ? store.frame(at: elements.upperBound - 1).maxY : -.infinity
         }
         func start(_ section: Int) -> Double {
-            let first = store.elementRange(ofSection: section).lowerBound
-            return first < store.count ? store.frame(at: first).minY : .infinity
+            let elements = store.elementRange(ofSection: section)
+            if !elements.isEmpty { return store.frame(inSection: section, at: 0).minY }
+            return elements.lowerBound < store.count ? store.frame(at: elements.lowerBound).minY : .infinity
         }
         var low = 0
         var high = sectionCount

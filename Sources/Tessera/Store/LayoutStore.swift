@@ -82,6 +82,26 @@ public struct LayoutStore: Sendable {
         return low
     }
 
+    /// The same, searched by galloping from `hint`: a query's answer comes in layout order, so walking it with the
+    /// last element's section as the hint costs O(1) an element.
+    ///
+    /// - Complexity: O(log *d*) for the *d* sections between `hint` and the answer.
+    @inlinable public func section(ofElement index: Int, near hint: Int) -> Int {
+        precondition(index >= 0 && index < count, "element index out of range")
+        return firstElements.partitionPoint(near: hint + 1) { $0 > index } - 1
+    }
+
+    /// The identity and the handed-out frame of the element numbered `index`, which `section` holds.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func element(_ index: Int, inSection section: Int) -> (id: ElementID, frame: Rect) {
+        let position = index - firstElements[section]
+        let kind = sectionStores[section].kind(at: position)
+        let frame = frame(inSection: section, at: position)
+        guard kind == .cell else { return (ElementID(kind: kind, section: section, item: 0), frame) }
+        return (.cell(section: section, item: position - (sectionStores[section].sections.first?.cells.lowerBound ?? 0)), frame)
+    }
+
     /// The frame handed out for the element numbered `index`: its section's origin plus its relative frame.
     ///
     /// - Complexity: O(log *s*) for *s* sections.
@@ -109,11 +129,7 @@ public struct LayoutStore: Sendable {
     ///
     /// - Complexity: O(log *s*) for *s* sections.
     public func elementID(at index: Int) -> ElementID {
-        let section = section(ofElement: index)
-        let position = index - firstElements[section]
-        let kind = sectionStores[section].kind(at: position)
-        guard kind == .cell else { return ElementID(kind: kind, section: section, item: 0) }
-        return .cell(section: section, item: position - (sectionStores[section].sections.first?.cells.lowerBound ?? 0))
+        element(index, inSection: section(ofElement: index)).id
     }
 
     /// The layout-order number of the element with this identity, if the store holds one.
