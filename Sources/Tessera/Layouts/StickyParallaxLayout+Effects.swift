@@ -66,7 +66,7 @@ extension StickyParallaxLayout {
         where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
             addIfShown(index, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
         }
-        for section in sections(overlapping: rect, in: store) {
+        for section in sections(overlapping: rect, in: store, near: visible.sectionHint) {
             if let header = store.index(of: ElementID(kind: .header, section: section, item: 0)) {
                 addIfShown(header, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
             }
@@ -87,11 +87,11 @@ extension StickyParallaxLayout {
     }
 
     /// The sections whose extent along y meets `rect`, and the nearest section with elements on either side:
-    /// sections stack, so a binary search finds the first. A section's extent runs from its first element's top to
+    /// sections stack, so a search galloping from `hint` (the first section the query met) finds the first. A section's extent runs from its first element's top to
     /// its last element's bottom; an empty one borrows its neighbours' edges, which keeps both monotone. The
     /// neighbours are there because a pushed-out header ends where its section ends only in exact arithmetic:
     /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
-    @inlinable func sections(overlapping rect: Rect, in store: LayoutStore) -> Range<Int> {
+    @inlinable func sections(overlapping rect: Rect, in store: LayoutStore, near hint: Int) -> Range<Int> {
         let sectionCount = store.sectionCount
         // A section's own elements are read without searching for their section; an empty one's neighbours are.
         func end(_ section: Int) -> Double {
@@ -104,12 +104,7 @@ extension StickyParallaxLayout {
             if !elements.isEmpty { return store.frame(inSection: section, at: 0).minY }
             return elements.lowerBound < store.count ? store.frame(at: elements.lowerBound).minY : .infinity
         }
-        var low = 0
-        var high = sectionCount
-        while low < high {
-            let mid = (low + high) / 2
-            if end(mid) <= rect.minY { low = mid + 1 } else { high = mid }
-        }
+        var low = (0..<sectionCount).partitionPoint(near: hint) { end($0) > rect.minY }
         var upper = low
         while upper < sectionCount, start(upper) < rect.maxY { upper += 1 }
         repeat { low -= 1 } while low > 0 && store.elementRange(ofSection: low).isEmpty
