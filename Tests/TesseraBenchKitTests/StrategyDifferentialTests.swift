@@ -61,6 +61,21 @@ import Testing
         choices.map { ("\($0)", $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, $0.subject(algorithm)) }
     }
 
+    /// Where `subject`'s answers differ from the oracle's, over `rects`, each at a random content offset.
+    static func disagreements<Algorithm>(
+        _ name: String, _ subject: any BenchmarkSubject, _ oracle: BruteForceOracle<Algorithm>, _ rects: [Rect],
+        _ generator: inout SeededGenerator
+    ) throws -> [String] {
+        var disagreements: [String] = []
+        for rect in rects {
+            let offset = Point(x: rect.origin.x.isFinite ? rect.origin.x : 0, y: .random(in: -400...4_000, using: &generator))
+            if try subject.answer(rect, offset: offset) != oracle.answer(rect, offset: offset) {
+                disagreements.append("\(name) at \(rect), offset \(offset)")
+            }
+        }
+        return disagreements
+    }
+
     /// Checks every exact strategy on one layout against the oracle, returning the disagreements.
     struct Check: LayoutVisitor {
         var generator: SeededGenerator
@@ -74,12 +89,7 @@ import Testing
                 let rects = StrategyDifferentialTests.rects(oracle.layout.contentSize, &generator)
                 for (name, var subject) in StrategyDifferentialTests.subjects(algorithm) {
                     try subject.prepare(viewport: viewport)
-                    for rect in rects {
-                        let offset = Point(x: rect.origin.x.isFinite ? rect.origin.x : 0, y: .random(in: -400...4_000, using: &generator))
-                        if try subject.answer(rect, offset: offset) != oracle.answer(rect, offset: offset) {
-                            disagreements.append("\(name) at \(rect), offset \(offset)")
-                        }
-                    }
+                    disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)
                 }
             }
             return disagreements
@@ -139,12 +149,7 @@ import Testing
                     _ = try subject.invalidate(sizes: sizes, contentOffset: .zero)
                 }
                 if subject.contentSize != oracle.layout.contentSize { disagreements.append("\(name): content size") }
-                for rect in rects {
-                    let offset = Point(x: 0, y: .random(in: -400...4_000, using: &generator))
-                    if try subject.answer(rect, offset: offset) != oracle.answer(rect, offset: offset) {
-                        disagreements.append("\(name) at \(rect), offset \(offset)")
-                    }
-                }
+                disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)
             }
             return disagreements
         }
