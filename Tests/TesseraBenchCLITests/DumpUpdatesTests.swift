@@ -49,6 +49,9 @@ import Testing
         ("{\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 0}]}", "missing field updates[0].size"),
         ("{\"updates\": [{\"batch\": [{\"op\": \"moveItem\", \"from\": [0], \"to\": [0, 1]}]}]}", "updates[0].batch[0].from should be [section, item]"),
         ("{\"updates\": [{\"batch\": 3}]}", "updates[0].batch should be an array of updates"),
+        ("{\"updates\": [{\"op\": \"insertSection\", \"section\": 0, \"itemSizes\": [], \"headerheight\": 9}]}", "updates[0] has a field \"headerheight\" that insertSection does not take"),
+        ("{\"updates\": [{\"batch\": [], \"op\": \"deleteSection\"}]}", "updates[0] has a field \"op\" that a batch step does not take"),
+        ("{\"updates\": [{\"op\": \"deleteSection\", \"section\": 9223372036854775807}]}", "updates[0].section should be a whole number below 10^15"),
         ("{\"sections\": []}", "missing \"updates\", an array of steps"),
         ("[1, 2]", "the top level should be an object"),
         ("{\"updates\": [", "not JSON"),
@@ -63,6 +66,17 @@ import Testing
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+    }
+
+    @Test func anItemOfASectionTheStickyLayoutNoLongerHasIsRefused() throws {
+        // The sticky layout keeps a section for its top header when the data has none; the data's count decides.
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("updates.json", """
+            {"updates": [{"op": "deleteSection", "section": 0}, {"op": "insertItem", "section": 0, "item": 0, "size": [1, 1]}]}
+            """)
+        let outcome = try Bench.run(["dump", "--layout", "sticky-parallax", "--items", "20", "--updates", file])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("updates[1] does not fit the layout: invalid update: insertItem names section 0, but the layout has 0 sections"), "\(outcome.standardError)")
     }
 
     @Test func aMissingUpdatesFileIsRefusedBeforeAnyWork() throws {

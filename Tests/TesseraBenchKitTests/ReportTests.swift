@@ -56,7 +56,7 @@ import Testing
             #expect(naive == [.prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete])
             #expect(engine == [
                 .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .updateBatch,
-                .queryAfterUpdates, .selfSizingScroll, .fillFloor,
+                .queryBeforeUpdates, .queryAfterUpdates, .selfSizingScroll, .fillFloor,
             ])
         }
         for result in report.results {

@@ -112,31 +112,42 @@ import Testing
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
-    /// Applies the same random batches, one-item updates and self-sizing to every strategy's subject, then checks
-    /// each against brute force over the final data, prepared from scratch.
+    /// Applies the same random batches, single updates and measured sizes to every strategy's subject, then checks
+    /// each against brute force over the final data, prepared from scratch: answers, content size, and the cells
+    /// `cells(in:)` reports.
     struct UpdatesCheck: LayoutVisitor {
         var generator: SeededGenerator
         let layout: LayoutID
 
+        struct Step {
+            var batch: [LayoutUpdate]
+            var single: LayoutUpdate?
+            var sizes: [(path: ItemPath, size: Size)]
+        }
+
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [String] {
             var generator = generator
             let viewport = StrategyDifferentialTests.viewport
-            // The script, drawn once on the data as it changes: batches, one-item updates, measured sizes.
+            // The script, drawn once on the data as it changes.
             var data = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             var random = RandomBatches(seed: generator.next())
-            var script: [(batch: [LayoutUpdate], sizes: [(path: ItemPath, size: Size)])] = []
-            for _ in 0..<4 {
-                let batch = random.next(count: .random(in: 1...12, using: &generator), sections: data.algorithm.sections, sectionsMayChange: layout.hasSizedSections) {
+            func draw(_ count: Int) -> [LayoutUpdate] {
+                random.next(count: count, sections: data.algorithm.sections, sectionsMayChange: layout.hasSizedSections) {
                     (try? data.algorithm.check($0)) != nil
                 }
-                try data.apply(batch)
-                var sizes: [(path: ItemPath, size: Size)] = []
+            }
+            var script: [Step] = []
+            for _ in 0..<4 {
+                var step = Step(batch: draw(.random(in: 2...12, using: &generator)), sizes: [])
+                try data.apply(step.batch)
+                step.single = draw(1).first
+                if let single = step.single { try data.apply(single) }
                 for (section, data) in data.algorithm.sections.enumerated() where data.itemSizes.count > 0 {
                     let path = ItemPath(section: section, item: .random(in: 0..<data.itemSizes.count, using: &generator))
-                    sizes.append((path, Size(width: .random(in: 1...200, using: &generator), height: .random(in: 1...200, using: &generator))))
+                    step.sizes.append((path, Size(width: .random(in: 1...200, using: &generator), height: .random(in: 1...200, using: &generator))))
                 }
-                _ = try data.invalidate(sizes: sizes, contentOffset: .zero)
-                script.append((batch, sizes))
+                _ = try data.invalidate(sizes: step.sizes, contentOffset: .zero)
+                script.append(step)
             }
             let oracle = BruteForceOracle(data.algorithm)
             try oracle.prepare(viewport: viewport)
@@ -144,12 +155,19 @@ import Testing
             var disagreements: [String] = []
             for (name, var subject) in StrategyDifferentialTests.subjects(algorithm) {
                 try subject.prepare(viewport: viewport)
-                for (batch, sizes) in script {
-                    if batch.count == 1 { try subject.apply(batch[0]) } else { try subject.apply(batch) }
-                    _ = try subject.invalidate(sizes: sizes, contentOffset: .zero)
+                for step in script {
+                    try subject.apply(step.batch)
+                    if let single = step.single { try subject.apply(single) }
+                    _ = try subject.invalidate(sizes: step.sizes, contentOffset: .zero)
                 }
                 if subject.contentSize != oracle.layout.contentSize { disagreements.append("\(name): content size") }
                 disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)
+                for rect in rects.prefix(8) {
+                    var cells: [ItemPath] = []
+                    try subject.cells(in: rect, offset: .zero, into: &cells)
+                    let expected = oracle.answer(rect, offset: .zero).filter { $0.id.kind == .cell }.map { ItemPath(section: $0.id.section, item: $0.id.item) }
+                    if Set(cells) != Set(expected) || cells.count != expected.count { disagreements.append("\(name): cells in \(rect)") }
+                }
             }
             return disagreements
         }

@@ -162,7 +162,8 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
 
     /// Checks that `path` names an item (or, `inserting`, a place for one) and that `size` is a valid size.
     @usableFromInline func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
-        let sections = algorithm.sectionCount
+        // The sections of the data, not of the layout: the sticky layout keeps one for its top header when it has none.
+        let sections = algorithm.fixedSectionCount ?? algorithm.sections.count
         guard path.section >= 0, path.section < sections else {
             throw .invalidUpdate("\(what) names section \(path.section), but the layout has \(sections) sections")
         }

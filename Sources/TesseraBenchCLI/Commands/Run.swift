@@ -11,8 +11,9 @@ struct Run: ParsableCommand {
             frame of a 120 Hz scroll trace of flings, jumps and a rotation), and fill-floor (writing the bytes the \
             layout holds, the bandwidth floor). Data changes: update-resize, update-insert and update-delete (one \
             item at the start of the first section; the engine and naive-dictionary, which stands for the tutorials' \
-            full prepare), and for the engine update-batch (100 random updates of every kind), query-after-updates \
-            and self-sizing-scroll (the trace over cells laid out at 50 x 50 that report their real sizes when first \
+            full prepare), and for the engine update-batch (100 random updates of every kind), query-before-updates and \
+            query-after-updates (the trace's frames before its rotation, on a fresh layout and on the one the batches \
+            left), and self-sizing-scroll (the trace over cells laid out at 50 x 50 that report their real sizes when first \
             shown; one sample a frame). Memory and allocation counts come from jemalloc.
             """
     )

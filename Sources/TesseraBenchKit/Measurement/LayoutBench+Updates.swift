@@ -31,9 +31,9 @@ extension LayoutBench {
     }
 
     /// `update-resize`, `update-insert` and `update-delete` of the first item, timed in batches that leave the
-    /// data as they found it: resizes alternate between two sizes, and each batch of inserts is followed by as
-    /// many deletes. The batch sizes are found by running them, which warms up the buffers first, so the allocation
-    /// counts are the steady state's.
+    /// data as they found it: resizes alternate between two sizes and end on the first, and each batch of inserts
+    /// is followed by as many deletes. The batch sizes are found by running the updates, and one untimed round of
+    /// a batch of inserts and deletes goes before the samples, so the allocation counts are the steady state's.
     private func oneItemUpdates<Subject: BenchmarkSubject>(
         _ subject: inout Subject, size: Size, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
@@ -44,18 +44,27 @@ extension LayoutBench {
             resizes += 1
             try subject.apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other))
         }
-        for _ in 0..<2 { try resize() }
-
+        func restoreSize() throws { if !resizes.isMultiple(of: 2) { try resize() } }
         let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize() }
+        try restoreSize()
         let even = resizeBatch + resizeBatch % 2
         var resizeAllocations = AllocationTally(probe: runner.probe)
         let resizeSamples = try runner.prepareBudget.collect { _ in
             let nanoseconds = try resizeAllocations.count(even) { try timed { for _ in 0..<even { try resize() } } }
             return Double(nanoseconds) / Double(even)
         }
+        try restoreSize()
+
         func insert() throws { try subject.apply(.insertItem(path, size: size)) }
         func delete() throws { try subject.apply(.deleteItem(path)) }
-        let batch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try insert(); try delete() }
+        var inserted = 0
+        let batch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in
+            try insert()
+            inserted += 1
+        }
+        for _ in 0..<inserted { try delete() }
+        for _ in 0..<batch { try insert() }
+        for _ in 0..<batch { try delete() }
         var insertAllocations = AllocationTally(probe: runner.probe)
         var deleteAllocations = AllocationTally(probe: runner.probe)
         var deleteSamples: [Double] = []
@@ -76,19 +85,26 @@ extension LayoutBench {
     }
 
     /// `update-batch`: seeded random batches of every kind of update, each drawn for the data the last one left
-    /// (outside the timing) and timed alone; then `query-after-updates`, the trace replayed on what they left.
+    /// (outside the timing) and timed alone. Around them, the trace's frames before its rotation are replayed on
+    /// the freshly prepared layout (`query-before-updates`) and on the layout the batches left, not prepared again
+    /// (`query-after-updates`).
     private func batches<Subject: BenchmarkSubject>(
         _ subject: inout Subject, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
+        let firstViewport = Array(trace.frames.prefix { $0.viewport == viewport })
+        let before = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport)
         var random = RandomBatches(seed: runner.settings.seed)
-                let samples = try runner.prepareBudget.collect { _ in
+        let samples = try runner.prepareBudget.collect { _ in
             let batch = random.next(count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: layout.hasSizedSections) {
                 (try? subject.check($0)) != nil
             }
             return Double(try timed { try subject.apply(batch) })
         }
-        let (querySamples, queryBatch) = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock)
-        return [result(.updateBatch, samples, 1), result(.queryAfterUpdates, querySamples, queryBatch)]
+        let after = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport, prepared: true)
+        return [
+            result(.updateBatch, samples, 1), result(.queryBeforeUpdates, before.samples, before.batch),
+            result(.queryAfterUpdates, after.samples, after.batch),
+        ]
     }
 
     /// `self-sizing-scroll`: a trace over the layout with every cell at `estimatedItemSize` (made over that layout,

@@ -136,10 +136,14 @@ struct LayoutBench {
     /// outside the timing (odd passes go backwards, so each pass re-prepares once). The figure is then the trace's
     /// mean query, as a measurement reading the clock once per thousand queries finds it, and the clock is a
     /// thousandth of it. A longer query is timed alone, one sample a frame.
+    ///
+    /// `frames` replays part of the trace instead; `prepared` says the subject is prepared for their first viewport
+    /// already, and must not be prepared again (a layout updated in place, timed as the updates left it).
     func replay<Subject: BenchmarkSubject>(
-        on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration
+        on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration, frames chosen: [TraceFrame]? = nil,
+        prepared: Bool = false
     ) throws -> (samples: [Double], batch: Int) {
-        let frames = trace.frames
+        let frames = chosen ?? trace.frames
         guard let first = frames.first else { return ([], 1) }
         var current = first.viewport
         func query(_ frames: ArraySlice<TraceFrame>) throws -> UInt64 {
@@ -152,7 +156,7 @@ struct LayoutBench {
             blackHole(found)
             return nanoseconds
         }
-        try subject.prepare(viewport: current)
+        if !prepared { try subject.prepare(viewport: current) }
         // Sized on the frames of the first viewport, so no prepare lands in the probe.
         let firstStretch = frames.prefix { $0.viewport == current }.count
         let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in _ = try query(frames[index...index]) }

@@ -16,7 +16,9 @@ public enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
     case updateDelete = "update-delete"
     /// A `performBatchUpdates` batch of 100 random updates of every kind the layout takes.
     case updateBatch = "update-batch"
-    /// The trace's queries again, on the layout the batches left.
+    /// The trace's frames before its rotation, on a freshly prepared layout, just before the batches.
+    case queryBeforeUpdates = "query-before-updates"
+    /// The same frames on the layout the batches left, updated in place and not prepared again.
     case queryAfterUpdates = "query-after-updates"
     /// One frame of the trace over a layout built from estimated sizes, where each cell reports its real size
     /// the first time it shows: the query, the size updates, and the query again after them.

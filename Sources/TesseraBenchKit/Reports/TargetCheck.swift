@@ -124,7 +124,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 if let warm, let batch = median(judged, .updateBatch, largest) {
                     check("update-batch over a warm prepare", elements: largest, batch / warm, .atMost, 0.05)
                 }
-                if let after = median(judged, .queryAfterUpdates, largest), let fresh = median(judged, .query, largest) {
+                if let after = median(judged, .queryAfterUpdates, largest), let fresh = median(judged, .queryBeforeUpdates, largest) {
                     check("query after updates over a fresh layout's", elements: largest, after / fresh, .atMost, 1.2)
                 }
                 if let frame = result(judged, .selfSizingScroll, largest)?.p99Nanoseconds {

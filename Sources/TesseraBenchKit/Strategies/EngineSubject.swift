@@ -56,9 +56,11 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
     public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
         try layout.attributes(in: rect, contentOffset: offset, into: &visible)
         let store = layout.store
-        for index in visible.indices where store.kind(at: index) == .cell {
-            let id = store.elementID(at: index)
-            paths.append(ItemPath(section: id.section, item: id.item))
+        var section = 0
+        for index in visible.indices {
+            section = store.section(ofElement: index, near: section)
+            let id = store.element(index, inSection: section).id
+            if id.kind == .cell { paths.append(ItemPath(section: id.section, item: id.item)) }
         }
     }
 }

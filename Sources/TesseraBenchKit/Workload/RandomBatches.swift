@@ -1,8 +1,8 @@
 import Tessera
 
 /// Seeded random `performBatchUpdates` batches that fit the data they are drawn for: every kind of update the
-/// layout takes, each drawn as often as the others, with sizes and sections copied from the data so the layout
-/// keeps its character as batches follow one another.
+/// layout takes, each drawn as often as the others, with sizes and sections copied from the data (a random
+/// item's, a random section's) so the layout keeps its character as batches follow one another.
 struct RandomBatches {
     private var generator: SeededGenerator
 
@@ -32,17 +32,20 @@ struct RandomBatches {
         // Indices after the batch may run one past the data before it, where an insert appends.
         let item = Int.random(in: 0...items, using: &generator)
         let path = ItemPath(section: section, item: item)
-        let size = items > 0 ? sections[section].itemSizes[Swift.min(item, items - 1)] : Size(width: 50, height: 50)
         func otherPath() -> ItemPath {
             let section = Int.random(in: 0..<sections.count, using: &generator)
             return ItemPath(section: section, item: Int.random(in: 0...sections[section].itemSizes.count, using: &generator))
         }
+        // Another item's size, so sizes keep the workload's distribution however many batches follow.
+        let source = otherPath()
+        let sourceItems = sections[source.section].itemSizes
+        let size = sourceItems.count > 0 ? sourceItems[Swift.min(source.item, sourceItems.count - 1)] : Size(width: 50, height: 50)
         switch Int.random(in: 0..<kinds, using: &generator) {
         case 0: return .insertItem(path, size: size)
         case 1: return .deleteItem(path)
         case 2: return .moveItem(from: path, to: otherPath())
         case 3: return .reloadItem(path, size: size)
-        case 4: return .resizeItem(path, size: Size(width: size.width + 10, height: size.height + 10))
+        case 4: return .resizeItem(path, size: size)
         case 5: return .insertSection(Int.random(in: 0...sections.count, using: &generator), sections[section])
         case 6: return .deleteSection(section)
         case 7: return .moveSection(from: section, to: Int.random(in: 0..<sections.count, using: &generator))

@@ -37,6 +37,7 @@ public struct UpdatesFile: Sendable {
             do throws(Fields.Problem) {
                 let object = try Fields(step, place: "updates[\(index)]")
                 if let batch = object.values["batch"] {
+                    try object.allow(["batch"], for: "a batch step")
                     guard let members = batch as? [Any] else { throw Fields.Problem("updates[\(index)].batch should be an array of updates") }
                     var updates: [LayoutUpdate] = []
                     for (position, member) in members.enumerated() {
@@ -61,6 +62,14 @@ public struct UpdatesFile: Sendable {
 
     private static func update(_ fields: Fields) throws(Fields.Problem) -> LayoutUpdate {
         let op = try fields.string("op")
+        switch op {
+        case "insertItem", "reloadItem", "resizeItem": try fields.allow(["op", "section", "item", "size"], for: op)
+        case "deleteItem": try fields.allow(["op", "section", "item"], for: op)
+        case "moveItem", "moveSection": try fields.allow(["op", "from", "to"], for: op)
+        case "insertSection", "reloadSection": try fields.allow(["op", "section", "itemSizes", "headerHeight", "footerHeight"], for: op)
+        case "deleteSection": try fields.allow(["op", "section"], for: op)
+        default: break
+        }
         switch op {
         case "insertItem": return .insertItem(try fields.path(), size: try fields.size("size"))
         case "deleteItem": return .deleteItem(try fields.path())
@@ -89,6 +98,12 @@ public struct UpdatesFile: Sendable {
             guard let values = value as? [String: Any] else { throw Problem("\(place) should be an object") }
             self.values = values
             self.place = place
+        }
+
+        /// Refuses a field `what` does not take: a misspelt one would otherwise be a default taken in silence.
+        func allow(_ keys: [String], for what: String) throws(Problem) {
+            guard let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) else { return }
+            throw Problem("\(place) has a field \"\(unknown)\" that \(what) does not take; it takes \(keys.joined(separator: ", "))")
         }
 
         func value(_ key: String) throws(Problem) -> Any {
@@ -141,7 +156,7 @@ public struct UpdatesFile: Sendable {
 
         private static func int(_ value: Any, _ place: String) throws(Problem) -> Int {
             let number = try number(value, place)
-            guard number.rounded() == number, abs(number) < 1e15 else { throw Problem("\(place) should be a whole number") }
+            guard number.rounded() == number, abs(number) < 1e15 else { throw Problem("\(place) should be a whole number below 10^15") }
             return Int(number)
         }
 
