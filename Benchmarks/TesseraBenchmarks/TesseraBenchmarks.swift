@@ -5,6 +5,8 @@
 //                                       to portrait), into buffers that keep their capacity
 //   query.LAYOUT.STRATEGY.ITEMS         one iteration is a scripted scroll of 32 viewport rects, each answered
 //                                       into the one reused `VisibleElements`
+//   update.LAYOUT.STRATEGY.ITEMS        one iteration is four one-item updates that leave the data as it was: the
+//                                       first item resized and back, an item inserted before it and deleted
 //
 // Every iteration does the same work, so its malloc count is the same however many iterations a busy machine
 // leaves time for.
@@ -78,7 +80,7 @@ struct LayoutRegistration: LayoutVisitor {
     }
 }
 
-/// Registers one strategy's two benchmarks, each setting up a fresh subject.
+/// Registers one strategy's three benchmarks, each setting up a fresh subject.
 struct StrategyRegistration: SubjectVisitor {
     typealias Failure = Never
 
@@ -97,6 +99,12 @@ struct StrategyRegistration: SubjectVisitor {
 
         Benchmark(BenchmarkSuite.name("query", layout, strategy, items)) { benchmark, state in
             state.scroll()
+        } setup: {
+            try SubjectState(make(), axis: axis)
+        }
+
+        Benchmark(BenchmarkSuite.name("update", layout, strategy, items)) { benchmark, state in
+            state.updateAndBack()
         } setup: {
             try SubjectState(make(), axis: axis)
         }
