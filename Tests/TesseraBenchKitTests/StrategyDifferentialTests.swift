@@ -61,6 +61,12 @@ import Testing
         choices.map { ("\($0)", $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, $0.subject(algorithm)) }
     }
 
+    /// A test's generator, seeded by the layout's position, not its hash value, which Swift randomises per
+    /// process: a failure found once is found again.
+    static func generator(_ layout: LayoutID, seed: UInt64, salt: UInt64) -> SeededGenerator {
+        SeededGenerator(seed: seed &* salt &+ UInt64(LayoutID.allCases.firstIndex(of: layout)!))
+    }
+
     /// Where `subject`'s answers differ from the oracle's, over `rects`, each at a random content offset.
     static func disagreements<Algorithm>(
         _ name: String, _ subject: any BenchmarkSubject, _ oracle: BruteForceOracle<Algorithm>, _ rects: [Rect],
@@ -98,10 +104,7 @@ import Testing
 
     @Test(arguments: LayoutID.allCases, 0..<4 as Range<UInt64>)
     func everyStrategyAgreesWithBruteForce(layout: LayoutID, seed: UInt64) throws {
-        // Seeded by the layout's position, not its hash value, which Swift randomises per process: a failure
-        // found once is found again.
-        let position = UInt64(LayoutID.allCases.firstIndex(of: layout)!)
-        var generator = SeededGenerator(seed: seed &* 7_919 &+ position)
+        var generator = Self.generator(layout, seed: seed, salt: 7_919)
         let items = Int.random(in: 0...1_500, using: &generator)
         let workload = BuiltInWorkload(
             itemsPerSection: .random(in: 1...400, using: &generator), headerHeight: Bool.random(using: &generator) ? 0 : nil, seed: seed
@@ -175,8 +178,7 @@ import Testing
 
     @Test(arguments: LayoutID.allCases, 0..<3 as Range<UInt64>)
     func everyStrategyAgreesWithBruteForceAfterUpdates(layout: LayoutID, seed: UInt64) throws {
-        let position = UInt64(LayoutID.allCases.firstIndex(of: layout)!)
-        var generator = SeededGenerator(seed: seed &* 104_729 &+ position)
+        var generator = Self.generator(layout, seed: seed, salt: 104_729)
         let items = Int.random(in: 0...600, using: &generator)
         let workload = BuiltInWorkload(itemsPerSection: .random(in: 1...150, using: &generator), seed: seed)
         let parameters = Self.parameters(&generator)

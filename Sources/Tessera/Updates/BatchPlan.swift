@@ -113,20 +113,16 @@ struct BatchPlan {
             throw fail("a section is put at \(section), but there are \(after) sections after the batch")
         }
         // Sections after the batch: inserted and moved ones where they are put, the rest in their order.
+        // Plain arrays over the sections, not a lookup per section: a batch is checked in O(b) hashing plus O(s).
         if changesSections {
-            var sources: [Source] = []
-            let arriving = Dictionary(uniqueKeysWithValues: movedSections.map { ($1, $0) })
-            var staying = (0..<before).lazy.filter { deletedSections.contains($0) == false && movedSections[$0] == nil }.makeIterator()
-            for section in 0..<after {
-                if let data = insertedSections[section] {
-                    sources.append(.new(data))
-                } else if let old = arriving[section] {
-                    sources.append(.old(old))
-                } else if let old = staying.next() {
-                    sources.append(.old(old))
-                }
-            }
-            self.sources = sources
+            var placed = [Source?](repeating: nil, count: after)
+            for (section, data) in insertedSections { placed[section] = .new(data) }
+            for (from, to) in movedSections { placed[to] = .old(from) }
+            var leaving = [Bool](repeating: false, count: before)
+            for section in deletedSections.union(movedSections.keys) { leaving[section] = true }
+            // As many sections stay as there are places left: before − deleted − moved = after − inserted − moved.
+            var staying = (0..<before).lazy.filter { !leaving[$0] }.makeIterator()
+            sources = placed.map { $0 ?? .old(staying.next()!) }
         }
 
         // Items: every one named before the batch must be in a section that survives it and is not replaced.

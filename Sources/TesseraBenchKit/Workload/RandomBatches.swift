@@ -18,14 +18,13 @@ struct RandomBatches {
         var attempts = 0
         while batch.count < count, attempts < count * 20 {
             attempts += 1
-            guard let update = draw(sections: sections, sectionsMayChange: sectionsMayChange) else { continue }
-            batch.append(update)
+            batch.append(draw(sections: sections, sectionsMayChange: sectionsMayChange))
             if !check(batch) { batch.removeLast() }
         }
         return batch
     }
 
-    private mutating func draw(sections: [LayoutSection], sectionsMayChange: Bool) -> LayoutUpdate? {
+    private mutating func draw(sections: [LayoutSection], sectionsMayChange: Bool) -> LayoutUpdate {
         let kinds = sectionsMayChange ? 9 : 5
         let section = Int.random(in: 0..<sections.count, using: &generator)
         let items = sections[section].itemSizes.count
