@@ -126,19 +126,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         sizes: [(path: ItemPath, size: Size)], contentOffset: Point
     ) throws(LayoutError) -> Point {
         for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
-        guard let viewport = _viewport else {
-            for (path, size) in sizes {
-                let size = kept(size)
-                _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
-            }
-            return .zero
-        }
+        // The anchor is read from the frames before the sizes change them.
         let axis = algorithm.scrollAxis
         let top = axis == .vertical ? contentOffset.y : contentOffset.x
         var above = false
-        for (path, _) in sizes {
-            let cell = _store.cellRange(ofSection: path.section).lowerBound + path.item
-            above = above || scrollMax(_store.frame(at: cell)) <= top
+        if _viewport != nil {
+            for (path, _) in sizes {
+                let cell = _store.cellRange(ofSection: path.section).lowerBound + path.item
+                above = above || AxisRect(_store.frame(at: cell), along: axis).scrollMax <= top
+            }
         }
         let anchor = above ? _store.anchor(at: top) : nil
         var first = Int.max
@@ -149,6 +145,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             first = Swift.min(first, path.section)
             last = Swift.max(last, path.section)
         }
+        guard let viewport = _viewport else { return .zero }
         guard algorithm.readsItemSizes, first <= last else { return .zero }
         // Sections touched, each once: the paths are few, so a scan of them per section beats sorting a copy.
         for section in first...last where sizes.contains(where: { $0.path.section == section }) {
@@ -156,7 +153,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         }
         finishUpdate(from: first, viewport: viewport)
         guard let anchor else { return .zero }
-        let moved = scrollMin(_store.frame(inSection: anchor.section, at: anchor.position)) - anchor.near
+        let moved = AxisRect(_store.frame(inSection: anchor.section, at: anchor.position), along: axis).scrollMin - anchor.near
         return axis.point(moved)
     }
 
@@ -211,6 +208,4 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
     @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
 
-    @inlinable func scrollMin(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.minY : frame.minX }
-    @inlinable func scrollMax(_ frame: Rect) -> Double { algorithm.scrollAxis == .vertical ? frame.maxY : frame.maxX }
 }

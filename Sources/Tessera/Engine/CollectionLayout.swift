@@ -123,8 +123,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// One element's attributes: its identity and frame read once, its zIndex from the layout, its effect from `effect`.
     private func assemble(_ elementIndex: Int, effect: (ElementID, Rect) -> ScrollEffect) -> LayoutAttributes {
-        let id = store.elementID(at: elementIndex)
-        let frame = store.frame(at: elementIndex)
+        let (id, frame) = store.element(elementIndex, inSection: store.section(ofElement: elementIndex))
         return LayoutAttributes(id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
     }
 

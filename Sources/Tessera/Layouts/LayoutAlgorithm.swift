@@ -86,8 +86,11 @@ extension LayoutAlgorithm {
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         visible.effects.removeAll(keepingCapacity: true)
+        var section = 0
         for index in visible.indices {
-            visible.effects.append(effect(of: store.elementID(at: index), frame: store.frame(at: index), offset: offset, viewport: viewport))
+            section = store.section(ofElement: index, near: section)
+            let (id, frame) = store.element(index, inSection: section)
+            visible.effects.append(effect(of: id, frame: frame, offset: offset, viewport: viewport))
         }
     }
 

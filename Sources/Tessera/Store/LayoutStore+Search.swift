@@ -62,13 +62,8 @@ extension LayoutStore {
     ///
     /// - Complexity: O(log *s*) for *s* sections, plus O(*m*) for the *m* elements of the sections scanned.
     @usableFromInline func anchor(at position: Double) -> (section: Int, position: Int, near: Double)? {
-        var low = 0
-        var high = sectionStores.count
-        while low < high {
-            let mid = (low + high) / 2
-            if placements[mid].origin <= position { low = mid + 1 } else { high = mid }
-        }
-        for section in Swift.max(low - 1, 0)..<sectionStores.count {
+        let after = placements.partitionPoint { $0.origin > position }
+        for section in Swift.max(after - 1, 0)..<sectionStores.count {
             for element in 0..<sectionStores[section].count {
                 let frame = AxisRect(frame(inSection: section, at: element), along: axis)
                 if frame.scrollMax > position { return (section, element, frame.scrollMin) }

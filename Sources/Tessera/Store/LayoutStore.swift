@@ -71,15 +71,7 @@ public struct LayoutStore: Sendable {
     ///
     /// - Complexity: O(log *s*) for *s* sections.
     @inlinable public func section(ofElement index: Int) -> Int {
-        precondition(index >= 0 && index < count, "element index out of range")
-        // The first section whose elements end after `index`.
-        var low = 0
-        var high = sectionStores.count
-        while low < high {
-            let mid = (low + high) / 2
-            if firstElements[mid + 1] <= index { low = mid + 1 } else { high = mid }
-        }
-        return low
+        section(ofElement: index, near: sectionStores.count / 2)
     }
 
     /// The same, searched by galloping from `hint`: a query's answer comes in layout order, so walking it with the
