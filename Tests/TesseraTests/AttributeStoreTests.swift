@@ -24,9 +24,9 @@ struct AttributeStoreTests {
         // which ends at 20 and so only touches the rect).
         var visible = VisibleElements()
         try original.attributes(in: Rect(x: 0, y: 20, width: 390, height: 50), into: &visible)
-        #expect(visible.indices == Array(1...6))
+        #expect(Array(visible.indices) == Array(1...6))
         try copy.attributes(in: Rect(x: 0, y: 20, width: 300, height: 50), into: &visible)
-        #expect(visible.indices == Array(1...5))
+        #expect(Array(visible.indices) == Array(1...5))
     }
 
     @Test("re-preparing the original leaves an earlier copy alone")

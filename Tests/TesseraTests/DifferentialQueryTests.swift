@@ -58,7 +58,7 @@ struct DifferentialQueryTests {
             let bruteIndices: [Int]
             do {
                 try brute.attributes(in: rect, into: &buffer)
-                bruteIndices = buffer.indices
+                bruteIndices = Array(buffer.indices)
             }
             let bruteHits = bruteIndices.map { Hit(brute.attributes(ofElement: $0).id, brute.attributes(ofElement: $0).frame) }
             if bruteIndices != bruteIndices.sorted() || Set(bruteIndices).count != bruteIndices.count {
@@ -71,7 +71,7 @@ struct DifferentialQueryTests {
             }
             for (blockSize, layout) in zip(DifferentialQueryTests.blockSizes, soa) {
                 try layout.attributes(in: rect, into: &buffer)
-                if buffer.indices != bruteIndices {
+                if Array(buffer.indices) != bruteIndices {
                     let got = Set(buffer.indices)
                     let want = Set(bruteIndices)
                     problems.append(

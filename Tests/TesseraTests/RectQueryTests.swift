@@ -19,12 +19,12 @@ struct RectQueryTests {
         try brute.prepare(viewport: phone)
         var visible = VisibleElements()
         try brute.attributes(in: rect, into: &visible)
-        let expected = visible.indices
+        let expected = Array(visible.indices)
         for blockSize in blockSizes {
             var soa = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: blockSize))
             try soa.prepare(viewport: phone)
             try soa.attributes(in: rect, into: &visible)
-            #expect(visible.indices == expected, "soa(blockSize \(blockSize)) for \(rect)")
+            #expect(Array(visible.indices) == expected, "soa(blockSize \(blockSize)) for \(rect)")
         }
         let naive = NaiveDictionaryLayout(algorithm)
         try naive.prepare(viewport: phone)

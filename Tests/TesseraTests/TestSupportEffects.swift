@@ -91,7 +91,7 @@ func engineAnswer<Algorithm: UpdatableLayout, Index: SpatialIndex>(
 ) throws -> (indices: [Int], hits: [EffectHit]) {
     try layout.attributes(in: rect, contentOffset: offset, into: &buffer)
     let hits = (0..<buffer.count).map { EffectHit(layout.attributes(of: buffer, at: $0)) }
-    return (buffer.indices, hits)
+    return (Array(buffer.indices), hits)
 }
 
 /// The ids of the engine's answer for `rect` at `offset`, in the order returned (layout order), for short expectations.

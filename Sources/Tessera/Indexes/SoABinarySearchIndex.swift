@@ -35,17 +35,11 @@ public struct SoABinarySearchIndex: SpatialIndex {
             runningMinStart.removeAll(keepingCapacity: true)
             runningMaxEnd.reserveCapacity(blockCount)
             runningMinStart.reserveCapacity(blockCount)
-            // Each block's own minimum first; the running minimum from the end is taken in place below. Plain
-            // comparisons rather than `max`/`min`: frames hold no NaN, and they compile to single instructions.
+            // Each block's own minimum first; the running minimum from the end is taken in place below.
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
-                var blockMin = Double.infinity
-                for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
-                    let start = columns.scrollMin(index)
-                    let end = columns.scrollMax(index)
-                    runningMax = end > runningMax ? end : runningMax
-                    blockMin = start < blockMin ? start : blockMin
-                }
+                let (blockMin, blockMax) = columns.scrollSpan((block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count))
+                runningMax = blockMax > runningMax ? blockMax : runningMax
                 runningMaxEnd.append(runningMax)
                 runningMinStart.append(blockMin)
             }
@@ -65,9 +59,15 @@ public struct SoABinarySearchIndex: SpatialIndex {
         result.searchHint = first
         guard first < end else { return }
         store.withColumns(along: axis) { columns in
-            for index in (first * blockSize)..<Swift.min(end * blockSize, columns.count)
-            where columns.element(index, intersects: query) {
-                result.append(index)
+            let candidates = (first * blockSize)..<Swift.min(end * blockSize, columns.count)
+            // Every candidate's index is written and the hits advance the end: no branch on the test.
+            result.append(upTo: candidates.count) { hits in
+                var found = 0
+                for index in candidates {
+                    hits[found] = index
+                    found &+= columns.element(index, intersects: query) ? 1 : 0
+                }
+                return found
             }
         }
     }

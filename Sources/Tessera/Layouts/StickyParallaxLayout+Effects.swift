@@ -48,19 +48,25 @@ extension StickyParallaxLayout {
     @inlinable public func applyEffects(
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
-        var kept = 0
         var section = 0
-        for position in 0..<visible.buffer.count {
-            let index = visible.buffer[position]
-            section = store.section(ofElement: index, near: section)
-            let (id, frame) = store.element(index, inSection: section)
-            let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
-            if Self.moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
-            visible.buffer[kept] = index
-            visible.effects.append(effect)
-            kept += 1
+        // The effects are filled beside the edit of the indices, so they are taken out of the answer meanwhile.
+        var effects: [ScrollEffect] = []
+        swap(&effects, &visible.effects)
+        visible.edit { indices in
+            var kept = 0
+            for position in indices.indices {
+                let index = indices[position]
+                section = store.section(ofElement: index, near: section)
+                let (id, frame) = store.element(index, inSection: section)
+                let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
+                if Self.moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
+                indices[kept] = index
+                effects.append(effect)
+                kept += 1
+            }
+            return kept
         }
-        visible.buffer.removeLast(visible.buffer.count - kept)
+        swap(&effects, &visible.effects)
         guard store.sectionCount > 0 else { return }
         for index in store.elementRange(ofSection: 0).lowerBound..<store.cellRange(ofSection: 0).lowerBound
         where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
@@ -77,12 +83,12 @@ extension StickyParallaxLayout {
     @inlinable func addIfShown(
         _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
-        let position = visible.buffer.partitionPoint { $0 >= index }
-        guard position == visible.buffer.count || visible.buffer[position] != index else { return }
+        let position = (0..<visible.count).partitionPoint(near: visible.count / 2) { visible.slots[$0] >= index }
+        guard position == visible.count || visible.slots[position] != index else { return }
         let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
         let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
         guard effect.displayedFrame(of: frame).intersects(rect) else { return }
-        visible.buffer.insert(index, at: position)
+        visible.insert(index, at: position)
         visible.effects.insert(effect, at: position)
     }
 

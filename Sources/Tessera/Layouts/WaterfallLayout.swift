@@ -73,11 +73,33 @@ public struct WaterfallLayout: LayoutAlgorithm {
             columnEnds.initialize(repeating: headerHeight)
             switch section.itemSizes {
             case let .uniform(size, count):
-                for _ in 0..<count { place(size.height) }
+                placeAll(count) { _ in size.height }
             case let .list(sizes):
-                for size in sizes { place(size.height) }
+                sizes.withUnsafeBufferPointer { sizes in placeAll(sizes.count) { sizes[$0].height } }
             }
             return columnEnds.max() ?? headerHeight
+
+            /// Puts each photo in the shortest column (the first of the shortest).
+            func placeAll(_ count: Int, height: (Int) -> Double) {
+                guard columnEnds.count == 2 else {
+                    for item in 0..<count { place(height(item)) }
+                    return
+                }
+                // Two columns, the default, kept in registers and chosen by a select rather than a branch: which
+                // column is shorter changes at random from photo to photo, so a branch would mispredict half the time.
+                var (left, right) = (columnEnds[0], columnEnds[1])
+                let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
+                for item in 0..<count {
+                    let photoHeight = height(item)
+                    let toRight = right < left
+                    let top = toRight ? right : left
+                    writer.append(.cell, frame: Rect(x: toRight ? rightX : leftX, y: top + padding, width: photoWidth, height: photoHeight))
+                    let end = top + photoHeight + 2 * padding
+                    left = toRight ? left : end
+                    right = toRight ? end : right
+                }
+                (columnEnds[0], columnEnds[1]) = (left, right)
+            }
 
             /// Puts a photo in the shortest column.
             func place(_ photoHeight: Double) {

@@ -92,16 +92,7 @@ extension AttributeStore {
     ///
     /// - Complexity: O(*n*).
     @inlinable public func span(along axis: ScrollAxis) -> (min: Double, max: Double) {
-        withColumns(along: axis) { columns in
-            var (low, high) = (Double.infinity, -Double.infinity)
-            for index in 0..<columns.count {
-                let start = columns.scrollMin(index)
-                let end = columns.scrollMax(index)
-                low = start < low ? start : low
-                high = end > high ? end : high
-            }
-            return (low, high)
-        }
+        withColumns(along: axis) { $0.scrollSpan(0..<$0.count) }
     }
 
     /// The bytes the columns and section ranges hold, at their capacity.

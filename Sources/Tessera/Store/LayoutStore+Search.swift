@@ -32,25 +32,30 @@ extension LayoutStore {
     /// the elements whose handed-out frames meet `query` (the index tested the cross axis exactly already).
     ///
     /// - Complexity: O(*k*) for the *k* elements the index found.
-    @inlinable func keepMeeting(_ query: AxisRect, section: Int, from start: Int, in result: inout VisibleElements) {
+    @inlinable func keepMeeting(_ query: AxisRect, in store: AttributeStore, section: Int, from start: Int, in result: inout VisibleElements) {
         let first = firstElements[section]
         let origin = placements[section].origin
         guard origin != 0 else {
-            if first != 0 { for position in start..<result.buffer.count { result.buffer[position] += first } }
-            return
-        }
-        sectionStores[section].withColumns(along: axis) { columns in
-            var kept = start
-            for position in start..<result.buffer.count {
-                let element = result.buffer[position]
-                // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
-                let near = origin + columns.scrollOrigin[element]
-                if near < query.scrollMax, query.scrollMin < near + columns.scrollLength[element] {
-                    result.buffer[kept] = first + element
-                    kept += 1
+            if first != 0 {
+                result.edit { indices in
+                    for position in start..<indices.count { indices[position] &+= first }
+                    return indices.count
                 }
             }
-            result.buffer.removeLast(result.buffer.count - kept)
+            return
+        }
+        store.withColumns(along: axis) { columns in
+            result.edit { indices in
+                var kept = start
+                for position in start..<indices.count {
+                    let element = indices[position]
+                    // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
+                    let near = origin + columns.scrollOrigin[element]
+                    indices[kept] = first &+ element
+                    kept &+= near < query.scrollMax && query.scrollMin < near + columns.scrollLength[element] ? 1 : 0
+                }
+                return kept
+            }
         }
     }
 }
