@@ -26,9 +26,13 @@ let package = Package(
             dependencies: [
                 "Tessera",
                 "TesseraBaselines",
+                "CNativeSearch",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
+        // Plain C implementations of the engine's search and of a cgranges-style interval tree: the yardsticks of
+        // `tessera-bench native`.
+        .target(name: "CNativeSearch"),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",

@@ -16,7 +16,7 @@ public struct TesseraBench: ParsableCommand {
             Every strategy's answers are checked against a brute-force scan before they are timed. Speed targets \
             are judged as ratios within one run, so a busy machine slows every side alike.
             """,
-        subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, CIBase.self],
+        subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Native.self, CIBase.self],
         defaultSubcommand: Run.self
     )
 }

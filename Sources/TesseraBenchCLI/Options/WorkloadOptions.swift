@@ -89,13 +89,19 @@ struct WorkloadOptions: ParsableArguments {
     /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
     /// an estimate, before the layout is allocated, when it would not fit in memory.
     func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
+        try parameters.make(layout, sections: try sections(for: layout, items: items), visitor)
+    }
+
+    /// The sections `layout` is made of: `items` items of the built-in workload, or the workload file's; refused
+    /// with an estimate when the layout would not fit in memory.
+    func sections(for layout: LayoutID, items: Int) throws -> [LayoutSection] {
         let source = try source()
         if case let .file(sections, _) = source {
             try MemoryEstimate().check(items: sections.reduce(0) { $0 + $1.itemSizes.count })
         } else {
             try MemoryEstimate().check(items: items)
         }
-        return try parameters.make(layout, sections: try source.sections(for: layout, items: items), visitor)
+        return try source.sections(for: layout, items: items)
     }
 
     var description: String {

@@ -1,0 +1,49 @@
+// Plain C implementations of two rect searches, the yardsticks of `tessera-bench native`:
+//
+// - `ns_sections`: the engine's soa-binary-search on its sectioned store, ported line for line: sections found by
+//   two monotone running edges, each section searched on per-block running summaries of its relative frames,
+//   galloping from the last query's positions, candidates tested without a branch, hits kept by the frames handed
+//   out (the section's origin plus the relative frame).
+// - `ns_intervals`: an implicit augmented interval tree over every element's absolute extent, laid out the way
+//   lh3/cgranges lays one out (sorted by start, the tree implicit in the positions, small subtrees scanned), with
+//   the cross axis tested per hit. Hits come in order of their starts.
+//
+// Both answer exactly the elements whose handed-out frames meet the rect (strict edges), as the engine does.
+#ifndef NATIVE_SEARCH_H
+#define NATIVE_SEARCH_H
+
+#include <stddef.h>
+
+typedef struct ns_sections ns_sections;
+typedef struct ns_intervals ns_intervals;
+
+// A rect seen along the scroll axis (`scroll_*`) and across it (`cross_*`).
+typedef struct {
+    double scroll_min, scroll_max, cross_min, cross_max;
+} ns_rect;
+
+// Where the last query's searches ended, so the next can start there. Any value is safe.
+typedef struct {
+    long section;
+    long block;
+} ns_hint;
+
+// Builds the sectioned search. Section `s` holds elements `first[s] ..< first[s + 1]` of the four columns, whose
+// frames are relative to the section's `origins[s]` along the scroll axis; `lengths[s]` is what its layout returned.
+// The columns are copied. NULL when memory runs out.
+ns_sections *ns_sections_build(long section_count, const long *first, const double *origins,
+                               const double *scroll_origin, const double *scroll_length,
+                               const double *cross_origin, const double *cross_length, long block_size);
+// Writes the layout-order numbers of the elements meeting `rect` to `out`, which holds at least `capacity`, and
+// returns how many; -1 when `out` is too small.
+long ns_sections_query(const ns_sections *search, ns_rect rect, ns_hint *hint, long *out, long capacity);
+void ns_sections_free(ns_sections *search);
+
+// Builds the interval tree over `count` absolute frames (copied). NULL when memory runs out.
+ns_intervals *ns_intervals_build(long count, const double *scroll_origin, const double *scroll_length,
+                                 const double *cross_origin, const double *cross_length);
+// As `ns_sections_query`, hits in order of their starts.
+long ns_intervals_query(const ns_intervals *tree, ns_rect rect, long *out, long capacity);
+void ns_intervals_free(ns_intervals *tree);
+
+#endif

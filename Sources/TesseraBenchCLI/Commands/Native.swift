@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraBenchKit
+
+struct Native: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time the engine's queries against plain C implementations of the same searches, in one process.",
+        discussion: """
+            Candidates: the engine's soa-binary-search and interval-tree, a C port of soa-binary-search on the same \
+            sections, and a cgranges-style implicit interval tree in C over the whole layout. Their answers are \
+            checked equal on every rect of a batch first. Each round runs one batch of each candidate (one clock \
+            read a batch), in random order, on a smooth scroll (8 points a query) and on random jumps; the per-round \
+            ratios give each target's median and its 95% interval. Exit 0 when measured (targets missed are marked \
+            MISS), 1 when answers differ.
+            """
+    )
+
+    /// The layouts without scroll effects: their answer is the search's alone, which the C computes too.
+    static let comparable: [LayoutID] = [.flow, .waterfall, .mosaic]
+
+    @Option(help: "Layouts to measure, comma-separated: flow, waterfall or mosaic (layouts without scroll effects).")
+    var layouts = "flow,waterfall"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    var items = CountArgument(1_000_000)
+
+    @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
+    var rounds = 31
+
+    @Option(parsing: .unconditional, help: "Queries a batch, timed between two clock reads.")
+    var queries = 1_000
+
+    @OptionGroup var workload: WorkloadOptions
+
+    func validate() throws {
+        guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
+        guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
+        for layout in try parseIDs(layouts, option: "layout") as [LayoutID] where !Self.comparable.contains(layout) {
+            throw ValidationError(
+                "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+    }
+
+    func run() throws {
+        let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed)
+        var table = ""
+        var targets = ""
+        for layout in try parseIDs(layouts, option: "layout") as [LayoutID] {
+            let sections = try workload.sections(for: layout, items: items.count)
+            let result: NativeComparison.Measured
+            do {
+                result = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+            } catch let failure as NativeComparison.Failure {
+                FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+                throw ExitCode(1)
+            }
+            for timing in result.timings {
+                table += "\(pad(layout.rawValue, 17))\(pad(timing.trace.rawValue, 8))\(pad(timing.candidate.rawValue, 28))"
+                    + "\(String(format: "%9.1f ns", timing.nanosecondsPerQuery))\n"
+            }
+            for ratio in result.ratios {
+                let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
+                targets += "\(pad(ratio.met ? "pass" : "MISS", 6))\(pad(layout.rawValue, 11))\(pad(ratio.trace.rawValue, 8))"
+                    + "\(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): "
+                    + String(format: "%.2fx", ratio.median) + interval + String(format: "  (target <= %.1f)", ratio.limit) + "\n"
+            }
+        }
+        print("Median time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height):")
+        print(table)
+        print("Per-round ratios: median [95% interval]")
+        print(targets, terminator: "")
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,275 @@
+import CNativeSearch
+import Tessera
+
+/// The engine's queries against plain C implementations, in one process: how far the Swift is from the hardware.
+///
+/// Four candidates answer the same viewport-sized rects over one prepared layout: the engine's soa-binary-search
+/// and interval-tree, a C port of soa-binary-search on the same sections (`native_search.c`), and a cgranges-style
+/// implicit interval tree in C over the whole layout. Every answer is checked equal first. Then, each round, every
+/// candidate runs one batch of queries (a clock read per batch, not per query), in a random order; the rounds'
+/// ratios to a yardstick are the evidence, as in `ab`, so a disturbance of the machine lands on one round.
+public struct NativeComparison: Sendable {
+    /// How the rects move from query to query.
+    public enum Trace: String, CaseIterable, Sendable {
+        /// A smooth scroll, `scrollStep` points a query, from the top down (and around).
+        case scroll
+        /// Seeded random positions over the whole content.
+        case jumps
+    }
+
+    public enum Candidate: String, CaseIterable, Sendable {
+        case swiftSoA = "soa-binary-search (Swift)"
+        case cSoA = "soa-binary-search (C)"
+        case swiftIntervalTree = "interval-tree (Swift)"
+        case cIntervals = "cgranges-style tree (C)"
+    }
+
+    /// One candidate on one trace: its median time a query over the rounds.
+    public struct Timing: Sendable {
+        public var layout: LayoutID
+        public var trace: Trace
+        public var candidate: Candidate
+        public var nanosecondsPerQuery: Double
+    }
+
+    /// A target of the hardware-floor issue: `candidate` over `yardstick`, per round, at most `limit`.
+    public struct Ratio: Sendable {
+        public var layout: LayoutID
+        public var trace: Trace
+        public var candidate: Candidate
+        public var yardstick: Candidate
+        public var interval: MedianInterval?
+        public var median: Double
+        public var limit: Double
+        public var met: Bool { median <= limit }
+    }
+
+    public var rounds: Int
+    public var queriesPerBatch: Int
+    public var seed: UInt64
+    public static let scrollStep = 8.0
+
+    public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1) {
+        self.rounds = rounds
+        self.queriesPerBatch = queriesPerBatch
+        self.seed = seed
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case outOfMemory
+        case answersDiffer(layout: LayoutID, candidate: Candidate, rect: Rect, expected: Int, got: Int)
+
+        public var description: String {
+            switch self {
+            case .outOfMemory: "the C searches could not allocate their copies of the frames"
+            case let .answersDiffer(layout, candidate, rect, expected, got):
+                "\(layout.rawValue): \(candidate.rawValue) answered \(got) elements for \(rect) where soa-binary-search (Swift) answered \(expected); nothing was timed"
+            }
+        }
+    }
+
+    public typealias Measured = (timings: [Timing], ratios: [Ratio])
+
+    /// Makes `layout` over `sections`, prepares it for `viewport`, builds the four candidates, checks them and
+    /// times them. The layout is made here, so the engine's queries are specialised for its type as in `run`.
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measured {
+        try parameters.make(layout, sections: sections, Visitor(comparison: self, layout: layout, viewport: viewport))
+    }
+
+    private struct Visitor: LayoutVisitor {
+        let comparison: NativeComparison
+        let layout: LayoutID
+        let viewport: Size
+
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measured {
+            try comparison.measure(algorithm, layout: layout, viewport: viewport)
+        }
+    }
+
+    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, viewport: Size) throws -> Measured {
+        var soa = CollectionLayout(algorithm, index: SoABinarySearchIndex())
+        try soa.prepare(viewport: viewport)
+        var tree = CollectionLayout(algorithm, index: IntervalTreeIndex())
+        try tree.prepare(viewport: viewport)
+        let native = try NativeSearches(soa.store, axis: algorithm.scrollAxis, blockSize: SoABinarySearchIndex.defaultBlockSize)
+        defer { native.free() }
+        let axis = algorithm.scrollAxis
+        let contentLength = axis == .vertical ? soa.contentSize.height : soa.contentSize.width
+        let viewportLength = axis == .vertical ? viewport.height : viewport.width
+        let range = Swift.max(contentLength - viewportLength, 1)
+        func rect(at position: Double) -> Rect {
+            axis == .vertical
+                ? Rect(x: 0, y: position, width: viewport.width, height: viewport.height)
+                : Rect(x: position, y: 0, width: viewport.width, height: viewport.height)
+        }
+        var generator = SeededGenerator(seed: seed)
+        var scrolled = 0.0
+        func rects(_ trace: Trace) -> [Rect] {
+            (0..<queriesPerBatch).map { _ in
+                switch trace {
+                case .scroll:
+                    scrolled += Self.scrollStep
+                    return rect(at: scrolled.truncatingRemainder(dividingBy: range))
+                case .jumps:
+                    return rect(at: Double.random(in: 0..<range, using: &generator).rounded())
+                }
+            }
+        }
+
+        var swiftSoA = VisibleElements()
+        var swiftTree = VisibleElements()
+        var hints = ns_hint(section: 0, block: 0)
+        let output = UnsafeMutablePointer<Int>.allocate(capacity: Swift.max(soa.store.count, 1))
+        defer { output.deallocate() }
+
+        // Exactness first: every candidate answers every rect of a batch of each trace as the engine does.
+        for trace in Trace.allCases {
+            for rect in rects(trace) {
+                try soa.attributes(in: rect, into: &swiftSoA)
+                let expected = Array(swiftSoA.indices)
+                try tree.attributes(in: rect, into: &swiftTree)
+                let answers: [(Candidate, [Int])] = [
+                    (.swiftIntervalTree, Array(swiftTree.indices)),
+                    (.cSoA, native.sections(rect, hint: &hints, into: output)),
+                    (.cIntervals, native.intervals(rect, into: output).sorted()),
+                ]
+                for (candidate, answer) in answers where answer != expected {
+                    throw Failure.answersDiffer(layout: layout, candidate: candidate, rect: rect, expected: expected.count, got: answer.count)
+                }
+            }
+        }
+
+        var samples: [Trace: [Candidate: [Double]]] = [:]
+        for _ in 0..<rounds {
+            for trace in Trace.allCases {
+                let batch = rects(trace)
+                for candidate in Candidate.allCases.shuffled(using: &generator) {
+                    var found = 0
+                    let nanoseconds: UInt64
+                    switch candidate {
+                    case .swiftSoA:
+                        nanoseconds = try timed { for rect in batch { try soa.attributes(in: rect, into: &swiftSoA); found &+= swiftSoA.count } }
+                    case .swiftIntervalTree:
+                        nanoseconds = try timed { for rect in batch { try tree.attributes(in: rect, into: &swiftTree); found &+= swiftTree.count } }
+                    case .cSoA:
+                        nanoseconds = timed { for rect in batch { found &+= native.sectionsCount(rect, hint: &hints, into: output) } }
+                    case .cIntervals:
+                        nanoseconds = timed { for rect in batch { found &+= native.intervalsCount(rect, into: output) } }
+                    }
+                    blackHole(found)
+                    samples[trace, default: [:]][candidate, default: []].append(Double(nanoseconds) / Double(batch.count))
+                }
+            }
+        }
+
+        var timings: [Timing] = []
+        var ratios: [Ratio] = []
+        for trace in Trace.allCases {
+            let perCandidate = samples[trace] ?? [:]
+            for candidate in Candidate.allCases {
+                let times = perCandidate[candidate] ?? []
+                timings.append(Timing(layout: layout, trace: trace, candidate: candidate, nanosecondsPerQuery: Self.median(times)))
+            }
+            // The issue's targets: the Swift search within 1.3x of its C port on a scroll and 1.1x on jumps, never
+            // slower than the cgranges-style tree; the Swift interval tree within 1.3x of that tree.
+            let targets: [(Candidate, Candidate, Double)] = [
+                (.swiftSoA, .cSoA, trace == .scroll ? 1.3 : 1.1),
+                (.swiftSoA, .cIntervals, 1.0),
+                (.swiftIntervalTree, .cIntervals, 1.3),
+            ]
+            for (candidate, yardstick, limit) in targets {
+                let perRound = zip(perCandidate[candidate] ?? [], perCandidate[yardstick] ?? []).map { $0 / $1 }
+                ratios.append(Ratio(
+                    layout: layout, trace: trace, candidate: candidate, yardstick: yardstick,
+                    interval: MedianInterval(perRound), median: Self.median(perRound), limit: limit
+                ))
+            }
+        }
+        return (timings, ratios)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+    }
+}
+
+/// The two C searches, built over a prepared store's frames.
+struct NativeSearches {
+    let sectioned: OpaquePointer
+    let tree: OpaquePointer
+    let axis: ScrollAxis
+    let capacity: Int
+
+    init(_ store: LayoutStore, axis: ScrollAxis, blockSize: Int) throws {
+        self.axis = axis
+        capacity = Swift.max(store.count, 1)
+        var first = [0]
+        var origins: [Double] = []
+        var relative = Columns()
+        var absolute = Columns()
+        for section in 0..<store.sectionCount {
+            let sectionStore = store.store(ofSection: section)
+            origins.append(store.origin(ofSection: section))
+            for element in 0..<sectionStore.count { relative.append(sectionStore.frame(at: element), along: axis) }
+            first.append(first[section] + sectionStore.count)
+        }
+        for element in 0..<store.count { absolute.append(store.frame(at: element), along: axis) }
+        guard let sectioned = ns_sections_build(
+            store.sectionCount, first, origins, relative.scrollOrigin, relative.scrollLength, relative.crossOrigin,
+            relative.crossLength, blockSize
+        ) else { throw NativeComparison.Failure.outOfMemory }
+        guard let tree = ns_intervals_build(
+            store.count, absolute.scrollOrigin, absolute.scrollLength, absolute.crossOrigin, absolute.crossLength
+        ) else {
+            ns_sections_free(sectioned)
+            throw NativeComparison.Failure.outOfMemory
+        }
+        self.sectioned = sectioned
+        self.tree = tree
+    }
+
+    func free() {
+        ns_sections_free(sectioned)
+        ns_intervals_free(tree)
+    }
+
+    /// A frame's four columns, seen along the scroll axis.
+    struct Columns {
+        var scrollOrigin: [Double] = []
+        var scrollLength: [Double] = []
+        var crossOrigin: [Double] = []
+        var crossLength: [Double] = []
+
+        /// The frame's origin and size as the store keeps them, so the C tests the very sums the engine tests.
+        mutating func append(_ frame: Rect, along axis: ScrollAxis) {
+            let vertical = axis == .vertical
+            scrollOrigin.append(vertical ? frame.origin.y : frame.origin.x)
+            scrollLength.append(vertical ? frame.size.height : frame.size.width)
+            crossOrigin.append(vertical ? frame.origin.x : frame.origin.y)
+            crossLength.append(vertical ? frame.size.width : frame.size.height)
+        }
+    }
+
+    func native(_ rect: Rect) -> ns_rect {
+        let axisRect = AxisRect(rect, along: axis)
+        return ns_rect(scroll_min: axisRect.scrollMin, scroll_max: axisRect.scrollMax, cross_min: axisRect.crossMin, cross_max: axisRect.crossMax)
+    }
+
+    @inline(__always) func sectionsCount(_ rect: Rect, hint: inout ns_hint, into output: UnsafeMutablePointer<Int>) -> Int {
+        ns_sections_query(sectioned, native(rect), &hint, output, capacity)
+    }
+
+    @inline(__always) func intervalsCount(_ rect: Rect, into output: UnsafeMutablePointer<Int>) -> Int {
+        ns_intervals_query(tree, native(rect), output, capacity)
+    }
+
+    func sections(_ rect: Rect, hint: inout ns_hint, into output: UnsafeMutablePointer<Int>) -> [Int] {
+        Array(UnsafeBufferPointer(start: output, count: sectionsCount(rect, hint: &hint, into: output)))
+    }
+
+    func intervals(_ rect: Rect, into output: UnsafeMutablePointer<Int>) -> [Int] {
+        Array(UnsafeBufferPointer(start: output, count: intervalsCount(rect, into: output)))
+    }
+}
