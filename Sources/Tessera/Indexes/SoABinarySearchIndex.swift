@@ -65,7 +65,7 @@ public struct SoABinarySearchIndex: SpatialIndex {
                 var found = 0
                 for index in candidates {
                     hits[found] = index
-                    found &+= columns.element(index, intersects: query) ? 1 : 0
+                    found &+= columns.hit(index, query)
                 }
                 return found
             }
