@@ -103,7 +103,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 check("heap allocations per steady-state query", elements: largest, allocations, .atMost, 0)
             }
             if let warm = median(judged, .prepareWarm, largest), let floor = median(judged, .fillFloor, largest) {
-                check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 2)
+                check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 1.5)
             }
             if layout.hasSizedSections {
                 // Data changes: one-item updates against a warm prepare, against the naive dictionary's (a full
