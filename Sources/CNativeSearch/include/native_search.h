@@ -29,13 +29,14 @@ typedef struct {
 } ns_hint;
 
 // Builds the sectioned search. Section `s` holds elements `first[s] ..< first[s + 1]` of the four columns, whose
-// frames are relative to the section's `origins[s]` along the scroll axis; `lengths[s]` is what its layout returned.
-// The columns are copied. NULL when memory runs out.
+// frames are relative to the section's `origins[s]` along the scroll axis. The columns are copied. NULL when memory
+// runs out.
 ns_sections *ns_sections_build(long section_count, const long *first, const double *origins,
                                const double *scroll_origin, const double *scroll_length,
                                const double *cross_origin, const double *cross_length, long block_size);
 // Writes the layout-order numbers of the elements meeting `rect` to `out`, which holds at least `capacity`, and
-// returns how many; -1 when `out` is too small.
+// returns how many; -1 when `out` is too small. Candidates are written before they are tested, so `out` must hold
+// a section's candidates, not only the hits: the element count always suffices.
 long ns_sections_query(const ns_sections *search, ns_rect rect, ns_hint *hint, long *out, long capacity);
 void ns_sections_free(ns_sections *search);
 

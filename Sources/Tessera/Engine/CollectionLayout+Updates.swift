@@ -46,7 +46,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             first = Swift.min(first, section)
             rewrite(section: section, viewport: viewport)
         }
-        finishUpdate(from: first, viewport: viewport)
+        placeSections(from: first, viewport: viewport)
     }
 
     /// Checks `batch` and applies it to the data, moving laid-out sections with their data; returns, per section
@@ -97,8 +97,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                     _algorithm.insertSection(moved.data, at: section)
                     dirty.insert(moved.dirty, at: section)
                     if let (placed, index) = moved.laidOut {
-                        _store.insertSection(placed.store, at: section)
-                        _store.setLength(placed.length, ofSection: section)
+                        _store.insertSection(placed.store, placement: placed.placement, at: section)
                         indexes.insert(index, at: section)
                     }
                 }
@@ -151,7 +150,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         for section in first...last where sizes.contains(where: { $0.path.section == section }) {
             rewrite(section: section, viewport: viewport)
         }
-        finishUpdate(from: first, viewport: viewport)
+        placeSections(from: first, viewport: viewport)
         guard let anchor else { return .zero }
         let moved = AxisRect(_store.frame(inSection: anchor.section, at: anchor.position), along: axis).scrollMin - anchor.near
         return axis.point(moved)
@@ -177,9 +176,24 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     @inlinable mutating func relayOut(section: Int) {
         guard let viewport = _viewport else { return }
         rewrite(section: section, viewport: viewport)
-        finishUpdate(from: section, viewport: viewport)
+        placeSections(from: section, viewport: viewport)
     }
 
+    /// A section a batch moves, between its removal and its insertion: its data, whether the batch changed its
+    /// items, and, in a prepared layout, its frames, placement and index.
+    private struct MovedSection {
+        var data: LayoutSection
+        var dirty: Bool
+        var laidOut: (placed: (store: AttributeStore, placement: SectionPlacement), index: Index)?
+    }
+
+    /// The size a layout keeps for an item: `.zero` in a layout that does not read sizes, so that its sections
+    /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
+    @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
+}
+
+// What a prepare and an update share: writing a section and placing the sections after it.
+extension CollectionLayout {
     /// Writes `section` from the algorithm's data and rebuilds its index.
     @inlinable mutating func rewrite(section: Int, viewport: Size) {
         let algorithm = algorithm
@@ -190,22 +204,10 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// Places the sections from `section` on and takes the new content size.
-    @inlinable mutating func finishUpdate(from section: Int, viewport: Size) {
+    @inlinable mutating func placeSections(from section: Int, viewport: Size) {
         _store.place(from: section)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
-
-    /// A section a batch moves, between its removal and its insertion: its data, whether the batch changed its
-    /// items, and, in a prepared layout, its frames, length and index.
-    private struct MovedSection {
-        var data: LayoutSection
-        var dirty: Bool
-        var laidOut: (placed: (store: AttributeStore, length: Double), index: Index)?
-    }
-
-    /// The size a layout keeps for an item: `.zero` in a layout that does not read sizes, so that its sections
-    /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
-    @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
-
 }
+

@@ -34,7 +34,6 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*) or O(*n* log *m*) for sections of *m*).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
-        let algorithm = algorithm  // a local, so the closure does not read `self` while the store is written
         let sectionCount = algorithm.sectionCount
         for section in 0..<sectionCount where algorithm.elementCount(inSection: section) > Index.maximumElementCount {
             throw .tooManyElements(section: section, count: algorithm.elementCount(inSection: section), limit: Index.maximumElementCount)
@@ -45,16 +44,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         } else {
             indexes.append(contentsOf: repeatElement(emptyIndex, count: sectionCount - indexes.count))
         }
-        for section in 0..<sectionCount {
-            _store.rewriteSection(section, elementCount: algorithm.elementCount(inSection: section)) { writer in
-                algorithm.writeSection(section, into: &writer, viewport: viewport)
-            }
-            indexes[section].build(over: _store.sectionStores[section], axis: algorithm.scrollAxis, viewport: viewport)
-        }
-        _store.place(from: 0)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        for section in 0..<sectionCount { rewrite(section: section, viewport: viewport) }
+        placeSections(from: 0, viewport: viewport)
         _viewport = viewport
-        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
     /// The first invariant a section's index breaks over the section's frames, described; `nil` when they hold

@@ -77,22 +77,16 @@ extension LayoutStore {
 }
 
 extension LayoutStore {
-    /// Inserts a section holding `store`'s elements at `section`; `place(from:)` then places it.
-    @usableFromInline mutating func insertSection(_ store: AttributeStore, at section: Int) {
+    /// Inserts a section holding `store`'s elements at `section`, with the length and span `placement` gives (a
+    /// new section's are empty until it is written; a moved one keeps its own); `place(from:)` then places it.
+    @usableFromInline mutating func insertSection(_ store: AttributeStore, placement: SectionPlacement = SectionPlacement(), at section: Int) {
         sectionStores.insert(store, at: section)
-        var placement = SectionPlacement()
-        (placement.spanMin, placement.spanMax) = store.span(along: axis)
         placements.insert(placement, at: section)
     }
 
-    /// Removes `section` and returns its elements' store (a moved section keeps its frames, which are relative).
-    @usableFromInline mutating func removeSection(at section: Int) -> (store: AttributeStore, length: Double) {
-        let length = placements.remove(at: section).length
-        return (sectionStores.remove(at: section), length)
-    }
-
-    /// Sets the length of a section that moved, which it keeps from where it was.
-    @usableFromInline mutating func setLength(_ length: Double, ofSection section: Int) {
-        placements[section].length = length
+    /// Removes `section` and returns its elements' store and placement: a moved section keeps its frames, which
+    /// are relative, and so its length and span.
+    @usableFromInline mutating func removeSection(at section: Int) -> (store: AttributeStore, placement: SectionPlacement) {
+        (sectionStores.remove(at: section), placements.remove(at: section))
     }
 }

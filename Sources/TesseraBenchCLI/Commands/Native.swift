@@ -45,35 +45,20 @@ struct Native: ParsableCommand {
 
     func run() throws {
         let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed)
-        var table = ""
-        var targets = ""
+        var timings: [NativeComparison.Timing] = []
+        var ratios: [NativeComparison.Ratio] = []
         for layout in try parseIDs(layouts, option: "layout") as [LayoutID] {
             let sections = try workload.sections(for: layout, items: items.count)
-            let result: NativeComparison.Measured
             do {
-                result = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+                let measured = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+                timings += measured.timings
+                ratios += measured.ratios
             } catch let failure as NativeComparison.Failure {
                 FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
                 throw ExitCode(1)
             }
-            for timing in result.timings {
-                table += "\(pad(layout.rawValue, 17))\(pad(timing.trace.rawValue, 8))\(pad(timing.candidate.rawValue, 28))"
-                    + "\(String(format: "%9.1f ns", timing.nanosecondsPerQuery))\n"
-            }
-            for ratio in result.ratios {
-                let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
-                targets += "\(pad(ratio.met ? "pass" : "MISS", 6))\(pad(layout.rawValue, 11))\(pad(ratio.trace.rawValue, 8))"
-                    + "\(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): "
-                    + String(format: "%.2fx", ratio.median) + interval + String(format: "  (target <= %.1f)", ratio.limit) + "\n"
-            }
         }
         print("Median time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height):")
-        print(table)
-        print("Per-round ratios: median [95% interval]")
-        print(targets, terminator: "")
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        print(NativeComparison.render(timings: timings, ratios: ratios), terminator: "")
     }
 }

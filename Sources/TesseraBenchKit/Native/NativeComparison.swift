@@ -38,9 +38,10 @@ public struct NativeComparison: Sendable {
         public var trace: Trace
         public var candidate: Candidate
         public var yardstick: Candidate
+        /// The rounds' median ratio and its 95% interval.
         public var interval: MedianInterval?
-        public var median: Double
         public var limit: Double
+        public var median: Double { interval?.median ?? .nan }
         public var met: Bool { median <= limit }
     }
 
@@ -49,7 +50,9 @@ public struct NativeComparison: Sendable {
     public var seed: UInt64
     public static let scrollStep = 8.0
 
+    /// `rounds` of at least 6, which a 95% interval of the median ratio needs.
     public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1) {
+        precondition(rounds >= 6 && queriesPerBatch >= 1, "at least 6 rounds of at least 1 query")
         self.rounds = rounds
         self.queriesPerBatch = queriesPerBatch
         self.seed = seed
@@ -97,11 +100,7 @@ public struct NativeComparison: Sendable {
         let contentLength = axis == .vertical ? soa.contentSize.height : soa.contentSize.width
         let viewportLength = axis == .vertical ? viewport.height : viewport.width
         let range = Swift.max(contentLength - viewportLength, 1)
-        func rect(at position: Double) -> Rect {
-            axis == .vertical
-                ? Rect(x: 0, y: position, width: viewport.width, height: viewport.height)
-                : Rect(x: position, y: 0, width: viewport.width, height: viewport.height)
-        }
+        func rect(at position: Double) -> Rect { Rect(origin: axis.point(position), size: viewport) }
         var generator = SeededGenerator(seed: seed)
         var scrolled = 0.0
         func rects(_ trace: Trace) -> [Rect] {
@@ -168,7 +167,7 @@ public struct NativeComparison: Sendable {
             let perCandidate = samples[trace] ?? [:]
             for candidate in Candidate.allCases {
                 let times = perCandidate[candidate] ?? []
-                timings.append(Timing(layout: layout, trace: trace, candidate: candidate, nanosecondsPerQuery: Self.median(times)))
+                timings.append(Timing(layout: layout, trace: trace, candidate: candidate, nanosecondsPerQuery: ABComparison.median(times)))
             }
             // The targets: the Swift search within 1.3x of its C port on a scroll and 1.1x on jumps, never
             // slower than the cgranges-style tree; the Swift interval tree within 1.3x of that tree.
@@ -181,17 +180,30 @@ public struct NativeComparison: Sendable {
                 let perRound = zip(perCandidate[candidate] ?? [], perCandidate[yardstick] ?? []).map { $0 / $1 }
                 ratios.append(Ratio(
                     layout: layout, trace: trace, candidate: candidate, yardstick: yardstick,
-                    interval: MedianInterval(perRound), median: Self.median(perRound), limit: limit
+                    interval: MedianInterval(perRound), limit: limit
                 ))
             }
         }
         return (timings, ratios)
     }
+}
 
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+extension NativeComparison {
+    /// The timings as a table, a row a layout, trace and candidate, then each target's verdict a line.
+    public static func render(timings: [Timing], ratios: [Ratio]) -> String {
+        guard !timings.isEmpty, !ratios.isEmpty else { return "" }
+        let table = TerminalTable.align(
+            timings.map { [$0.layout.rawValue, $0.trace.rawValue, $0.candidate.rawValue, String(format: "%.1f ns", $0.nanosecondsPerQuery)] },
+            rightAligned: [3]
+        )
+        // The verdict, layout and trace aligned as columns; the ratio's sentence follows them.
+        let columns = TerminalTable.align(ratios.map { [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue] }, rightAligned: [])
+        let verdicts = zip(columns.split(separator: "\n"), ratios).map { column, ratio in
+            let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
+            return "\(column)  \(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): " + String(format: "%.2fx", ratio.median)
+                + interval + String(format: "  (target <= %.1f)", ratio.limit) + "\n"
+        }.joined()
+        return table + "\nPer-round ratios: median [95% interval]\n" + verdicts
     }
 }
 

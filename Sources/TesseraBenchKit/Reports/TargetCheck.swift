@@ -102,14 +102,14 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             if let allocations = result(judged, .query, largest)?.allocationsPerOperation {
                 check("heap allocations per steady-state query", elements: largest, allocations, .atMost, 0)
             }
-            if let warm = median(judged, .prepareWarm, largest), let floor = median(judged, .fillFloor, largest) {
+            let warm = median(judged, .prepareWarm, largest)
+            if let warm, let floor = median(judged, .fillFloor, largest) {
                 check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 1.5)
             }
             if layout.hasSizedSections {
                 // Data changes: one-item updates against a warm prepare, against the naive dictionary's (a full
                 // prepare) and without allocating; a batch against a warm prepare; queries on the layout the
                 // batches left against queries on a fresh one; the self-sizing frame against a 120 Hz frame.
-                let warm = median(judged, .prepareWarm, largest)
                 for operation in [BenchmarkOperation.updateResize, .updateInsert, .updateDelete] {
                     guard let update = result(judged, operation, largest) else { continue }
                     let time = Swift.max(update.medianNanoseconds, 1e-3)

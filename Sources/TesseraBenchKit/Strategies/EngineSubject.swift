@@ -23,7 +23,7 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
     public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
         var visible = VisibleElements()
         try layout.attributes(in: rect, contentOffset: offset, into: &visible)
-        return visible.indices.indices.map { position in
+        return (0..<visible.count).map { position in
             let attributes = layout.attributes(of: visible, at: position)
             return ElementAnswer(id: attributes.id, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
         }.sorted()
