@@ -269,7 +269,7 @@ struct StickyParallaxLayoutTests {
         let layout = try Self.layout()
         var visible = VisibleElements()
         try layout.attributes(in: Rect(x: 0, y: 1300, width: 390, height: 130), into: &visible)
-        #expect(visible.indices == [1, 6, 8, 9])
+        #expect(Array(visible.indices) == [1, 6, 8, 9])
     }
 
     @Test("a scroll needs fresh effects; a resize needs a new layout")

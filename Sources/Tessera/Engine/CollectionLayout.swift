@@ -91,7 +91,10 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
                 for section in sections {
                     guard let local = _store.local(query, in: section) else { continue }
                     let start = result.count
-                    indexes[section].query(local, in: stores[section], axis: axis, into: &result)
+                    // Asked again, with more room, only while the buffer grows to the largest answer it meets.
+                    repeat {
+                        indexes[section].query(local, in: stores[section], axis: axis, into: &result)
+                    } while result.madeRoom(from: start)
                     _store.keepMeeting(query, in: stores[section], section: section, from: start, in: &result)
                 }
             }

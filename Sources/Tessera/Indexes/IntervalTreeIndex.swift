@@ -10,17 +10,35 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     /// Subtrees at this level or below (up to `2^(leafLevel+1) − 1` elements) are scanned rather than descended.
     public let leafLevel: Int
-    /// Sorted by start: each extent's start and end along the scroll axis, and its element's index.
-    @usableFromInline var starts: [Double] = []
-    @usableFromInline var ends: [Double] = []
-    @usableFromInline var elements: [Int32] = []
-    /// The largest end among the positions of the node's subtree.
-    @usableFromInline var subtreeEnds: [Double] = []
+    /// The extents sorted by start, one node each: a walk reads a node's start, end and subtree end together, so
+    /// they share its 32 bytes (half a cache line) rather than sit in four arrays, four cache lines apart.
+    @usableFromInline var nodes: [Node] = []
+    /// The build's sort order, kept for its capacity: sorting 4-byte element numbers moves an eighth of the bytes
+    /// that sorting the nodes would (1.5x faster on Mosaic, whose layout order is far from sorted).
+    var order: [Int32] = []
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
-    /// Element indices are kept in 32 bits.
+    /// Element indices, and the walk's positions, are kept in 32 bits.
     public static var maximumElementCount: Int { Int(Int32.max) }
+
+    /// An element's extent along the scroll axis, its index in the store, and the largest end among the
+    /// positions of the subtree it heads.
+    @usableFromInline struct Node: Sendable {
+        @usableFromInline var start: Double
+        @usableFromInline var end: Double
+        @usableFromInline var subtreeEnd: Double
+        @usableFromInline var _element: Int32
+
+        @inlinable init(start: Double, end: Double, element: Int) {
+            self.start = start
+            self.end = end
+            subtreeEnd = end
+            _element = Int32(truncatingIfNeeded: element)
+        }
+
+        @inlinable var element: Int { Int(_element) }
+    }
 
     public init() {
         self.init(leafLevel: Self.defaultLeafLevel)
@@ -33,80 +51,53 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
         store.withColumns(along: axis) { columns in
-            let count = columns.count
-            elements.removeAll(keepingCapacity: true)
-            elements.append(contentsOf: 0..<Int32(count))
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: 0..<Int32(columns.count))
             // Layouts are nearly sorted by start already; the standard sort takes advantage of runs.
-            elements.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
-            starts.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            for element in elements {
-                starts.append(columns.scrollMin(Int(element)))
-                ends.append(columns.scrollMax(Int(element)))
+            order.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
+            nodes.removeAll(keepingCapacity: true)
+            nodes.reserveCapacity(columns.count)
+            for element in order {
+                nodes.append(Node(start: columns.scrollMin(Int(element)), end: columns.scrollMax(Int(element)), element: Int(element)))
             }
         }
-        subtreeEnds.removeAll(keepingCapacity: true)
-        subtreeEnds.append(contentsOf: ends)
         rootLevel = 0
-        while (1 << (rootLevel + 1)) - 1 < starts.count { rootLevel += 1 }
-        if !starts.isEmpty { _ = fillSubtreeEnds(node: (1 << rootLevel) - 1, level: rootLevel) }
+        while (1 << (rootLevel + 1)) - 1 < nodes.count { rootLevel += 1 }
+        if !nodes.isEmpty { _ = fillSubtreeEnds(node: (1 << rootLevel) - 1, level: rootLevel) }
     }
 
-    /// Sets `subtreeEnds` for the node's subtree and returns its largest end (−∞ when it holds no element).
+    /// Sets `subtreeEnd` for the node's subtree and returns its largest end (−∞ when it holds no element).
     private mutating func fillSubtreeEnds(node: Int, level: Int) -> Double {
         let span = (1 << level) - 1
-        guard node - span < starts.count else { return -.infinity }
-        guard level > 0 else { return node < starts.count ? ends[node] : -.infinity }
+        guard node - span < nodes.count else { return -.infinity }
+        guard level > 0 else { return node < nodes.count ? nodes[node].end : -.infinity }
         let half = 1 << (level - 1)
         let below = Swift.max(fillSubtreeEnds(node: node - half, level: level - 1), fillSubtreeEnds(node: node + half, level: level - 1))
-        guard node < starts.count else { return below }
-        subtreeEnds[node] = Swift.max(ends[node], below)
-        return subtreeEnds[node]
+        guard node < nodes.count else { return below }
+        nodes[node].subtreeEnd = Swift.max(nodes[node].end, below)
+        return nodes[node].subtreeEnd
     }
 
     @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        guard !starts.isEmpty else { return }
+        guard !nodes.isEmpty else { return }
         let first = result.count
-        withTree(over: store, along: axis) { tree in tree.walk(query, into: &result) }
+        nodes.withUnsafeBufferPointer { nodes in
+            store.withColumns(along: axis) { columns in
+                Tree(nodes: nodes, columns: columns, rootLevel: rootLevel, leafLevel: leafLevel).walk(query, into: &result)
+            }
+        }
         result.restoreLayoutOrder(from: first)
     }
 
-    /// Runs `body` with the tree's arrays and the store's columns as unsafe buffers, valid only while it runs.
-    @inlinable func withTree<Result>(over store: AttributeStore, along axis: ScrollAxis, _ body: (Tree) -> Result) -> Result {
-        store.withColumns(along: axis) { columns in
-            starts.withUnsafeBufferPointer { starts in
-                ends.withUnsafeBufferPointer { ends in
-                    elements.withUnsafeBufferPointer { elements in
-                        subtreeEnds.withUnsafeBufferPointer { subtreeEnds in
-                            body(Tree(
-                                starts: starts, ends: ends, elements: elements, subtreeEnds: subtreeEnds, columns: columns,
-                                rootLevel: rootLevel, leafLevel: leafLevel
-                            ))
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The tree seen through unsafe buffers, for the length of one query.
+    /// The tree and the store's columns seen through unsafe buffers, for the length of one query.
     @usableFromInline struct Tree {
-        @usableFromInline let starts: UnsafeBufferPointer<Double>
-        @usableFromInline let ends: UnsafeBufferPointer<Double>
-        @usableFromInline let elements: UnsafeBufferPointer<Int32>
-        @usableFromInline let subtreeEnds: UnsafeBufferPointer<Double>
+        @usableFromInline let nodes: UnsafeBufferPointer<Node>
         @usableFromInline let columns: FrameColumns
         @usableFromInline let rootLevel: Int
         @usableFromInline let leafLevel: Int
 
-        @inlinable init(
-            starts: UnsafeBufferPointer<Double>, ends: UnsafeBufferPointer<Double>, elements: UnsafeBufferPointer<Int32>,
-            subtreeEnds: UnsafeBufferPointer<Double>, columns: FrameColumns, rootLevel: Int, leafLevel: Int
-        ) {
-            self.starts = starts
-            self.ends = ends
-            self.elements = elements
-            self.subtreeEnds = subtreeEnds
+        @inlinable init(nodes: UnsafeBufferPointer<Node>, columns: FrameColumns, rootLevel: Int, leafLevel: Int) {
+            self.nodes = nodes
             self.columns = columns
             self.rootLevel = rootLevel
             self.leafLevel = leafLevel
@@ -115,9 +106,10 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
         /// right subtree) or, once descended, to have itself and its right subtree taken. Two entries a level at
         /// most; packed into 8 bytes so the stack stays on the stack (a larger temporary allocation goes to the
-        /// heap, once a query).
-        @inlinable func walk(_ query: AxisRect, into result: inout VisibleElements) {
-            let count = starts.count
+        /// heap, once a query). Out of line (it is long), and known to release nothing, so that the caller need not
+        /// retain the index and the store around the call.
+        @inlinable @inline(never) @_effects(releasenone) func walk(_ query: AxisRect, into result: inout VisibleElements) {
+            let count = nodes.count
             withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 << rootLevel) - 1, rootLevel, false)
                 var depth = 1
@@ -127,8 +119,8 @@ public struct IntervalTreeIndex: SpatialIndex {
                     let half = level > 0 ? 1 << (level - 1) : 0
                     if descended {
                         // The left subtree is done; this node and everything right of it start here or later.
-                        guard starts[node] < query.scrollMax else { continue }
-                        take(node, query, into: &result)
+                        guard nodes[node].start < query.scrollMax else { continue }
+                        take(node..<(node + 1), query, into: &result)
                         stack[depth] = StackEntry(node + half, level - 1, false)
                         depth += 1
                         continue
@@ -138,15 +130,13 @@ public struct IntervalTreeIndex: SpatialIndex {
                         if level > 0 { stack[depth] = StackEntry(node - half, level - 1, false); depth += 1 }
                         continue
                     }
-                    guard subtreeEnds[node] > query.scrollMin else { continue }
+                    guard nodes[node].subtreeEnd > query.scrollMin else { continue }
                     if level <= leafLevel {
                         let low = node - ((1 << level) - 1)
                         let high = Swift.min(node + (1 << level) - 1, count - 1)
-                        var position = low
-                        while position <= high, starts[position] < query.scrollMax {
-                            take(position, query, into: &result)
-                            position += 1
-                        }
+                        var end = low
+                        while end <= high, nodes[end].start < query.scrollMax { end += 1 }
+                        take(low..<end, query, into: &result)
                         continue
                     }
                     stack[depth] = StackEntry(node, level, true)
@@ -156,12 +146,20 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
         }
 
-        /// Takes the element at a sorted position if it meets the rect; its start is known to be before the rect's end.
-        @inlinable @inline(__always) func take(_ position: Int, _ query: AxisRect, into result: inout VisibleElements) {
-            let element = Int(elements[position])
-            if query.scrollMin < ends[position], columns.crossOrigin[element] < query.crossMax,
-               query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] {
-                result.append(element)
+        /// Takes the elements at sorted positions `positions` that meet the rect; their starts are known to be
+        /// before the rect's end. Every one is written and the hits advance the end, with no branch on the test.
+        @inlinable @inline(__always) func take(_ positions: Range<Int>, _ query: AxisRect, into result: inout VisibleElements) {
+            result.append(upTo: positions.count) { hits in
+                var found = 0
+                for position in positions {
+                    let element = nodes[position].element
+                    hits[found] = element
+                    let after = query.scrollMin < nodes[position].end ? 1 : 0
+                    let left = columns.crossOrigin[element] < query.crossMax ? 1 : 0
+                    let right = query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] ? 1 : 0
+                    found &+= after & left & right
+                }
+                return found
             }
         }
     }
@@ -180,7 +178,6 @@ public struct IntervalTreeIndex: SpatialIndex {
     }
 
     public var byteCount: Int {
-        (starts.capacity + ends.capacity + subtreeEnds.capacity) * MemoryLayout<Double>.stride
-            + elements.capacity * MemoryLayout<Int32>.stride
+        nodes.capacity * MemoryLayout<Node>.stride + order.capacity * MemoryLayout<Int32>.stride
     }
 }

@@ -4,22 +4,24 @@ extension SoABinarySearchIndex {
     public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
         store.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize
-            guard runningMaxEnd.count == blockCount, runningMinStart.count == blockCount else {
-                return "\(runningMaxEnd.count) and \(runningMinStart.count) summaries for \(blockCount) blocks"
-            }
+            guard blocks.count == blockCount else { return "\(blocks.count) summaries for \(blockCount) blocks" }
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
                 for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
                     runningMax = Swift.max(runningMax, columns.scrollMax(index))
                 }
-                guard runningMaxEnd[block] == runningMax else { return "block \(block): running maximum end \(runningMaxEnd[block]), not \(runningMax)" }
+                guard blocks[block].runningMaxEnd == runningMax else {
+                    return "block \(block): running maximum end \(blocks[block].runningMaxEnd), not \(runningMax)"
+                }
             }
             var runningMin = Double.infinity
             for block in (0..<blockCount).reversed() {
                 for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {
                     runningMin = Swift.min(runningMin, columns.scrollMin(index))
                 }
-                guard runningMinStart[block] == runningMin else { return "block \(block): running minimum start \(runningMinStart[block]), not \(runningMin)" }
+                guard blocks[block].runningMinStart == runningMin else {
+                    return "block \(block): running minimum start \(blocks[block].runningMinStart), not \(runningMin)"
+                }
             }
             return nil
         }

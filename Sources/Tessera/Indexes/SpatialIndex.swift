@@ -12,7 +12,11 @@ public protocol SpatialIndex: Sendable {
     ///
     /// - Complexity: O(*n*) for the indexes here but `IntervalTreeIndex`, O(*n* log *n*) (it sorts).
     mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
-    /// Appends the intersecting elements' indices to `result`.
+    /// Appends the intersecting elements' indices to `result`, writing through `VisibleElements`' unchecked
+    /// appends: `result` has been emptied by `removeAll()` at the start of the query (which makes its slots its
+    /// own), and when it runs out of room it records how much it wanted and drops the rest, for the caller to grow
+    /// it and ask again (`CollectionLayout.attributes` does both). An index calls nothing out of line that may
+    /// release a reference, so that its caller need not retain the index and the store around the call.
     ///
     /// - Complexity: O(log *n* + *k*) for `SoABinarySearchIndex` and `IntervalTreeIndex` on the layouts here (*k*
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the

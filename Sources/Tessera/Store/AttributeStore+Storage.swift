@@ -56,7 +56,7 @@ extension AttributeStore {
         }
 
         /// The frame columns seen along `axis`, valid while this storage is alive.
-        @inlinable func columns(along axis: ScrollAxis) -> FrameColumns {
+        @inlinable @inline(__always) func columns(along axis: ScrollAxis) -> FrameColumns {
             switch axis {
             case .vertical:
                 FrameColumns(scrollOrigin: y, scrollLength: height, crossOrigin: x, crossLength: width, count: count)

@@ -30,19 +30,6 @@
             && cross < rect.crossMax && rect.crossMin < cross + crossLength[index]
     }
 
-    /// 1 when element `index` intersects `rect`, 0 otherwise: the same predicate as `element(_:intersects:)`, its
-    /// four comparisons all made and combined without a branch, for loops that count hits rather than branch on
-    /// them (a branch on whether a candidate meets the rect mispredicts at every edge of the answer).
-    @inlinable @inline(__always) func hit(_ index: Int, _ rect: AxisRect) -> Int {
-        let scroll = scrollOrigin[index]
-        let cross = crossOrigin[index]
-        let before = scroll < rect.scrollMax ? 1 : 0
-        let after = rect.scrollMin < scroll + scrollLength[index] ? 1 : 0
-        let left = cross < rect.crossMax ? 1 : 0
-        let right = rect.crossMin < cross + crossLength[index] ? 1 : 0
-        return before & after & left & right
-    }
-
     /// The smallest `scrollMin` and the largest `scrollMax` of the elements in `range`; (+∞, −∞) when it is empty.
     ///
     /// Four running pairs, one for each element of a group of four, so that one element's comparisons do not wait

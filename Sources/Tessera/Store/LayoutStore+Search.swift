@@ -52,7 +52,10 @@ extension LayoutStore {
                     // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
                     let near = origin + columns.scrollOrigin[element]
                     indices[kept] = first &+ element
-                    kept &+= near < query.scrollMax && query.scrollMin < near + columns.scrollLength[element] ? 1 : 0
+                    // Both comparisons made and combined without a branch, as `FrameColumns.hit`.
+                    let before = near < query.scrollMax ? 1 : 0
+                    let after = query.scrollMin < near + columns.scrollLength[element] ? 1 : 0
+                    kept &+= before & after
                 }
                 return kept
             }

@@ -3,10 +3,14 @@
 /// Reuse one buffer across queries and steady-state queries allocate nothing.
 ///
 /// The indices live in `slots`, whose first `count` entries are the answer; the rest are room kept from earlier
-/// queries. An index makes room once for every candidate it will test and writes its hits through a pointer, so
-/// the hot loop neither checks uniqueness nor grows an array per element.
-public struct VisibleElements: Sendable {
-    @usableFromInline var slots: [Int] = []
+/// queries. A query starts with `removeAll()`, where the buffer makes its slots its own if a copy shares them, so
+/// what the query writes after that goes through a pointer with no check. An index that finds too little room
+/// does not grow the buffer: it records the room it wanted (`shortfall`) and writes nothing more, and the caller
+/// grows the buffer and asks it again (`madeRoom(from:)`). An index's search then holds the section's store and
+/// index without a call the optimizer cannot see through, which would make it retain and release them around the
+/// call (four atomic pairs a section, half of a short query's time).
+public struct VisibleElements: @unchecked Sendable {
+    @usableFromInline var slots: Slots?
     @usableFromInline var _count = 0
     /// Parallel to `indices` for layouts with scroll effects; empty otherwise.
     @usableFromInline var effects: [ScrollEffect] = []
@@ -16,11 +20,13 @@ public struct VisibleElements: Sendable {
     @usableFromInline var searchHint = 0
     /// The first section the last query searched, for the same reason.
     @usableFromInline var sectionHint = 0
+    /// The room the writes since the last `madeRoom(from:)` wanted and did not find; 0 when they all fitted.
+    @usableFromInline var shortfall = 0
 
     public init() {}
 
     /// The answer's element indices, in layout order.
-    @inlinable public var indices: ArraySlice<Int> { slots[..<_count] }
+    @inlinable public var indices: ElementIndices { ElementIndices(slots: slots, count: _count) }
 
     @inlinable public var count: Int { _count }
 
@@ -29,37 +35,68 @@ public struct VisibleElements: Sendable {
         effects.isEmpty ? .none : effects[position]
     }
 
-    @inlinable mutating func append(_ index: Int) {
-        if _count == slots.count { slots.append(index) } else { slots[_count] = index }
-        _count += 1
+    /// Empties the answer and makes its slots this buffer's own, for the query about to write them. Every query
+    /// starts here; `SpatialIndex.query` and the other writers below rely on it.
+    @inlinable public mutating func removeAll() {
+        _count = 0
+        shortfall = 0
+        if !isKnownUniquelyReferenced(&slots), let shared = slots { slots = Slots.make(room: shared.room) }
+        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
     }
 
-    /// Appends up to `limit` indices: `body` writes them from the pointer it is given and returns how many.
+    @inlinable mutating func append(_ index: Int) {
+        append(upTo: 1) { slot in
+            slot.initialize(to: index)
+            return 1
+        }
+    }
+
+    /// Appends up to `limit` indices: `body` writes them from the pointer it is given and returns how many. With
+    /// less room than `limit` left, records the shortfall instead and appends nothing.
     @inlinable mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<Int>) -> Int) {
         guard limit > 0 else { return }
-        if slots.count < _count + limit { slots.append(contentsOf: repeatElement(0, count: _count + limit - slots.count)) }
         let start = _count
-        _count += slots.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        guard (slots?.room ?? 0) - start >= limit else {
+            shortfall = Swift.max(shortfall, start + limit)
+            return
+        }
+        _count = start + slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body($0 + start) }
+    }
+
+    /// After an index's query: `false` when it had the room it needed. Otherwise drops what it appended after
+    /// `start`, grows the buffer to at least the room it wanted, and returns `true` for the caller to ask again.
+    @inlinable mutating func madeRoom(from start: Int) -> Bool {
+        guard shortfall > 0 else { return false }
+        _count = start
+        reserve(shortfall)
+        shortfall = 0
+        return true
     }
 
     /// Runs `body` over the answer's indices, to edit them in place; `body` returns how many of them to keep.
     @inlinable mutating func edit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
         let count = _count
         guard count > 0 else { return }
-        _count = slots.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[..<count])) }
+        _count = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafeMutableBufferPointer(start: $0, count: count)) }
     }
 
     /// Inserts `index` at `position` of the answer.
     @inlinable mutating func insert(_ index: Int, at position: Int) {
-        if _count < slots.count { slots.removeLast(slots.count - _count) }
-        slots.insert(index, at: position)
-        _count += 1
+        precondition(position >= 0 && position <= _count, "insertion position out of range")
+        let count = _count
+        if (slots?.room ?? 0) == count { reserve(count + 1) }
+        _count = count + 1
+        slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
+            (base + position + 1).moveInitialize(from: base + position, count: count - position)
+            base[position] = index
+        }
     }
 
     /// Puts the indices appended since `start` back in layout order. Strategies that search a sorted copy find
     /// elements nearly in layout order already, which an insertion sort orders in about linear time, with no
-    /// allocation.
-    @inlinable mutating func restoreLayoutOrder(from start: Int) {
+    /// allocation. Out of line, and known to release nothing, so that the caller need not retain what it holds
+    /// around the call. (A bitmap of the answer's span, read back in order, was slower on flow and waterfall.)
+    @inlinable @inline(never) @_effects(releasenone) mutating func restoreLayoutOrder(from start: Int) {
         edit { indices in
             guard start + 1 < indices.count else { return indices.count }
             for position in (start + 1)..<indices.count {
@@ -75,8 +112,51 @@ public struct VisibleElements: Sendable {
         }
     }
 
-    @inlinable mutating func removeAll() {
-        _count = 0
-        if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
+    /// Room for `needed` slots, at least twice the room there was, keeping the answer: out of line, since it
+    /// runs only while a buffer grows to the largest answer it is asked for.
+    @inline(never) @usableFromInline mutating func reserve(_ needed: Int) {
+        let grown = Slots.make(room: Swift.max(needed, 2 * (slots?.room ?? 0)))
+        if let slots {
+            grown.withUnsafeMutablePointerToElements { target in
+                slots.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: _count) }
+            }
+        }
+        slots = grown
+    }
+}
+
+extension VisibleElements {
+    /// The slots, tail-allocated after their number in one allocation. Slots hold `Int`s, which need no
+    /// initialising or deinitialising, so any of them may be read or written once allocated. Written only by the
+    /// buffer that holds the one reference to them (`removeAll()` sees to it), which is what makes the
+    /// `@unchecked Sendable` of the buffer and of `ElementIndices` sound: a shared `Slots` is only read.
+    @usableFromInline final class Slots: ManagedBuffer<Int, Int> {
+        @inlinable var room: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+        @inlinable static func make(room: Int) -> Slots {
+            unsafeDowncast(create(minimumCapacity: room) { _ in room }, to: Slots.self)
+        }
+    }
+
+    /// The answer's element indices, in layout order: a view that keeps the slots it reads alive, so it stays the
+    /// answer it was when taken while the buffer goes on to other queries.
+    public struct ElementIndices: RandomAccessCollection, Equatable, @unchecked Sendable {
+        @usableFromInline let slots: Slots?
+        public let count: Int
+
+        @inlinable init(slots: Slots?, count: Int) {
+            self.slots = slots
+            self.count = count
+        }
+
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { count }
+
+        @inlinable public subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "position out of range")
+            return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
+        }
+
+        @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
     }
 }

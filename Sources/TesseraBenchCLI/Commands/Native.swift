@@ -31,11 +31,15 @@ struct Native: ParsableCommand {
     @Option(parsing: .unconditional, help: "Queries a batch, timed between two clock reads.")
     var queries = 1_000
 
+    @Option(help: "Traces to measure, comma-separated: scroll or jumps; one alone to profile it.")
+    var traces = "scroll,jumps"
+
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
+        _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
         for layout in try parseIDs(layouts, option: "layout") as [LayoutID] where !Self.comparable.contains(layout) {
             throw ValidationError(
                 "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
@@ -44,7 +48,7 @@ struct Native: ParsableCommand {
     }
 
     func run() throws {
-        let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed)
+        let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace"))
         var timings: [NativeComparison.Timing] = []
         var ratios: [NativeComparison.Ratio] = []
         for layout in try parseIDs(layouts, option: "layout") as [LayoutID] {

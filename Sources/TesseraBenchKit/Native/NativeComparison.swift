@@ -48,14 +48,17 @@ public struct NativeComparison: Sendable {
     public var rounds: Int
     public var queriesPerBatch: Int
     public var seed: UInt64
+    /// The traces measured: both by default; one alone to profile it.
+    public var traces: [Trace]
     public static let scrollStep = 8.0
 
-    /// `rounds` of at least 6, which a 95% interval of the median ratio needs.
-    public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1) {
-        precondition(rounds >= 6 && queriesPerBatch >= 1, "at least 6 rounds of at least 1 query")
+    /// `rounds` of at least 6, which a 95% interval of the median ratio needs, on at least one trace.
+    public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1, traces: [Trace] = Trace.allCases) {
+        precondition(rounds >= 6 && queriesPerBatch >= 1 && !traces.isEmpty, "at least 6 rounds of at least 1 query on a trace")
         self.rounds = rounds
         self.queriesPerBatch = queriesPerBatch
         self.seed = seed
+        self.traces = traces
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -122,7 +125,7 @@ public struct NativeComparison: Sendable {
         defer { output.deallocate() }
 
         // Exactness first: every candidate answers every rect of a batch of each trace as the engine does.
-        for trace in Trace.allCases {
+        for trace in traces {
             for rect in rects(trace) {
                 try soa.attributes(in: rect, into: &swiftSoA)
                 let expected = Array(swiftSoA.indices)
@@ -140,7 +143,7 @@ public struct NativeComparison: Sendable {
 
         var samples: [Trace: [Candidate: [Double]]] = [:]
         for _ in 0..<rounds {
-            for trace in Trace.allCases {
+            for trace in traces {
                 let batch = rects(trace)
                 for candidate in Candidate.allCases.shuffled(using: &generator) {
                     var found = 0
@@ -163,7 +166,7 @@ public struct NativeComparison: Sendable {
 
         var timings: [Timing] = []
         var ratios: [Ratio] = []
-        for trace in Trace.allCases {
+        for trace in traces {
             let perCandidate = samples[trace] ?? [:]
             for candidate in Candidate.allCases {
                 let times = perCandidate[candidate] ?? []
