@@ -74,8 +74,8 @@ public struct CarouselLayout: LayoutAlgorithm {
     ) -> Double {
         let (insetX, insetY) = inset(viewport)
         let item = configuration.itemSize
-        for index in 0..<itemCount {
-            writer.append(.cell, frame: Rect(x: insetX + Double(index) * step, y: insetY, width: item.width, height: item.height))
+        writer.appendCells(itemCount) { index in
+            Rect(x: insetX + Double(index) * step, y: insetY, width: item.width, height: item.height)
         }
         let items = itemCount == 0 ? 0 : Double(itemCount) * item.width + Double(itemCount - 1) * lineSpacing
         return 2 * insetX + items

@@ -182,8 +182,8 @@ public struct FlowLayout: LayoutAlgorithm {
             let lastItemLength = end == count ? crossLength(size(end - 1)) : nil
             let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
             var cross = origin
-            for item in first..<end {
-                let itemSize = size(item)
+            writer.appendCells(end - first) { offset in
+                let itemSize = size(first + offset)
                 let length = scrollLength(itemSize)
                 let scroll = switch alignment {
                 case .top: lineStart
@@ -191,8 +191,8 @@ public struct FlowLayout: LayoutAlgorithm {
                 case .bottom: lineStart + thickness - length
                 }
                 let width = crossLength(itemSize)
-                writer.append(.cell, frame: frame(scroll: scroll, scrollLength: length, cross: cross, crossLength: width))
-                cross += width + gap
+                defer { cross += width + gap }
+                return frame(scroll: scroll, scrollLength: length, cross: cross, crossLength: width)
             }
             lineStart += thickness
             first = end

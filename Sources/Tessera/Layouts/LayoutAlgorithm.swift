@@ -9,7 +9,17 @@
 public protocol LayoutWriter: ~Copyable {
     mutating func beginSection(origin: Point)
     mutating func append(_ kind: ElementKind, frame: Rect)
+    /// Appends `count` cells, the frame of the `i`th from `frame(i)`, called once each in order: what `count`
+    /// appends of `.cell` do. The store's writer makes room and reads its columns once for the run rather than
+    /// once a cell; other writers append one by one.
+    mutating func appendCells(_ count: Int, frame: (Int) -> Rect)
     mutating func endSection()
+}
+
+extension LayoutWriter where Self: ~Copyable {
+    @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
+        for index in 0..<count { append(.cell, frame: frame(index)) }
+    }
 }
 
 /// A layout's arithmetic: given a viewport size, the frame of every element; given a content offset, what scrolling

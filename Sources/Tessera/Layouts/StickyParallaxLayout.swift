@@ -112,16 +112,16 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
         guard section < sections.count else { return y }
         addFullWidth(.header, height: settings.sectionHeaderHeight)
-        func addCell(height: Double) {
+        func cell(height: Double) -> Rect {
             y += settings.minimumLineSpacing
-            writer.append(.cell, frame: Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: height))
-            y += height
+            defer { y += height }
+            return Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: height)
         }
         switch sections[section].itemSizes {
         case let .uniform(size, count):
-            for _ in 0..<count { addCell(height: size.height) }
+            writer.appendCells(count) { _ in cell(height: size.height) }
         case let .list(sizes):
-            for size in sizes { addCell(height: size.height) }
+            sizes.withUnsafeBufferPointer { sizes in writer.appendCells(sizes.count) { cell(height: sizes[$0].height) } }
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y

@@ -89,14 +89,14 @@ public struct WaterfallLayout: LayoutAlgorithm {
                 // column is shorter changes at random from photo to photo, so a branch would mispredict half the time.
                 var (left, right) = (columnEnds[0], columnEnds[1])
                 let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
-                for item in 0..<count {
+                writer.appendCells(count) { item in
                     let photoHeight = height(item)
                     let toRight = right < left
                     let top = toRight ? right : left
-                    writer.append(.cell, frame: Rect(x: toRight ? rightX : leftX, y: top + padding, width: photoWidth, height: photoHeight))
                     let end = top + photoHeight + 2 * padding
                     left = toRight ? left : end
                     right = toRight ? end : right
+                    return Rect(x: toRight ? rightX : leftX, y: top + padding, width: photoWidth, height: photoHeight)
                 }
                 (columnEnds[0], columnEnds[1]) = (left, right)
             }

@@ -38,6 +38,23 @@ extension AttributeStore {
             count += 1
         }
 
+        /// Appends `newCount` cells, the frame of the `i`th from `frame(i)`: room is made and the columns are read
+        /// once, so the loop holds them in registers instead of reloading them from the object around each write.
+        @inlinable func appendCells(_ newCount: Int, frame: (Int) -> Rect) {
+            while capacity - count < newCount { grow() }
+            let start = count
+            let (x, y, width, height) = (x + start, y + start, width + start, height + start)
+            (kinds + start).initialize(repeating: .cell, count: newCount)
+            for index in 0..<newCount {
+                let frame = frame(index)
+                x[index] = frame.origin.x
+                y[index] = frame.origin.y
+                width[index] = frame.size.width
+                height[index] = frame.size.height
+            }
+            count = start + newCount
+        }
+
         /// Doubles the capacity when a layout writes more elements than it reserved.
         @usableFromInline func grow() {
             let newCapacity = Swift.max(16, capacity * 2)

@@ -53,6 +53,12 @@ extension AttributeStore {
             storage.append(kind, frame: frame)
         }
 
+        @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
+            guard count > 0 else { return }
+            if openSection.firstCell < 0 { openSection.firstCell = storage.count }
+            storage.appendCells(count, frame: frame)
+        }
+
         public mutating func endSection() {
             guard openSection.start >= 0 else { return }
             let end = storage.count
