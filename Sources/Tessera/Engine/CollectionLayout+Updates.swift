@@ -201,6 +201,7 @@ extension CollectionLayout {
             algorithm.writeSection(section, into: &writer, viewport: viewport)
         }
         indexes[section].build(over: _store.sectionStores[section], axis: algorithm.scrollAxis, viewport: viewport)
+        _store.recordSpan(ofSection: section, indexes[section].builtSpan)
     }
 
     /// Places the sections from `section` on and takes the new content size.

@@ -82,6 +82,12 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
+    /// The first block's running minimum and the last's running maximum are the whole section's.
+    public var builtSpan: (min: Double, max: Double)? {
+        guard let first = blocks.first, let last = blocks.last else { return (.infinity, -.infinity) }
+        return (first.runningMinStart, last.runningMaxEnd)
+    }
+
     public var byteCount: Int {
         blocks.capacity * MemoryLayout<BlockSummary>.stride
     }

@@ -22,6 +22,10 @@ public protocol SpatialIndex: Sendable {
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
     ///   *p* pages a rect spans in `PageTableIndex`, O(*n*) for `BruteForceIndex`.
     func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
+    /// The smallest `scrollMin` and the largest `scrollMax` of the elements the index was last built over, when
+    /// its build found them ((+∞, −∞) for none): the engine then takes a section's span from it rather than read
+    /// the section's frames once more. `nil`, the default, has the engine read them.
+    var builtSpan: (min: Double, max: Double)? { get }
     /// The bytes the index holds beyond the store.
     var byteCount: Int { get }
     /// The first invariant the index breaks over `store`, as last built along `axis`, described; `nil` when it
@@ -34,6 +38,9 @@ public protocol SpatialIndex: Sendable {
 extension SpatialIndex {
     /// Indexes that keep element indices at full width hold as many elements as memory allows.
     public static var maximumElementCount: Int { Int.max }
+
+    /// An index that keeps no extremes: the engine reads the section's frames for its span.
+    public var builtSpan: (min: Double, max: Double)? { nil }
 
     /// An index with nothing to check, as brute force.
     public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? { nil }

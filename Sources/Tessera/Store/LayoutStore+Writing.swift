@@ -17,7 +17,8 @@ extension LayoutStore {
     }
 
     /// Replaces `section`'s elements with what `body` writes, relative to the section's origin, and records the
-    /// length `body` returns and the span of the frames. Origins and numbering are left to `place(from:)`.
+    /// length `body` returns. The span of the frames is left to `recordSpan(ofSection:_:)`, origins and numbering
+    /// to `place(from:)`.
     ///
     /// - Complexity: O(*m*) for the *m* elements written; no allocation when the section's buffers hold them.
     @inlinable mutating func rewriteSection(
@@ -28,8 +29,16 @@ extension LayoutStore {
             return body(&writer)
         }
         assert(sectionStores[section].count == elementCount, "section \(section) wrote \(sectionStores[section].count) elements, not its elementCount \(elementCount)")
-        let span = sectionStores[section].span(along: axis)
         placements[section].length = length
+    }
+
+    /// Records the span of `section`'s frames: `known`, when the section's index found it in its build, or else
+    /// read from the frames.
+    ///
+    /// - Complexity: O(1) when known, O(*m*) for the section's *m* elements otherwise.
+    @inlinable mutating func recordSpan(ofSection section: Int, _ known: (min: Double, max: Double)?) {
+        let span = known ?? sectionStores[section].span(along: axis)
+        assert(known.map { $0 == sectionStores[section].span(along: axis) } ?? true, "section \(section): the index's span is not the frames'")
         (placements[section].spanMin, placements[section].spanMax) = span
     }
 
