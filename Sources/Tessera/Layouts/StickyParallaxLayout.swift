@@ -112,16 +112,23 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
         guard section < sections.count else { return y }
         addFullWidth(.header, height: settings.sectionHeaderHeight)
-        func cell(height: Double) -> Rect {
-            y += settings.minimumLineSpacing
-            defer { y += height }
-            return Rect(x: settings.minimumInteritemSpacing, y: y, width: width, height: height)
-        }
+        // Each cell's arithmetic is written into the closure it runs in: a local function that captures `y`,
+        // called from a closure, put `y` in a heap box (four allocations an update).
+        let (spacing, x) = (settings.minimumLineSpacing, settings.minimumInteritemSpacing)
         switch sections[section].itemSizes {
         case let .uniform(size, count):
-            writer.appendCells(count) { _ in cell(height: size.height) }
+            writer.appendCells(count) { _ in
+                y += spacing
+                defer { y += size.height }
+                return Rect(x: x, y: y, width: width, height: size.height)
+            }
         case let .list(sizes):
-            sizes.withUnsafeBufferPointer { sizes in writer.appendCells(sizes.count) { cell(height: sizes[$0].height) } }
+            writer.appendCells(sizes.count) { item in
+                let height = sizes[item].height
+                y += spacing
+                defer { y += height }
+                return Rect(x: x, y: y, width: width, height: height)
+            }
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y
