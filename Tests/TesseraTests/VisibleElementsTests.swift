@@ -64,4 +64,40 @@ struct VisibleElementsTests {
         #expect(Array(copy.indices) == (try Self.brute(in: top)))
         #expect(Array(visible.indices) == (try Self.brute(in: lower)))
     }
+
+    @Test("a layout's effects, applied to a copy through the public API, leave the original's answer alone")
+    func effectsOnACopy() throws {
+        var layout = CollectionLayout(try StickyParallaxLayout(itemCounts: [30, 30, 30]), index: SoABinarySearchIndex())
+        try layout.prepare(viewport: phone)
+        let rect = Rect(x: 0, y: 1_300, width: 390, height: 844)
+        var visible = VisibleElements()
+        try layout.attributes(in: rect, into: &visible)
+        let answer = Array(visible.indices)
+        var copy = visible
+        // Pinned at a far offset, the copy's effects drop and insert elements in place.
+        layout.algorithm.applyEffects(to: &copy, in: rect, offset: Point(x: 0, y: 2_500), viewport: phone, store: layout.store)
+        #expect(Array(visible.indices) == answer)
+        #expect(Array(copy.indices) != answer)
+    }
+
+    @Test("an index searched directly answers in full from a fresh buffer, as brute force")
+    func directSearch() throws {
+        let layout = try Self.layout(BruteForceIndex())
+        let store = layout.store.store(ofSection: 0)
+        let rect = AxisRect(Rect(x: 0, y: 0, width: 390, height: 400), along: .vertical)
+        func answer<Index: SpatialIndex>(_ index: Index) -> [Int] {
+            var built = index
+            built.build(over: store, axis: .vertical, viewport: phone)
+            var visible = VisibleElements()
+            built.elements(meeting: rect, in: store, axis: .vertical, into: &visible)
+            return Array(visible.indices)
+        }
+        let expected = Array(0..<40).filter { store.frame(at: $0).intersects(Rect(x: 0, y: 0, width: 390, height: 400)) }
+        #expect(!expected.isEmpty)
+        #expect(answer(BruteForceIndex()) == expected)
+        #expect(answer(SoABinarySearchIndex()) == expected)
+        #expect(answer(IntervalTreeIndex()) == expected)
+        #expect(answer(PageTableIndex()) == expected)
+        #expect(answer(UnionRectsIndex()) == expected)
+    }
 }

@@ -13,10 +13,11 @@ public protocol SpatialIndex: Sendable {
     /// - Complexity: O(*n*) for the indexes here but `IntervalTreeIndex`, O(*n* log *n*) (it sorts).
     mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
     /// Appends the intersecting elements' indices to `result`, writing through `VisibleElements`' unchecked
-    /// appends: `result` has been emptied by `removeAll()` at the start of the query (which makes its slots its
-    /// own), and when it runs out of room it records how much it wanted and drops the rest, for the caller to grow
-    /// it and ask again (`CollectionLayout.attributes` does both). An index calls nothing out of line that may
-    /// release a reference, so that its caller need not retain the index and the store around the call.
+    /// appends. The caller empties `result` with `removeAll()` first (which makes its slots its own), and when
+    /// `result` runs out of room the answer is discarded and the caller grows it and asks again:
+    /// `CollectionLayout.attributes` does both, and so does `elements(meeting:in:axis:into:)` for a caller that
+    /// searches an index directly. An index calls nothing out of line that may release a reference, so that its
+    /// caller need not retain the index and the store around the call.
     ///
     /// - Complexity: O(log *n* + *k*) for `SoABinarySearchIndex` and `IntervalTreeIndex` on the layouts here (*k*
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
@@ -36,6 +37,16 @@ public protocol SpatialIndex: Sendable {
 }
 
 extension SpatialIndex {
+    /// Replaces `result` with the indices of the elements intersecting `query`, in ascending order: the index's
+    /// search, on a buffer emptied first and asked again with more room while it grows. What `CollectionLayout`
+    /// does for each section, for a caller that searches an index directly.
+    @inlinable public func elements(meeting query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        result.removeAll()
+        repeat {
+            self.query(query, in: store, axis: axis, into: &result)
+        } while result.madeRoom(from: 0)
+    }
+
     /// Indexes that keep element indices at full width hold as many elements as memory allows.
     public static var maximumElementCount: Int { Int.max }
 

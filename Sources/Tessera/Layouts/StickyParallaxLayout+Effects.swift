@@ -83,9 +83,8 @@ extension StickyParallaxLayout {
     @inlinable func addIfShown(
         _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
-        let answer = visible.indices
-        let position = (0..<answer.count).partitionPoint(near: answer.count / 2) { answer[$0] >= index }
-        guard position == answer.count || answer[position] != index else { return }
+        let (position, found) = visible.position(of: index)
+        guard !found else { return }
         let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
         let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
         guard effect.displayedFrame(of: frame).intersects(rect) else { return }

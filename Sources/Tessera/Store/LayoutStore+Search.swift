@@ -37,7 +37,7 @@ extension LayoutStore {
         let origin = placements[section].origin
         guard origin != 0 else {
             if first != 0 {
-                result.edit { indices in
+                result.uncheckedEdit { indices in
                     for position in start..<indices.count { indices[position] &+= first }
                     return indices.count
                 }
@@ -45,14 +45,14 @@ extension LayoutStore {
             return
         }
         store.withColumns(along: axis) { columns in
-            result.edit { indices in
+            result.uncheckedEdit { indices in
                 var kept = start
                 for position in start..<indices.count {
                     let element = indices[position]
                     // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
                     let near = origin + columns.scrollOrigin[element]
                     indices[kept] = first &+ element
-                    // Both comparisons made and combined without a branch, as `FrameColumns.hit`.
+                    // Both comparisons made and combined without a branch: what misses here is the margin's, where the test flips.
                     let before = near < query.scrollMax ? 1 : 0
                     let after = query.scrollMin < near + columns.scrollLength[element] ? 1 : 0
                     kept &+= before & after

@@ -4,11 +4,13 @@
 ///
 /// The indices live in `slots`, whose first `count` entries are the answer; the rest are room kept from earlier
 /// queries. A query starts with `removeAll()`, where the buffer makes its slots its own if a copy shares them, so
-/// what the query writes after that goes through a pointer with no check. An index that finds too little room
-/// does not grow the buffer: it records the room it wanted (`shortfall`) and writes nothing more, and the caller
-/// grows the buffer and asks it again (`madeRoom(from:)`). An index's search then holds the section's store and
-/// index without a call the optimizer cannot see through, which would make it retain and release them around the
-/// call (four atomic pairs a section, half of a short query's time).
+/// what the query's search writes after that goes through a pointer with no check. An index that finds too little
+/// room does not grow the buffer: it records the room it wanted (`shortfall`, a lower bound), its answer is
+/// discarded, and the caller grows the buffer and asks it again (`madeRoom(from:)`). An index's search then holds
+/// the section's store and index without a call the optimizer cannot see through, which would make it retain and
+/// release them around the call (four atomic pairs a section, half of a short query's time). The edits that
+/// public calls can reach (`edit`, `insert`, from a layout's `applyEffects`) check, once a call, that the slots are
+/// the buffer's own.
 public struct VisibleElements: @unchecked Sendable {
     @usableFromInline var slots: Slots?
     @usableFromInline var _count = 0
@@ -75,14 +77,33 @@ public struct VisibleElements: @unchecked Sendable {
 
     /// Runs `body` over the answer's indices, to edit them in place; `body` returns how many of them to keep.
     @inlinable mutating func edit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
+        if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
+        uncheckedEdit(body)
+    }
+
+    /// `edit`, without the check: for a query's own search, after its `removeAll()`.
+    @inlinable mutating func uncheckedEdit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
         let count = _count
         guard count > 0 else { return }
         _count = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafeMutableBufferPointer(start: $0, count: count)) }
     }
 
+    /// Where `index` stands, or would stand, in the answer, which is in ascending order; and whether it is there.
+    ///
+    /// - Complexity: O(log *k*) for an answer of *k* elements.
+    @inlinable func position(of index: Int) -> (position: Int, found: Bool) {
+        let count = _count
+        guard count > 0 else { return (0, false) }
+        return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
+            let position = (0..<count).partitionPoint(near: count / 2) { base[$0] >= index }
+            return (position, position < count && base[position] == index)
+        }
+    }
+
     /// Inserts `index` at `position` of the answer.
     @inlinable mutating func insert(_ index: Int, at position: Int) {
         precondition(position >= 0 && position <= _count, "insertion position out of range")
+        if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
         let count = _count
         if (slots?.room ?? 0) == count { reserve(count + 1) }
         _count = count + 1
@@ -97,7 +118,7 @@ public struct VisibleElements: @unchecked Sendable {
     /// allocation. Out of line, and known to release nothing, so that the caller need not retain what it holds
     /// around the call. (A bitmap of the answer's span, read back in order, was slower on flow and waterfall.)
     @inlinable @inline(never) @_effects(releasenone) mutating func restoreLayoutOrder(from start: Int) {
-        edit { indices in
+        uncheckedEdit { indices in
             guard start + 1 < indices.count else { return indices.count }
             for position in (start + 1)..<indices.count {
                 let index = indices[position]
@@ -109,6 +130,16 @@ public struct VisibleElements: @unchecked Sendable {
                 indices[slot] = index
             }
             return indices.count
+        }
+    }
+
+    /// Slots of this buffer's own, with the answer, in place of slots a copy shares.
+    @inline(never) @usableFromInline mutating func makeSlotsOwn() {
+        guard let shared = slots else { return }
+        slots = nil
+        reserve(shared.room)
+        slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { target in
+            shared.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: _count) }
         }
     }
 
@@ -133,8 +164,9 @@ extension VisibleElements {
     @usableFromInline final class Slots: ManagedBuffer<Int, Int> {
         @inlinable var room: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
 
+        /// At least `room` slots: as many as the allocation holds.
         @inlinable static func make(room: Int) -> Slots {
-            unsafeDowncast(create(minimumCapacity: room) { _ in room }, to: Slots.self)
+            unsafeDowncast(create(minimumCapacity: room) { $0.capacity }, to: Slots.self)
         }
     }
 
@@ -155,6 +187,11 @@ extension VisibleElements {
         @inlinable public subscript(position: Int) -> Int {
             precondition(position >= 0 && position < count, "position out of range")
             return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
+        }
+
+        @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Int>) throws -> R) rethrows -> R? {
+            guard let slots else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            return try slots.withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
         }
 
         @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
