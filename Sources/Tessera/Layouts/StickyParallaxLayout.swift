@@ -112,23 +112,15 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
         guard section < sections.count else { return y }
         addFullWidth(.header, height: settings.sectionHeaderHeight)
-        // Each cell's arithmetic is written into the closure it runs in: a local function that captures `y`,
-        // called from a closure, put `y` in a heap box (four allocations an update).
+        // The cells stack one line spacing apart. `y` is captured by this closure alone: a local function that
+        // captured it, called from a closure, put it in a heap box (four allocations an update).
         let (spacing, x) = (settings.minimumLineSpacing, settings.minimumInteritemSpacing)
-        switch sections[section].itemSizes {
-        case let .uniform(size, count):
-            writer.appendCells(count) { _ in
-                y += spacing
-                defer { y += size.height }
-                return Rect(x: x, y: y, width: width, height: size.height)
-            }
-        case let .list(sizes):
-            writer.appendCells(sizes.count) { item in
-                let height = sizes[item].height
-                y += spacing
-                defer { y += height }
-                return Rect(x: x, y: y, width: width, height: height)
-            }
+        let itemSizes = sections[section].itemSizes
+        writer.appendCells(itemSizes.count) { item in
+            let height = itemSizes[item].height
+            y += spacing
+            defer { y += height }
+            return Rect(x: x, y: y, width: width, height: height)
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y

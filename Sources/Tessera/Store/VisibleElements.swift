@@ -42,7 +42,7 @@ public struct VisibleElements: @unchecked Sendable {
     @inlinable public mutating func removeAll() {
         _count = 0
         shortfall = 0
-        if !isKnownUniquelyReferenced(&slots), let shared = slots { slots = Slots.make(room: shared.room) }
+        if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
         if !effects.isEmpty { effects.removeAll(keepingCapacity: true) }
     }
 
@@ -135,24 +135,25 @@ public struct VisibleElements: @unchecked Sendable {
 
     /// Slots of this buffer's own, with the answer, in place of slots a copy shares.
     @inline(never) @usableFromInline mutating func makeSlotsOwn() {
-        guard let shared = slots else { return }
-        slots = nil
-        reserve(shared.room)
-        slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { target in
-            shared.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: _count) }
-        }
+        guard let slots else { return }
+        moveAnswer(toSlotsOfRoom: slots.room)
     }
 
     /// Room for `needed` slots, at least twice the room there was, keeping the answer: out of line, since it
     /// runs only while a buffer grows to the largest answer it is asked for.
     @inline(never) @usableFromInline mutating func reserve(_ needed: Int) {
-        let grown = Slots.make(room: Swift.max(needed, 2 * (slots?.room ?? 0)))
+        moveAnswer(toSlotsOfRoom: Swift.max(needed, 2 * (slots?.room ?? 0)))
+    }
+
+    /// Moves the answer into new slots of at least `room`.
+    @usableFromInline mutating func moveAnswer(toSlotsOfRoom room: Int) {
+        let moved = Slots.make(room: room)
         if let slots {
-            grown.withUnsafeMutablePointerToElements { target in
+            moved.withUnsafeMutablePointerToElements { target in
                 slots.withUnsafeMutablePointerToElements { target.initialize(from: $0, count: _count) }
             }
         }
-        slots = grown
+        slots = moved
     }
 }
 
