@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "TesseraBaselines", targets: ["TesseraBaselines"]),
         // The strategies, workloads and measurement, for the Benchmarks suite and for benchmarks of your own.
         .library(name: "TesseraBenchKit", targets: ["TesseraBenchKit"]),
+        // `tessera-bench`'s command line, for an executable that benchmarks layouts of its own (Examples/).
+        .library(name: "TesseraBenchCommand", targets: ["TesseraBenchCommand"]),
         .executable(name: "tessera-bench", targets: ["tessera-bench"]),
         .executable(name: "tessera-bench-system-malloc", targets: ["tessera-bench-system-malloc"]),
     ],
@@ -48,7 +50,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCLI", "CJemalloc"]),
+        // The command line on jemalloc, with layouts of one's own registered.
+        .target(name: "TesseraBenchCommand", dependencies: ["TesseraBenchCLI", "TesseraBenchKit", "CJemalloc"]),
+        .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCommand"]),
         // The same command on glibc malloc, so the naive designs can be measured on both allocators.
         .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
         // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.

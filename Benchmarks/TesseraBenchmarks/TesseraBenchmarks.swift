@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     for items in BenchmarkSuite.itemCounts {
-        for layout in LayoutID.allCases {
+        for layout in LayoutID.builtIn {
             do {
                 let sections = Workload.sections(for: layout, items: items)
                 try LayoutParameters().make(layout, sections: sections, LayoutRegistration(layout: layout, items: items))

@@ -11,12 +11,13 @@ enum Workload {
         stride(from: 0, to: items, by: itemsPerSection).map { min(itemsPerSection, items - $0) }
     }
 
-    /// The sections of `layout`: sized items for the flow and the waterfall, counts alone for the others.
+    /// The sections of `layout`: sized items for the flow and the waterfall, counts alone for the others (Mosaic, the
+    /// carousel and sticky-parallax).
     static func sections(for layout: LayoutID, items: Int) -> [LayoutSection] {
         switch layout {
         case .flow: flowSections(items: items)
         case .waterfall: waterfallSections(items: items)
-        case .mosaic, .carousel, .stickyParallax: sectionCounts(items: items).map { LayoutSection(itemSizes: .uniform(.zero, count: $0)) }
+        default: sectionCounts(items: items).map { LayoutSection(itemSizes: .uniform(.zero, count: $0)) }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TesseraBenchKit
 
 /// The `tessera-bench` command. Each executable sets `allocatorProbe` for the allocator it is linked with, then
@@ -10,13 +11,14 @@ public struct TesseraBench: ParsableCommand {
     public init() {}
 
     public static let configuration = CommandConfiguration(
-        commandName: "tessera-bench",
+        // tessera-bench, or the name of a tool of one's own built on `TesseraBenchCommand`.
+        commandName: ProcessInfo.processInfo.processName,
         abstract: "Times collection-view layout storage and queries at millions of items.",
         discussion: """
             Every strategy's answers are checked against a brute-force scan before they are timed. Speed targets \
             are judged as ratios within one run, so a busy machine slows every side alike.
             """,
-        subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Native.self, CIBase.self],
+        subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self, CIBase.self],
         defaultSubcommand: Run.self
     )
 }

@@ -29,14 +29,14 @@ enum Bench {
         }
     }
 
-    /// Runs the binary with `arguments` in `directory` (the test process's own when `nil`); after `timeout` seconds
+    /// Runs the binary (or `executable`) with `arguments` in `directory` (the test process's own when `nil`); after `timeout` seconds
     /// the process is sent SIGKILL and the outcome is marked as timed out. Output goes to files, so a chatty
     /// process never blocks on a full pipe.
     ///
     /// SIGKILL, not `Process.terminate()`'s SIGTERM: the child inherits the signal mask of the test process's thread
     /// that spawns it, and the worker threads of the test process block SIGTERM and SIGINT (`SigBlk` in
     /// /proc/PID/task/*/status), so a SIGTERM would never be delivered.
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60) throws -> Outcome {
+    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60, executable: URL = TesseraBenchBinary.url) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -48,7 +48,7 @@ enum Bench {
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()
-        process.executableURL = TesseraBenchBinary.url
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = out

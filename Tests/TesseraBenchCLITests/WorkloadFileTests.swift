@@ -190,3 +190,32 @@ import Testing
         #expect(try directory.contents().isEmpty)
     }
 }
+
+/// `tessera-bench trace` and `run --trace`: the built-in trace as a file, replayed, and named in the report.
+@Suite struct TraceFileCommandTests {
+    @Test("trace writes a file that run replays, and the report names it")
+    func traceThenRun() throws {
+        let directory = try TemporaryDirectory()
+        let written = try Bench.run(["trace", "--layout", "flow", "--items", "1k", "--output", directory.path("scroll.json")])
+        try #require(written.status == 0, "\(written)")
+        let run = try Bench.run([
+            "run", "--layouts", "flow", "--items", "1k", "--strategies", "soa-binary-search", "--quick", "--trace",
+            directory.path("scroll.json"), "--report", directory.path("report.json"),
+        ])
+        try #require(run.status == 0, "\(run)")
+        #expect(run.standardOutput.contains("every strategy exact"))
+        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("report.json"))) as? [String: Any])
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect((settings["trace"] as? String)?.hasPrefix("scroll.json (FNV-1a ") == true, "\(settings)")
+    }
+
+    @Test("a bad trace file is refused before anything is measured")
+    func badTraceRefusedUpFront() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("bad.json", #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0]}]}"#)
+        let run = try Bench.run(["run", "--layouts", "flow", "--items", "1M", "--trace", file, "--report", directory.path("r.json")])
+        #expect(run.status != 0 && !run.crashed && run.seconds < 10, "\(run)")
+        #expect(run.standardError.contains("the trace file \(file) is not a trace: frames[0].offset"), "\(run)")
+        #expect(try directory.contents() == ["bad.json"])
+    }
+}

@@ -16,7 +16,7 @@ import Testing
         }
     }
 
-    @Test(arguments: LayoutID.allCases)
+    @Test(arguments: LayoutID.builtIn)
     func sortsIntoTheStoresOrder(layout: LayoutID) throws {
         let workload = BuiltInWorkload(itemsPerSection: 150, headerHeight: 30, footerHeight: 20, seed: 5)
         let (store, sorted) = try LayoutParameters().make(layout, sections: try workload.sections(for: layout, items: 700), StoreOrder())

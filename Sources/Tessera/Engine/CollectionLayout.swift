@@ -15,7 +15,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
 
-    public var store: LayoutStore { _store }
+    @inlinable public var store: LayoutStore { _store }
     public var contentSize: Size { _contentSize }
     /// The viewport of the last `prepare`, `nil` before the first.
     public var viewport: Size? { _viewport }

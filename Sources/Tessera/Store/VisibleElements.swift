@@ -14,8 +14,8 @@
 public struct VisibleElements: @unchecked Sendable {
     @usableFromInline var slots: Slots?
     @usableFromInline var _count = 0
-    /// Parallel to `indices` for layouts with scroll effects; empty otherwise.
-    @usableFromInline var effects: [ScrollEffect] = []
+    /// Parallel to `indices` for layouts with scroll effects; empty otherwise. A layout's `applyEffects` fills it.
+    public var effects: [ScrollEffect] = []
     /// Where the last search through an index ended, so the next one can start there: scrolling is coherent, and a
     /// search that starts near its answer touches a few cache lines instead of a path through the whole index.
     /// Any value is safe: it only chooses where a search starts.
@@ -75,10 +75,14 @@ public struct VisibleElements: @unchecked Sendable {
         return true
     }
 
-    /// Runs `body` over the answer's indices, to edit them in place; `body` returns how many of them to keep.
-    @inlinable mutating func edit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
+    /// Runs `body` over the answer's indices, to edit them in place: `body` moves the ones to keep to the front,
+    /// in layout order, and returns how many they are (at most the answer's count). For a layout's `applyEffects`
+    /// that drops the elements its effects move out of the rect.
+    @inlinable public mutating func edit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
         if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
+        let count = _count
         uncheckedEdit(body)
+        precondition((0...count).contains(_count), "an edit keeps at most the elements it was given")
     }
 
     /// `edit`, without the check: for a query's own search, after its `removeAll()`.
@@ -91,7 +95,7 @@ public struct VisibleElements: @unchecked Sendable {
     /// Where `index` stands, or would stand, in the answer, which is in ascending order; and whether it is there.
     ///
     /// - Complexity: O(log *k*) for an answer of *k* elements.
-    @inlinable func position(of index: Int) -> (position: Int, found: Bool) {
+    @inlinable public func position(of index: Int) -> (position: Int, found: Bool) {
         let count = _count
         guard count > 0 else { return (0, false) }
         return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
@@ -100,8 +104,10 @@ public struct VisibleElements: @unchecked Sendable {
         }
     }
 
-    /// Inserts `index` at `position` of the answer.
-    @inlinable mutating func insert(_ index: Int, at position: Int) {
+    /// Inserts `index` at `position` of the answer (from `position(of:)`, so the answer stays in layout order): for
+    /// a layout's `applyEffects` that adds the elements its effects move into the rect. Insert the element's effect
+    /// at the same position of `effects`.
+    @inlinable public mutating func insert(_ index: Int, at position: Int) {
         precondition(position >= 0 && position <= _count, "insertion position out of range")
         if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
         let count = _count

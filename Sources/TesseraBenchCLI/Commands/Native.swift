@@ -40,7 +40,7 @@ struct Native: ParsableCommand {
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
-        for layout in try parseIDs(layouts, option: "layout") as [LayoutID] where !Self.comparable.contains(layout) {
+        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) where !Self.comparable.contains(layout) {
             throw ValidationError(
                 "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
             )
@@ -51,7 +51,7 @@ struct Native: ParsableCommand {
         let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace"))
         var timings: [NativeComparison.Timing] = []
         var ratios: [NativeComparison.Ratio] = []
-        for layout in try parseIDs(layouts, option: "layout") as [LayoutID] {
+        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
             let sections = try workload.sections(for: layout, items: items.count)
             do {
                 let measured = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)

@@ -18,7 +18,7 @@ struct Run: ParsableCommand {
             """
     )
 
-    @Option(help: "Layouts to run, comma-separated, or all.")
+    @Option(help: "Layouts to run, comma-separated, or all: \(LayoutCatalog.all.map(\.rawValue).joined(separator: ", ")).")
     var layouts = "all"
 
     @Option(help: "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's.")
@@ -33,6 +33,9 @@ struct Run: ParsableCommand {
     /// A fixed strategy, not the run's fastest, so identical runs give identical verdicts.
     @Option(help: ArgumentHelp("The engine strategy (not a baseline) the architecture's targets judge; none are judged if it does not run.", valueName: "strategy"))
     var targetStrategy: StrategyID = TargetCheck.defaultStrategy
+
+    @Option(help: ArgumentHelp("Replay this recorded scroll instead of the built-in trace (format: `tessera-bench trace --help`); its first viewport is the run's.", valueName: "file.json"))
+    var trace: String?
 
     @Option(help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
     var report: String?
@@ -58,7 +61,7 @@ struct Run: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     mutating func validate() throws {
-        _ = try parseIDs(layouts, option: "layout") as [LayoutID]
+        _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
         _ = try strategySelection
         guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
         // The targets are the engine's; a tutorial design is what they are measured against.
@@ -75,6 +78,13 @@ struct Run: ParsableCommand {
         for (option, path) in [("--report", report), ("--markdown", markdown), ("--csv", csv), ("--html", html)] {
             if let path { try OutputPath.check(path, option: option) }
         }
+        _ = try traceFile()
+        if systemMalloc { _ = try SystemMallocRun.executable() }
+    }
+
+    /// The recorded trace, read (and refused when it is not one) before anything is measured.
+    func traceFile() throws -> TraceFile? {
+        try trace.map { try TraceFile.load(from: URL(fileURLWithPath: $0)) }
     }
 
     /// The counts asked for; by default 10k, 100k and 1M items, or a workload file's own count.
@@ -96,13 +106,16 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        let traceFile = try traceFile()
+        let viewport = traceFile?.frames.first?.viewport ?? workload.viewport.size
         let settings = RunSettings(
-            layouts: try parseIDs(layouts, option: "layout"), strategies: try strategySelection,
-            itemCounts: try itemCounts(), viewportWidth: workload.viewport.size.width,
-            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
-            traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy
+            layouts: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), strategies: try strategySelection,
+            itemCounts: try itemCounts(), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
+            workload: workload.description, traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
+            trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" }
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
+        runner.traceFile = traceFile
         runner.probe = TesseraBench.allocatorProbe
         if quick {
             runner.prepareBudget = .quick

@@ -11,13 +11,20 @@ enum SystemMallocRun {
     static let replacedOptions: Set<String> = ["--report", "--markdown", "--csv", "--html", "--strategies"]
     static let replacedFlags: Set<String> = ["--system-malloc", "--quiet"]
 
+    /// The glibc build beside this binary; refused before anything is measured when it is not there (a tool of
+    /// one's own built on `TesseraBenchCommand` has none).
+    static func executable() throws -> URL {
+        let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(executableName)
+        guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw ValidationError("--system-malloc needs \(executableName) beside this binary; `swift build` builds both in Tessera's package")
+        }
+        return executable
+    }
+
     static func adding(to report: BenchmarkReport) throws -> BenchmarkReport {
         let baselines = StrategyID.allCases.filter { strategy in strategy.isBaseline && report.results.contains { $0.strategy == strategy } }
         guard !baselines.isEmpty else { return report }
-        let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(executableName)
-        guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ValidationError("--system-malloc needs \(executableName) beside tessera-bench; `swift build` builds both")
-        }
+        let executable = try executable()
         let side = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: side) }
 

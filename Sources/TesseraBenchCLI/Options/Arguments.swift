@@ -102,8 +102,13 @@ struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
 }
 
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.
-func parseIDs<ID: CaseIterable & RawRepresentable>(_ text: String, option: String) throws -> [ID] where ID.RawValue == String {
-    if text == "all" { return Array(ID.allCases) }
+func parseIDs<ID: CaseIterable & RawRepresentable & Equatable>(_ text: String, option: String) throws -> [ID] where ID.RawValue == String {
+    try parseIDs(text, option: option, valid: Array(ID.allCases))
+}
+
+/// Parses a comma-separated list of the `valid` ids, or `all` of them.
+func parseIDs<ID: RawRepresentable & Equatable>(_ text: String, option: String, valid: [ID]) throws -> [ID] where ID.RawValue == String {
+    if text == "all" { return valid }
     let names = text.split(separator: ",")
     // An empty list would run nothing and report success; a name twice would run it twice.
     guard !names.isEmpty else { throw ValidationError("no \(option) named in '\(text)'") }
@@ -111,9 +116,9 @@ func parseIDs<ID: CaseIterable & RawRepresentable>(_ text: String, option: Strin
         throw ValidationError("the \(option) '\(twice)' is named twice")
     }
     return try names.map { name in
-        guard let id = ID(rawValue: String(name)) else {
-            let valid = ID.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("unknown \(option) '\(name)'; valid: \(valid), or all")
+        guard let id = valid.first(where: { $0.rawValue == name }) else {
+            let known = valid.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("unknown \(option) '\(name)'; valid: \(known), or all")
         }
         return id
     }

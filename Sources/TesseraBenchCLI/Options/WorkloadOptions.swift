@@ -114,5 +114,13 @@ struct WorkloadOptions: ParsableArguments {
 extension ItemSizing: ExpressibleByArgument {}
 extension ScrollAxis: ExpressibleByArgument {}
 extension FlowLayout.LineAlignment: ExpressibleByArgument {}
-extension LayoutID: ExpressibleByArgument {}
+extension LayoutID: ExpressibleByArgument {
+    /// The built-in layouts and those registered before the command runs.
+    public init?(argument: String) {
+        guard let id = LayoutCatalog.all.first(where: { $0.rawValue == argument }) else { return nil }
+        self = id
+    }
+
+    public static var allValueStrings: [String] { LayoutCatalog.all.map(\.rawValue) }
+}
 extension StrategyID: ExpressibleByArgument {}

@@ -6,6 +6,8 @@ public struct BenchmarkRunner {
     public var settings: RunSettings
     public var workload: WorkloadSource
     public var parameters: LayoutParameters
+    /// A recorded scroll to replay instead of the built-in trace; its first frame's viewport is the run's.
+    public var traceFile: TraceFile?
     public var prepareBudget = SamplingBudget.prepare
     public var queryBudget = SamplingBudget.query
     public var probe: (any AllocatorProbe)?
@@ -67,7 +69,8 @@ private struct LayoutBenchRun: LayoutVisitor {
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
         let oracle = BruteForceOracle(algorithm)
-        let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
+        let trace = try runner.traceFile.map { ScrollTrace(frames: $0.frames) }
+            ?? ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         var outcome = Outcome(traceFrames: trace.frames.count)
         let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
         for strategy in runner.settings.strategies(for: layout) {

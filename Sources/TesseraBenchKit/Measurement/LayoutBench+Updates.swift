@@ -20,9 +20,12 @@ extension LayoutBench {
         guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
         try subject.prepare(viewport: viewport)
         var results = try oneItemUpdates(&subject, size: first.itemSizes[0], runner: runner, result: result)
-        guard Subject.updatesIncrementally else { return results }
-        results += try batches(&subject, runner: runner, result: result)
-        if layout.hasSizedSections {
+        guard subject.updatesIncrementally else { return results }
+        // Sections may be inserted, deleted and moved, and cells size themselves, in a layout of sized sections;
+        // Mosaic and the carousel are one section by nature whose frames follow from its count alone.
+        let sizedSections = algorithm.fixedSectionCount == nil
+        results += try batches(&subject, sectionsMayChange: sizedSections, runner: runner, result: result)
+        if sizedSections {
             var sizing = make()
             let samples = try selfSizingScroll(&sizing, of: algorithm, seed: runner.settings.seed)
             results.append(result(.selfSizingScroll, samples, 1))
@@ -89,13 +92,13 @@ extension LayoutBench {
     /// the freshly prepared layout (`query-before-updates`) and on the layout the batches left, not prepared again
     /// (`query-after-updates`).
     private func batches<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, sectionsMayChange: Bool, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
         let firstViewport = Array(trace.frames.prefix { $0.viewport == viewport })
         let before = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport)
         var random = RandomBatches(seed: runner.settings.seed)
         let samples = try runner.prepareBudget.collect { _ in
-            let batch = random.next(count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: layout.hasSizedSections) {
+            let batch = random.next(count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: sectionsMayChange) {
                 (try? subject.check($0)) != nil
             }
             return Double(try timed { try subject.apply(batch) })

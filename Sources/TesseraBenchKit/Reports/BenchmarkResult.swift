@@ -89,3 +89,11 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         missedElements = try container.decodeIfPresent(Int.self, forKey: .missedElements)
     }
 }
+
+extension Sequence<BenchmarkResult> {
+    /// The layouts of these results, each once, in the order they first appear: the order the run took them.
+    public var layouts: [LayoutID] {
+        var seen: Set<LayoutID> = []
+        return map(\.layout).filter { seen.insert($0).inserted }
+    }
+}

@@ -15,7 +15,7 @@ public struct FrameBudget: Sendable {
     /// One line per layout and strategy that has query results.
     public static func summarize(_ results: [BenchmarkResult]) -> [FrameBudget] {
         var lines: [FrameBudget] = []
-        for layout in LayoutID.allCases {
+        for layout in results.layouts {
             for strategy in StrategyID.allCases {
                 let queries = results.filter { $0.isStandard && $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
                     .sorted { $0.elements < $1.elements }

@@ -35,8 +35,7 @@ public struct ReportDocument {
         environment = Self.environment(report.environment)
         settings = Self.settings(report.settings)
         results = Self.results(report.results)
-        var seen: Set<LayoutID> = []
-        layouts = report.results.map(\.layout).filter { seen.insert($0).inserted }
+        layouts = report.results.layouts
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
         frameBudget = Self.frameBudget(report.results).map { ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0) }
@@ -70,6 +69,7 @@ public struct ReportDocument {
             Fact(label: "Item counts", value: settings.itemCounts.map { $0.formatted() }.joined(separator: "; ")),
             Fact(label: "Viewport", value: "\(settings.viewportWidth.formatted()) × \(settings.viewportHeight.formatted())"),
             Fact(label: "Seed", value: "\(settings.seed)"), Fact(label: "Workload", value: settings.workload),
+            Fact(label: "Trace", value: settings.trace.map { "file \($0)" } ?? "built-in (flings, jumps and a rotation at 120 Hz)"),
             Fact(label: "Trace frames", value: "\(settings.traceFrames)"), Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
         ]
     }

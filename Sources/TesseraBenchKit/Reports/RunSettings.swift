@@ -13,11 +13,15 @@ public struct RunSettings: Codable, Hashable, Sendable {
     /// The strategy the run's targets judge; `nil` for `TargetCheck.defaultStrategy`, and in reports written before
     /// the strategy could be chosen (when the fastest in the run was judged).
     public var targetStrategy: StrategyID?
+    /// The trace file replayed, by name and digest; `nil` for the built-in trace.
+    public var trace: String?
 
     public init(
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
-        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil
+        seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
+        trace: String? = nil
     ) {
+        self.trace = trace
         self.layouts = layouts
         self.strategies = strategies
         self.itemCounts = itemCounts

@@ -60,7 +60,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     /// layout without query results for it has no checks.
     public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy) -> [TargetCheck] {
         var checks: [TargetCheck] = []
-        for layout in LayoutID.allCases {
+        for layout in results.layouts {
             let ofLayout = results.filter { $0.layout == layout && $0.isStandard }
             func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ elements: Int) -> BenchmarkResult? {
                 ofLayout.first { $0.strategy == strategy && $0.operation == operation && $0.elements == elements }
@@ -106,7 +106,9 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             if let warm, let floor = median(judged, .fillFloor, largest) {
                 check("warm prepare over the fill floor", elements: largest, warm / floor, .atMost, 1.5)
             }
-            if layout.hasSizedSections {
+            // Layouts of sized sections, the ones the self-sizing scroll runs on (not Mosaic and the carousel,
+            // whose frames follow from their count alone).
+            if result(judged, .selfSizingScroll, largest) != nil {
                 // Data changes: one-item updates against a warm prepare, against the naive dictionary's (a full
                 // prepare) and without allocating; a batch against a warm prepare; queries on the layout the
                 // batches left against queries on a fresh one; the self-sizing frame against a 120 Hz frame.

@@ -1,73 +1,74 @@
 import Tessera
 import TesseraBaselines
 
-/// One of the tutorials' designs.
+/// One of the tutorials' designs. Inlinable for the same reason as `EngineSubject`, though the designs themselves
+/// run unspecialised, from whichever module, as they always have (see `NaiveEffects`).
 public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject where Layout.Algorithm: UpdatableLayout {
     public let strategy: StrategyID
-    private let layout: Layout
+    @usableFromInline let layout: Layout
     /// The data the updates edit, held by an engine layout that is never prepared: it checks and applies a batch
     /// to the data as the engine does, and lays nothing out.
-    private var data: CollectionLayout<Layout.Algorithm, BruteForceIndex>
-    private var viewport: Size?
+    @usableFromInline var data: CollectionLayout<Layout.Algorithm, BruteForceIndex>
+    @usableFromInline var viewport: Size?
 
-    public init(_ algorithm: Layout.Algorithm, strategy: StrategyID) {
+    @inlinable public init(_ algorithm: Layout.Algorithm, strategy: StrategyID) {
         layout = Layout(algorithm)
         data = CollectionLayout(algorithm)
         self.strategy = strategy
     }
 
-    public mutating func prepare(viewport: Size) throws(LayoutError) {
+    @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         try layout.prepare(viewport: viewport)
         self.viewport = viewport
     }
 
-    public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
+    @inlinable public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
         layout.layoutAttributesForElements(in: rect, contentOffset: offset).count
     }
 
-    public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
+    @inlinable public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
         layout.layoutAttributesForElements(in: rect, contentOffset: offset).map {
             ElementAnswer(id: $0.elementID, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect)
         }.sorted()
     }
 
-    public var contentSize: Size { layout.contentSize }
+    @inlinable public var contentSize: Size { layout.contentSize }
 
-    public var knownByteCount: Int? { nil }
+    @inlinable public var knownByteCount: Int? { nil }
 
-    public static var updatesIncrementally: Bool { false }
+    @inlinable public var updatesIncrementally: Bool { false }
 
-    public var sections: [LayoutSection] { data.algorithm.sections }
+    @inlinable public var sections: [LayoutSection] { data.algorithm.sections }
 
-    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
+    @inlinable public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
         try data.algorithm.check(batch)
     }
 
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+    @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         try data.apply(update)
         try prepareAfterChange()
     }
 
-    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+    @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
         try data.apply(batch)
         try prepareAfterChange()
     }
 
     /// The tutorials keep no anchor: what is on screen moves when cells above it change size.
-    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
         _ = try data.invalidate(sizes: sizes, contentOffset: contentOffset)
         try prepareAfterChange()
         return .zero
     }
 
-    public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
         for attributes in layout.layoutAttributesForElements(in: rect, contentOffset: offset) where attributes.elementKind == .cell {
             paths.append(ItemPath(section: attributes.elementID.section, item: attributes.elementID.item))
         }
     }
 
     /// The tutorials' answer to a change of data: the new data, the cache cleared, everything laid out again.
-    private mutating func prepareAfterChange() throws(LayoutError) {
+    @inlinable mutating func prepareAfterChange() throws(LayoutError) {
         layout.algorithm = data.algorithm
         if let viewport { try layout.prepare(viewport: viewport) }
     }

@@ -11,6 +11,9 @@ public protocol BenchmarkSubject {
     /// The timed query: answers `rect` with effects at `offset` the way the design does, and returns how many
     /// elements it found.
     mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int
+    /// The timed queries of a batch of a trace's frames, one after another; returns how many elements they found
+    /// in all. Each frame's rect and offset as `query` takes them.
+    mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int
     /// The answer to `rect` at `offset`, sorted, for checking against brute force.
     func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer]
     /// The bytes the design holds, when it knows them without asking the allocator.
@@ -18,7 +21,7 @@ public protocol BenchmarkSubject {
 
     /// Whether the design updates what a change touches (the engine), rather than preparing again from scratch
     /// after every change (the tutorials).
-    static var updatesIncrementally: Bool { get }
+    var updatesIncrementally: Bool { get }
     /// The data of every section, as updates read it.
     var sections: [LayoutSection] { get }
     /// Refuses `batch`, changing nothing, when it does not fit the data.
@@ -35,7 +38,13 @@ public protocol BenchmarkSubject {
 
 extension BenchmarkSubject {
     /// The timed query for one frame of a trace: its visible rect at its offset.
-    mutating func query(_ frame: TraceFrame) throws(LayoutError) -> Int {
+    @inlinable mutating func query(_ frame: TraceFrame) throws(LayoutError) -> Int {
         try query(frame.visibleRect, offset: frame.offset)
+    }
+
+    @inlinable public mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int {
+        var found = 0
+        for frame in frames { found &+= try query(frame) }
+        return found
     }
 }

@@ -7,6 +7,13 @@ public struct ElementAnswer: Hashable, Comparable, Sendable {
     public var zIndex: Int
     public var effect: ScrollEffect
 
+    @inlinable public init(id: ElementID, frame: Rect, zIndex: Int, effect: ScrollEffect) {
+        self.id = id
+        self.frame = frame
+        self.zIndex = zIndex
+        self.effect = effect
+    }
+
     public static func < (lhs: ElementAnswer, rhs: ElementAnswer) -> Bool {
         (lhs.id.section, lhs.id.kind.rawValue, lhs.id.item) < (rhs.id.section, rhs.id.kind.rawValue, rhs.id.item)
     }

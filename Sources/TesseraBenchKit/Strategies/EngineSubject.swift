@@ -1,61 +1,66 @@
 import Tessera
 
 /// The engine with a given index.
+///
+/// Inlinable, so that a layout registered from another module is timed through code specialised for its type there
+/// (`BenchmarkLayout`), as the engine's own `@inlinable` paths are in an app.
 public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: BenchmarkSubject {
     public let strategy: StrategyID
-    public private(set) var layout: CollectionLayout<Algorithm, Index>
-    private var visible = VisibleElements()
+    @usableFromInline var _layout: CollectionLayout<Algorithm, Index>
+    @usableFromInline var visible = VisibleElements()
 
-    public init(_ algorithm: Algorithm, index: Index = Index(), strategy: StrategyID) {
-        layout = CollectionLayout(algorithm, index: index)
+    @inlinable public init(_ algorithm: Algorithm, index: Index = Index(), strategy: StrategyID) {
+        _layout = CollectionLayout(algorithm, index: index)
         self.strategy = strategy
     }
 
-    public mutating func prepare(viewport: Size) throws(LayoutError) {
-        try layout.prepare(viewport: viewport)
+    @inlinable public var layout: CollectionLayout<Algorithm, Index> { _layout }
+
+    @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
+        try _layout.prepare(viewport: viewport)
     }
 
-    public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
-        try layout.attributes(in: rect, contentOffset: offset, into: &visible)
+    @inlinable public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
+        try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
         return visible.count
     }
 
-    public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
+    @inlinable public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
         var visible = VisibleElements()
-        try layout.attributes(in: rect, contentOffset: offset, into: &visible)
+        try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
         return (0..<visible.count).map { position in
-            let attributes = layout.attributes(of: visible, at: position)
+            let attributes = _layout.attributes(of: visible, at: position)
             return ElementAnswer(id: attributes.id, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
         }.sorted()
     }
 
-    public var contentSize: Size { layout.contentSize }
+    @inlinable public var contentSize: Size { _layout.contentSize }
 
-    public var knownByteCount: Int? { layout.byteCount }
+    @inlinable public var knownByteCount: Int? { _layout.byteCount }
 
-    public static var updatesIncrementally: Bool { true }
+    @inlinable public var updatesIncrementally: Bool { true }
 
-    public var sections: [LayoutSection] { layout.algorithm.sections }
+    @inlinable public var sections: [LayoutSection] { _layout.algorithm.sections }
 
-    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
-        try layout.algorithm.check(batch)
+    @inlinable public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try _layout.algorithm.check(batch)
     }
 
-    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
-        try layout.apply(update)
+    @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
+        try _layout.apply(update)
     }
 
-    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
-        try layout.apply(batch)
+    @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
+        try _layout.apply(batch)
     }
 
-    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
-        try layout.invalidate(sizes: sizes, contentOffset: contentOffset)
+    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+        try _layout.invalidate(sizes: sizes, contentOffset: contentOffset)
     }
 
-    public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
-        try layout.attributes(in: rect, contentOffset: offset, into: &visible)
-        let store = layout.store
+    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+        try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
+        let store = _layout.store
         var section = 0
         for index in visible.indices {
             section = store.section(ofElement: index, near: section)

@@ -2,7 +2,9 @@ import Tessera
 import TesseraBaselines
 
 // The one place a strategy becomes code. The runner, `tune`, `query`, the tests and the Benchmarks suite all get
-// their subjects here, so a new strategy is added once: a case of `StrategyID`, and a line below.
+// their subjects here, so a new strategy is added once: a case of `StrategyID`, and a line below. The makers are
+// inlinable so that `BenchmarkLayout` can specialise them for a layout in the module that registers it; `visit`
+// hands out those specialised subjects for a registered layout's type.
 
 /// Code to run with a maker of subjects of one concrete type (Swift has no generic closures).
 public protocol SubjectVisitor {
@@ -13,8 +15,17 @@ public protocol SubjectVisitor {
 
 extension StrategyID {
     /// Hands `visitor` a maker of this strategy over `algorithm`, with its concrete type, so that what the visitor
-    /// times is specialised for it: a tutorial's design, or the engine with the strategy's standard index.
+    /// times is specialised for it: a tutorial's design, or the engine with the strategy's standard index. A
+    /// registered layout's subjects come specialised from its registration, boxed.
     public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+        if let registered = LayoutCatalog.subjects(for: Algorithm.self) {
+            return try visitor.visit(registered.maker(.strategy(self), algorithm))
+        }
+        return try visitUnregistered(algorithm, visitor)
+    }
+
+    /// `visit`, specialised wherever it is inlined.
+    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = self
         switch self {
         case .naiveDictionary:
@@ -26,7 +37,7 @@ extension StrategyID {
         case .mosaicBinarySearch:
             return try visitor.visit { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
         case .unionRects, .pageTable, .soaBinarySearch, .intervalTree:
-            return try IndexChoice.standard(self)!.visit(algorithm, visitor)
+            return try IndexChoice.standard(self)!.visitUnregistered(algorithm, visitor)
         }
     }
 
@@ -38,7 +49,7 @@ extension StrategyID {
 
 extension IndexChoice {
     /// The index a run uses for an engine strategy; `nil` for the baselines.
-    public static func standard(_ strategy: StrategyID) -> IndexChoice? {
+    @inlinable public static func standard(_ strategy: StrategyID) -> IndexChoice? {
         switch strategy {
         case .soaBinarySearch: .soaBinarySearch(blockSize: SoABinarySearchIndex.defaultBlockSize)
         case .intervalTree: .intervalTree(leafLevel: IntervalTreeIndex.defaultLeafLevel)
@@ -48,8 +59,17 @@ extension IndexChoice {
         }
     }
 
-    /// Hands `visitor` a maker of the engine over `algorithm` with this index, with its concrete type.
+    /// Hands `visitor` a maker of the engine over `algorithm` with this index, with its concrete type (a registered
+    /// layout's from its registration, boxed).
     public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+        if let registered = LayoutCatalog.subjects(for: Algorithm.self) {
+            return try visitor.visit(registered.maker(.index(self), algorithm))
+        }
+        return try visitUnregistered(algorithm, visitor)
+    }
+
+    /// `visit`, specialised wherever it is inlined.
+    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = strategy
         switch self {
         case let .soaBinarySearch(blockSize):

@@ -33,33 +33,33 @@ public struct BuiltInWorkload: Sendable {
     }
 
     /// The sections of `items` items for `layout`: flow items of the chosen sizing; waterfall photos of seeded
-    /// heights 100…300; counts alone for the others (one section for Mosaic and the carousel, which have one).
+    /// heights 100…300; counts alone for the others (one section for Mosaic and the carousel, which have one). A
+    /// registered layout gets sections of items of the chosen sizing, as the flow layout does, with the header and
+    /// footer heights given (its own defaults when none are).
     public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
         guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
         var generator = SeededGenerator(seed: seed)
         func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator).rounded() }
-        switch layout {
-        case .mosaic, .carousel:
+        if layout == .mosaic || layout == .carousel {
             return [LayoutSection(itemSizes: .uniform(.zero, count: items))]
-        case .flow, .waterfall, .stickyParallax:
-            var sections: [LayoutSection] = []
-            var remaining = items
-            repeat {
-                let count = Swift.min(remaining, itemsPerSection)
-                let sizes: ItemSizes = switch (layout, sizing) {
-                case (.waterfall, _): .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
-                case (.flow, .random): .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
-                default: .uniform(uniformSize, count: count)
-                }
-                let flowDefaults = layout == .flow
-                sections.append(LayoutSection(
-                    itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
-                    footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
-                ))
-                remaining -= count
-            } while remaining > 0
-            return sections
         }
+        var sections: [LayoutSection] = []
+        var remaining = items
+        repeat {
+            let count = Swift.min(remaining, itemsPerSection)
+            let sizes: ItemSizes = switch (layout, sizing) {
+            case (.waterfall, _): .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
+            case (.stickyParallax, _), (_, .uniform): .uniform(uniformSize, count: count)
+            case (_, .random): .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
+            }
+            let flowDefaults = layout == .flow
+            sections.append(LayoutSection(
+                itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
+                footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
+            ))
+            remaining -= count
+        } while remaining > 0
+        return sections
     }
 }

@@ -1,6 +1,6 @@
 import Tessera
 
-/// The parameters of every layout, so one set of options can make any of them.
+/// The parameters of every built-in layout, so one set of options can make any of them.
 public struct LayoutParameters: Sendable {
     public var flow = FlowLayout.Configuration()
     public var waterfall = WaterfallLayout.Configuration()
@@ -10,7 +10,9 @@ public struct LayoutParameters: Sendable {
     public init() {}
 
     /// Makes `layout` over `sections` and hands it to `visitor` with its concrete type, so that everything the
-    /// visitor runs is specialised for that layout.
+    /// visitor runs is specialised for a built-in layout. A registered layout is made by its registration and
+    /// reaches the visitor unspecialised; what is timed on it comes specialised from its registration
+    /// (`StrategyID.visit`).
     public func make<Visitor: LayoutVisitor>(_ layout: LayoutID, sections: [LayoutSection], _ visitor: Visitor) throws -> Visitor.Result {
         let itemCount = sections.reduce(0) { $0 + $1.itemSizes.count }
         switch layout {
@@ -20,6 +22,9 @@ public struct LayoutParameters: Sendable {
         case .carousel: return try visitor.visit(CarouselLayout(itemCount: itemCount, configuration: carousel))
         case .stickyParallax:
             return try visitor.visit(StickyParallaxLayout(itemCounts: sections.map(\.itemSizes.count), configuration: stickyParallax))
+        default:
+            guard let registered = LayoutCatalog.registered(layout) else { throw LayoutCatalog.Failure.unknown(layout) }
+            return try visitor.visit(try registered.makeLayout(sections))
         }
     }
 }

@@ -1,12 +1,17 @@
 import Foundation
 import Tessera
 
-/// One frame of a scroll: the viewport's size and where it is, at 120 Hz.
+/// One frame of a scroll: the viewport's size and where it is.
 public struct TraceFrame: Hashable, Sendable {
     public var viewport: Size
     public var offset: Point
 
-    public var visibleRect: Rect { Rect(origin: offset, size: viewport) }
+    public init(viewport: Size, offset: Point) {
+        self.viewport = viewport
+        self.offset = offset
+    }
+
+    @inlinable public var visibleRect: Rect { Rect(origin: offset, size: viewport) }
 }
 
 /// A scroll a user could make, replayed frame by frame: flings that decelerate as `UIScrollView` does
@@ -20,6 +25,11 @@ public struct ScrollTrace: Sendable {
     static let restingSpeed = 20.0
 
     public private(set) var frames: [TraceFrame] = []
+
+    /// A recorded trace (`TraceFile`), replayed as it was recorded.
+    public init(frames: [TraceFrame]) {
+        self.frames = frames
+    }
 
     /// Builds a trace over `layout`, preparing it for the viewport and for the rotated viewport.
     public init<Algorithm: LayoutAlgorithm>(

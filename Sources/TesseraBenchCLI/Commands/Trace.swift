@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Tessera
+import TesseraBenchKit
+
+struct Trace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the built-in scroll trace of a layout as a trace file, the format `run --trace` replays.",
+        discussion: """
+            A trace file is JSON: {"framesPerSecond": 120, "viewport": [width, height], "frames": [{"offset": [x, y]}, \
+            {"offset": [x, y], "viewport": [width, height]}, ...]}. Each frame is one query, of the viewport's rect at \
+            the frame's content offset; a frame's viewport holds from that frame on (a rotation or a resize, which \
+            prepares the layout again). Record your app's scrolling in it (the collection view's contentOffset and \
+            bounds size at each display-link tick) to benchmark the strategies on your own scrolling.
+            """
+    )
+
+    @Option(help: "The layout the trace scrolls.")
+    var layout: LayoutID = .flow
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    var items = CountArgument(10_000)
+
+    @Option(help: ArgumentHelp("Write the trace to this file rather than to standard output.", valueName: "file.json"))
+    var output: String?
+
+    @OptionGroup var workload: WorkloadOptions
+
+    func validate() throws {
+        if let output { try OutputPath.check(output, option: "--output") }
+    }
+
+    func run() throws {
+        let trace = try workload.withLayout(layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
+        let json = TraceFile(trace).json()
+        guard let output else {
+            print(json, terminator: "")
+            return
+        }
+        try OutputPath.write(to: output) { try json.write(toFile: output, atomically: true, encoding: .utf8) }
+    }
+
+    struct Maker: LayoutVisitor {
+        let viewport: Size
+        let seed: UInt64
+
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> ScrollTrace {
+            var layout = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            return try ScrollTrace(over: &layout, viewport: viewport, seed: seed)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Tessera
+
+/// A subject whose operations are closures made where its type was concrete.
+///
+/// A layout from another module reaches the benchmark's generic code as a type that code was not compiled for, so
+/// the code runs unspecialised: every frame a layout writes, every element a query tests, would go through witness
+/// tables. `BenchmarkLayout` makes its subjects in inlinable code, specialised in the module that registers the
+/// layout, and hands them over boxed in this: one indirect call an operation (a whole batch of queries), with
+/// specialised code inside. Copies share the subject.
+public struct AnySubject: BenchmarkSubject {
+    public let strategy: StrategyID
+    public let updatesIncrementally: Bool
+    @usableFromInline let operations: Operations
+
+    /// The subject's operations, each over the one subject the box holds.
+    @usableFromInline struct Operations: Sendable {
+        @usableFromInline let prepare: @Sendable (Size) throws(LayoutError) -> Void
+        @usableFromInline let contentSize: @Sendable () -> Size
+        @usableFromInline let query: @Sendable (Rect, Point) throws(LayoutError) -> Int
+        @usableFromInline let queries: @Sendable (ArraySlice<TraceFrame>) throws(LayoutError) -> Int
+        @usableFromInline let answer: @Sendable (Rect, Point) throws(LayoutError) -> [ElementAnswer]
+        @usableFromInline let knownByteCount: @Sendable () -> Int?
+        @usableFromInline let sections: @Sendable () -> [LayoutSection]
+        @usableFromInline let check: @Sendable ([LayoutUpdate]) throws(LayoutError) -> Void
+        @usableFromInline let apply: @Sendable (LayoutUpdate) throws(LayoutError) -> Void
+        @usableFromInline let applyBatch: @Sendable ([LayoutUpdate]) throws(LayoutError) -> Void
+        @usableFromInline let invalidate: @Sendable ([(path: ItemPath, size: Size)], Point) throws(LayoutError) -> Point
+        @usableFromInline let cells: @Sendable (Rect, Point, inout [ItemPath]) throws(LayoutError) -> Void
+
+        @inlinable init<Subject: BenchmarkSubject>(_ subject: Subject) {
+            let box = Box(subject)
+            prepare = { viewport throws(LayoutError) in try box.subject.prepare(viewport: viewport) }
+            contentSize = { box.subject.contentSize }
+            query = { rect, offset throws(LayoutError) in try box.subject.query(rect, offset: offset) }
+            queries = { frames throws(LayoutError) in try box.subject.query(frames) }
+            answer = { rect, offset throws(LayoutError) in try box.subject.answer(rect, offset: offset) }
+            knownByteCount = { box.subject.knownByteCount }
+            sections = { box.subject.sections }
+            check = { batch throws(LayoutError) in try box.subject.check(batch) }
+            apply = { update throws(LayoutError) in try box.subject.apply(update) }
+            applyBatch = { batch throws(LayoutError) in try box.subject.apply(batch) }
+            invalidate = { sizes, offset throws(LayoutError) in try box.subject.invalidate(sizes: sizes, contentOffset: offset) }
+            cells = { rect, offset, paths throws(LayoutError) in try box.subject.cells(in: rect, offset: offset, into: &paths) }
+        }
+    }
+
+    /// The subject the closures share. A subject is used by one thread at a time, as every benchmark uses it.
+    @usableFromInline final class Box<Subject: BenchmarkSubject>: @unchecked Sendable {
+        @usableFromInline var subject: Subject
+        @inlinable init(_ subject: Subject) { self.subject = subject }
+    }
+
+    @inlinable public init<Subject: BenchmarkSubject>(_ subject: Subject) {
+        strategy = subject.strategy
+        updatesIncrementally = subject.updatesIncrementally
+        operations = Operations(subject)
+    }
+
+    public mutating func prepare(viewport: Size) throws(LayoutError) { try operations.prepare(viewport) }
+    public var contentSize: Size { operations.contentSize() }
+    public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int { try operations.query(rect, offset) }
+    public mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int { try operations.queries(frames) }
+    public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] { try operations.answer(rect, offset) }
+    public var knownByteCount: Int? { operations.knownByteCount() }
+    public var sections: [LayoutSection] { operations.sections() }
+    public func check(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.check(batch) }
+    public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try operations.apply(update) }
+    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.applyBatch(batch) }
+
+    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+        try operations.invalidate(sizes, contentOffset)
+    }
+
+    public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+        try operations.cells(rect, offset, &paths)
+    }
+}

@@ -1,0 +1,57 @@
+import Synchronization
+import Tessera
+
+/// The layouts a benchmark knows: the built-in ones, then those registered, in the order they were registered.
+public enum LayoutCatalog {
+    private static let registry = Mutex<[BenchmarkLayout]>([])
+
+    /// Why a layout could not be registered.
+    public enum Failure: Error, CustomStringConvertible, Equatable {
+        case malformedID(String)
+        case builtInID(LayoutID)
+        case registeredTwice(LayoutID)
+        case unknown(LayoutID)
+
+        public var description: String {
+            switch self {
+            case let .malformedID(id): "the layout id '\(id)' is not usable: ids are lowercase letters, digits and dashes, not 'all', and do not start with a dash"
+            case let .builtInID(id): "the layout id '\(id)' is a built-in layout's; choose another"
+            case let .registeredTwice(id): "the layout id '\(id)' is registered twice"
+            case let .unknown(id): "no layout '\(id)' is built in or registered; known: \(LayoutCatalog.all.map(\.rawValue).joined(separator: ", "))"
+            }
+        }
+    }
+
+    /// Adds `layouts` to the catalog, or none of them when one cannot be added.
+    public static func register(_ layouts: [BenchmarkLayout]) throws(Failure) {
+        try registry.withLock { (registered: inout [BenchmarkLayout]) throws(Failure) in
+            var ids = Set(registered.map(\.id))
+            for layout in layouts {
+                guard LayoutID.isWellFormed(layout.id.rawValue) else { throw .malformedID(layout.id.rawValue) }
+                guard !layout.id.isBuiltIn else { throw .builtInID(layout.id) }
+                guard ids.insert(layout.id).inserted else { throw .registeredTwice(layout.id) }
+            }
+            registered += layouts
+        }
+    }
+
+    /// Every layout id a run may name: the built-in ones, then the registered ones.
+    public static var all: [LayoutID] {
+        LayoutID.builtIn + registry.withLock { $0.map(\.id) }
+    }
+
+    /// The registered layouts, in the order they were registered.
+    public static var registeredLayouts: [BenchmarkLayout] {
+        registry.withLock { $0 }
+    }
+
+    static func registered(_ id: LayoutID) -> BenchmarkLayout? {
+        registry.withLock { $0.first { $0.id == id } }
+    }
+
+    /// The specialised subjects of the registered layout of type `type`, if one is.
+    static func subjects<Algorithm: UpdatableLayout>(for type: Algorithm.Type) -> RegisteredSubjects? {
+        let key = ObjectIdentifier(type)
+        return registry.withLock { $0.first { $0.subjects.layoutType == key }?.subjects }
+    }
+}
