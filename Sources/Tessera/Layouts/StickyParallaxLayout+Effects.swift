@@ -48,25 +48,7 @@ extension StickyParallaxLayout {
     @inlinable public func applyEffects(
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
-        var section = 0
-        // The effects are filled beside the edit of the indices, so they are taken out of the answer meanwhile.
-        var effects: [ScrollEffect] = []
-        swap(&effects, &visible.effects)
-        visible.edit { indices in
-            var kept = 0
-            for position in indices.indices {
-                let index = indices[position]
-                section = store.section(ofElement: index, near: section)
-                let (id, frame) = store.element(index, inSection: section)
-                let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
-                if Self.moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
-                indices[kept] = index
-                effects.append(effect)
-                kept += 1
-            }
-            return kept
-        }
-        swap(&effects, &visible.effects)
+        keepShownElements(of: &visible, in: rect, offset: offset, viewport: viewport, store: store, moves: Self.moves)
         guard store.sectionCount > 0 else { return }
         for index in store.elementRange(ofSection: 0).lowerBound..<store.cellRange(ofSection: 0).lowerBound
         where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
@@ -77,19 +59,6 @@ extension StickyParallaxLayout {
                 addIfShown(header, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
             }
         }
-    }
-
-    /// Inserts a moving element in layout order when it shows in `rect` and is not there yet.
-    @inlinable func addIfShown(
-        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
-    ) {
-        let (position, found) = visible.position(of: index)
-        guard !found else { return }
-        let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
-        let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
-        guard effect.displayedFrame(of: frame).intersects(rect) else { return }
-        visible.insert(index, at: position)
-        visible.effects.insert(effect, at: position)
     }
 
     /// The sections whose extent along y meets `rect`, and the nearest section with elements on either side:

@@ -18,7 +18,7 @@ struct Run: ParsableCommand {
             """
     )
 
-    @Option(help: "Layouts to run, comma-separated, or all: \(LayoutCatalog.all.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Layouts to run, comma-separated, or all: \(LayoutCatalog.listing).")
     var layouts = "all"
 
     @Option(help: "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's.")

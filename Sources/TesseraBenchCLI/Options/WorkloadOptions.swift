@@ -20,7 +20,7 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
     var itemSize = SizeArgument(FlowLayout.defaultItemSize)
 
-    @Option(parsing: .unconditional, help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax).")
+    @Option(parsing: .unconditional, help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts).")
     var itemsPerSection = 1_000
 
     @Option(parsing: .unconditional, help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")

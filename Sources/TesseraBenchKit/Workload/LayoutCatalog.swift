@@ -40,9 +40,10 @@ public enum LayoutCatalog {
         LayoutID.builtIn + registry.withLock { $0.map(\.id) }
     }
 
-    /// The registered layouts, in the order they were registered.
-    public static var registeredLayouts: [BenchmarkLayout] {
-        registry.withLock { $0 }
+    /// Every layout id, a registered layout's followed by its summary: for `--help`.
+    public static var listing: String {
+        let registered = registry.withLock { $0 }.map { $0.summary.isEmpty ? $0.id.rawValue : "\($0.id.rawValue) (\($0.summary))" }
+        return (LayoutID.builtIn.map(\.rawValue) + registered).joined(separator: ", ")
     }
 
     static func registered(_ id: LayoutID) -> BenchmarkLayout? {

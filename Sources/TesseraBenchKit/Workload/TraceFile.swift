@@ -24,7 +24,7 @@ public struct TraceFile: Sendable {
     /// The file's name and a digest of its bytes, which reports state so that runs on the same trace can be told.
     public var name: String
 
-    public static let formatKeys: Set<String> = ["framesPerSecond", "viewport", "frames"]
+    static let formatKeys: Set<String> = ["framesPerSecond", "viewport", "frames"]
     static let frameKeys: Set<String> = ["offset", "viewport"]
 
     /// The frames of `trace`, as a trace file would hold them.

@@ -26,36 +26,14 @@ extension MagazineLayout {
     /// those sections and their two neighbours (its end is computed in another order than the frames are summed,
     /// so it may pass the section's last frame by a rounding) hold every header that can show.
     public func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore) {
-        var effects: [ScrollEffect] = []
-        swap(&effects, &visible.effects)
-        effects.removeAll(keepingCapacity: true)
-        visible.edit { indices in
-            var kept = 0
-            var section = 0
-            for index in indices {
-                section = store.section(ofElement: index, near: section)
-                let (id, frame) = store.element(index, inSection: section)
-                let effect = effect(of: id, frame: frame, offset: offset, viewport: viewport)
-                if id.kind == .header, !effect.displayedFrame(of: frame).intersects(rect) { continue }
-                indices[kept] = index
-                effects.append(effect)
-                kept += 1
-            }
-            return kept
-        }
-        swap(&effects, &visible.effects)
+        keepShownElements(of: &visible, in: rect, offset: offset, viewport: viewport, store: store) { $0 == .header }
         guard store.sectionCount > 0 else { return }
         let met = sections(meeting: rect, in: store)
         for section in Swift.max(0, met.lowerBound - 1)..<Swift.min(store.sectionCount, met.upperBound + 1) {
-            let first = store.elementRange(ofSection: section).lowerBound
-            guard store.elementRange(ofSection: section).count > 0, store.kind(at: first) == .header else { continue }
-            let (position, found) = visible.position(of: first)
-            guard !found else { continue }
-            let (id, frame) = store.element(first, inSection: section)
-            let effect = effect(of: id, frame: frame, offset: offset, viewport: viewport)
-            guard effect.displayedFrame(of: frame).intersects(rect) else { continue }
-            visible.insert(first, at: position)
-            visible.effects.insert(effect, at: position)
+            let elements = store.elementRange(ofSection: section)
+            if !elements.isEmpty, store.kind(at: elements.lowerBound) == .header {
+                addIfShown(elements.lowerBound, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
+            }
         }
     }
 

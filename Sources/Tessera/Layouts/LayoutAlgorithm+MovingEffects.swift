@@ -1,0 +1,46 @@
+// The two halves of an `applyEffects` for layouts whose effects move elements (sticky headers): the engine's search
+// found the elements whose layout frames meet the rect; those that moved out of it are dropped, and those that moved
+// into it from elsewhere are added. The sticky layout uses them, and so can a layout of one's own.
+extension LayoutAlgorithm {
+    /// Computes the effect of every element in `visible` into its `effects`, and drops the elements of the kinds
+    /// that `moves` names whose displayed frames no longer meet `rect`.
+    @inlinable public func keepShownElements(
+        of visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore,
+        moves: (ElementKind) -> Bool
+    ) {
+        var section = 0
+        // The effects are filled beside the edit of the indices, so they are taken out of the answer meanwhile.
+        var effects: [ScrollEffect] = []
+        swap(&effects, &visible.effects)
+        effects.removeAll(keepingCapacity: true)
+        visible.edit { indices in
+            var kept = 0
+            for position in indices.indices {
+                let index = indices[position]
+                section = store.section(ofElement: index, near: section)
+                let (id, frame) = store.element(index, inSection: section)
+                let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
+                if moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
+                indices[kept] = index
+                effects.append(effect)
+                kept += 1
+            }
+            return kept
+        }
+        swap(&effects, &visible.effects)
+    }
+
+    /// Inserts the element at `index` of the store, with its effect, in layout order when it shows in `rect` and
+    /// is not in `visible` yet: for a moving element whose layout frame lies outside the rect.
+    @inlinable public func addIfShown(
+        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
+    ) {
+        let (position, found) = visible.position(of: index)
+        guard !found else { return }
+        let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
+        let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
+        guard effect.displayedFrame(of: frame).intersects(rect) else { return }
+        visible.insert(index, at: position)
+        visible.effects.insert(effect, at: position)
+    }
+}
