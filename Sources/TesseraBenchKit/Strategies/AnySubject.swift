@@ -13,19 +13,19 @@ public struct AnySubject: BenchmarkSubject {
     @usableFromInline let operations: Operations
 
     /// The subject's operations, each over the one subject the box holds.
-    @usableFromInline struct Operations: Sendable {
-        @usableFromInline let prepare: @Sendable (Size) throws(LayoutError) -> Void
-        @usableFromInline let contentSize: @Sendable () -> Size
-        @usableFromInline let query: @Sendable (Rect, Point) throws(LayoutError) -> Int
-        @usableFromInline let queries: @Sendable (ArraySlice<TraceFrame>) throws(LayoutError) -> Int
-        @usableFromInline let answer: @Sendable (Rect, Point) throws(LayoutError) -> [ElementAnswer]
-        @usableFromInline let knownByteCount: @Sendable () -> Int?
-        @usableFromInline let sections: @Sendable () -> [LayoutSection]
-        @usableFromInline let check: @Sendable ([LayoutUpdate]) throws(LayoutError) -> Void
-        @usableFromInline let apply: @Sendable (LayoutUpdate) throws(LayoutError) -> Void
-        @usableFromInline let applyBatch: @Sendable ([LayoutUpdate]) throws(LayoutError) -> Void
-        @usableFromInline let invalidate: @Sendable ([(path: ItemPath, size: Size)], Point) throws(LayoutError) -> Point
-        @usableFromInline let cells: @Sendable (Rect, Point, inout [ItemPath]) throws(LayoutError) -> Void
+    @usableFromInline struct Operations {
+        @usableFromInline let prepare: (Size) throws(LayoutError) -> Void
+        @usableFromInline let contentSize: () -> Size
+        @usableFromInline let query: (Rect, Point) throws(LayoutError) -> Int
+        @usableFromInline let queries: (ArraySlice<TraceFrame>) throws(LayoutError) -> Int
+        @usableFromInline let answer: (Rect, Point) throws(LayoutError) -> [ElementAnswer]
+        @usableFromInline let knownByteCount: () -> Int?
+        @usableFromInline let sections: () -> [LayoutSection]
+        @usableFromInline let check: ([LayoutUpdate]) throws(LayoutError) -> Void
+        @usableFromInline let apply: (LayoutUpdate) throws(LayoutError) -> Void
+        @usableFromInline let applyBatch: ([LayoutUpdate]) throws(LayoutError) -> Void
+        @usableFromInline let invalidate: ([(path: ItemPath, size: Size)], Point) throws(LayoutError) -> Point
+        @usableFromInline let cells: (Rect, Point, inout [ItemPath]) throws(LayoutError) -> Void
 
         @inlinable init<Subject: BenchmarkSubject>(_ subject: Subject) {
             let box = Box(subject)
@@ -44,8 +44,8 @@ public struct AnySubject: BenchmarkSubject {
         }
     }
 
-    /// The subject the closures share. A subject is used by one thread at a time, as every benchmark uses it.
-    @usableFromInline final class Box<Subject: BenchmarkSubject>: @unchecked Sendable {
+    /// The subject the closures share.
+    @usableFromInline final class Box<Subject: BenchmarkSubject> {
         @usableFromInline var subject: Subject
         @inlinable init(_ subject: Subject) { self.subject = subject }
     }

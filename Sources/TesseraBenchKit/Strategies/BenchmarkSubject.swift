@@ -3,7 +3,7 @@ import Tessera
 /// A layout under benchmark: the engine with one index, or one of the tutorials' designs.
 ///
 /// The runner opens the existential once and runs generic code below it, so every timed loop is specialised.
-public protocol BenchmarkSubject {
+public protocol BenchmarkSubject: SendableMetatype {
     var strategy: StrategyID { get }
     mutating func prepare(viewport: Size) throws(LayoutError)
     /// The content size of the last `prepare`.
