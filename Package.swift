@@ -47,6 +47,7 @@ let package = Package(
                 "Tessera",
                 "TesseraBaselines",
                 "TesseraBenchKit",
+                "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +58,8 @@ let package = Package(
         .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
         // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.
         .systemLibrary(name: "CMallocInfo"),
+        // C's `stdout`, flushed and checked for write errors (a global Swift's concurrency checking will not read).
+        .systemLibrary(name: "CStandardOutput"),
         // The engine's tests use the bench kit's seeded generator and brute-force oracle, so there is one of each.
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraBenchKit"]),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit"]),

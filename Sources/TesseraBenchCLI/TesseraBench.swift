@@ -21,4 +21,20 @@ public struct TesseraBench: ParsableCommand {
         subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self, CIBase.self],
         defaultSubcommand: Run.self
     )
+
+    /// Runs the command line and exits: a signal cleans up what the run made, and standard output that could not be
+    /// written (a full disk, a closed pipe) is an error, not a silent success.
+    public static func runCommandLine() -> Never {
+        Interruption.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            try StandardOutput.flush()
+        } catch {
+            // What was printed before the error still reaches its reader ahead of the message.
+            _ = try? StandardOutput.flush()
+            exit(withError: error)
+        }
+        exit()
+    }
 }

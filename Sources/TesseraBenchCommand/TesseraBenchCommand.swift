@@ -28,7 +28,6 @@ public enum TesseraBenchCommand {
         // counts.
         let jemalloc = JemallocProbe()
         TesseraBench.allocatorProbe = jemalloc.isActive ? jemalloc : nil
-        TesseraBench.main()
-        exit(0)
+        TesseraBench.runCommandLine()
     }
 }

@@ -36,7 +36,11 @@ enum Bench {
     /// SIGKILL, not `Process.terminate()`'s SIGTERM: the child inherits the signal mask of the test process's thread
     /// that spawns it, and the worker threads of the test process block SIGTERM and SIGINT (`SigBlk` in
     /// /proc/PID/task/*/status), so a SIGTERM would never be delivered.
-    static func run(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60, executable: URL = TesseraBenchBinary.url) throws -> Outcome {
+    /// `standardOutput` sends standard output to that file instead (as `> /dev/full`); it is then not read back.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, timeout: Double = 60, executable: URL = TesseraBenchBinary.url,
+        standardOutput: String? = nil
+    ) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -44,7 +48,7 @@ enum Bench {
         let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
+        let out = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? outURL)
         let err = try FileHandle(forWritingTo: errURL)
 
         let process = Process()

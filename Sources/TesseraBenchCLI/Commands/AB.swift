@@ -69,12 +69,16 @@ struct AB: ParsableCommand {
         do { _ = try Run.parse(runOptions) } catch {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(Run.message(for: error))")
         }
-        for (option, path) in [("--report", report), ("--markdown", markdown)] {
-            if let path { try OutputPath.check(path, option: option) }
-        }
+        _ = try outputFiles()
+    }
+
+    /// The comparison's reports, checked: neither may be one of the binaries.
+    func outputFiles() throws -> OutputFiles {
+        try OutputFiles(["--report": report, "--markdown": markdown], inputs: ["base": base, "head": head])
     }
 
     func run() throws {
+        let outputFiles = try outputFiles()
         let seed = orderSeed ?? UInt64.random(in: 0...UInt64.max)
         var trials = ABTrials(
             base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runOptions,
@@ -97,12 +101,7 @@ struct AB: ParsableCommand {
             droppedForBase: measured.droppedForBase, threshold: threshold / 100, confidence: confidence
         )
         print(comparison.text(), terminator: "")
-        if let report {
-            try OutputPath.write(to: report) { try comparison.jsonData().write(to: URL(fileURLWithPath: report), options: .atomic) }
-        }
-        if let markdown {
-            try OutputPath.write(to: markdown) { try comparison.markdown().write(toFile: markdown, atomically: true, encoding: .utf8) }
-        }
+        try outputFiles.write(["--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) }])
         guard !comparison.rows.isEmpty else {
             FileHandle.standardError.write(Data("Error: the two builds measured no result in common\n".utf8))
             throw ExitCode.unusableInput

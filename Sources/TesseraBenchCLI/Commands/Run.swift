@@ -75,11 +75,17 @@ struct Run: ParsableCommand {
         if workload.workload != nil, let items, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
-        for (option, path) in [("--report", report), ("--markdown", markdown), ("--csv", csv), ("--html", html)] {
-            if let path { try OutputPath.check(path, option: option) }
-        }
+        _ = try outputFiles()
         _ = try traceFile()
-        if systemMalloc { _ = try SystemMallocRun.executable() }
+        if systemMalloc { try SystemMallocRun.checkReady() }
+    }
+
+    /// The reports asked for, checked: none may be an input of the run or another's file.
+    func outputFiles() throws -> OutputFiles {
+        try OutputFiles(
+            ["--report": report, "--markdown": markdown, "--csv": csv, "--html": html],
+            inputs: ["--workload": workload.workload, "--trace": trace]
+        )
     }
 
     /// The recorded trace, read (and refused when it is not one) before anything is measured.
@@ -106,6 +112,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        let outputFiles = try outputFiles()
         let traceFile = try traceFile()
         let viewport = traceFile?.frames.first?.viewport ?? workload.viewport.size
         let settings = RunSettings(
@@ -128,18 +135,13 @@ struct Run: ParsableCommand {
         if systemMalloc { result = try SystemMallocRun.adding(to: result) }
         let document = ReportDocument(result)
         print(TerminalTable.render(document), terminator: "")
-        if let report {
-            try OutputPath.write(to: report) { try result.write(to: URL(fileURLWithPath: report)) }
-            print("\nReport written to \(report)")
-        }
-        // Each written to a temporary file and renamed, so an interrupted run leaves no partial file.
-        let renderers: [(path: String?, render: (ReportDocument) -> String)] = [
-            (markdown, MarkdownReport.render), (csv, CSVReport.render), (html, HTMLReport.render),
-        ]
-        for (path, render) in renderers {
-            guard let path else { continue }
-            try OutputPath.write(to: path) { try render(document).write(toFile: path, atomically: true, encoding: .utf8) }
-            print("Written to \(path)")
-        }
+        try outputFiles.write([
+            "--report": { try result.jsonData() },
+            "--markdown": { Data(MarkdownReport.render(document).utf8) },
+            "--csv": { Data(CSVReport.render(document).utf8) },
+            "--html": { Data(HTMLReport.render(document).utf8) },
+        ])
+        if !outputFiles.files.isEmpty { print("") }
+        for file in outputFiles.files { print("Written to \(file.path)") }
     }
 }

@@ -21,12 +21,29 @@ enum SystemMallocRun {
         return executable
     }
 
+    /// The side run's binary and the temporary directory its report goes to, checked before anything is measured.
+    static func checkReady() throws {
+        _ = try executable()
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-probe-\(getpid())").path
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let directory = FileManager.default.temporaryDirectory.path
+            throw ValidationError("--system-malloc writes its side run's report in \(directory) (TMPDIR), which cannot be written: \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        unlink(probe)
+    }
+
     static func adding(to report: BenchmarkReport) throws -> BenchmarkReport {
         let baselines = StrategyID.allCases.filter { strategy in strategy.isBaseline && report.results.contains { $0.strategy == strategy } }
         guard !baselines.isEmpty else { return report }
         let executable = try executable()
         let side = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: side) }
+        let sideToken = Interruption.track(path: side.path)
+        defer {
+            try? FileManager.default.removeItem(at: side)
+            Interruption.untrack(sideToken)
+        }
 
         let process = Process()
         process.executableURL = executable
@@ -34,7 +51,9 @@ enum SystemMallocRun {
             + ["--strategies", baselines.map(\.rawValue).joined(separator: ","), "--report", side.path, "--quiet"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        let childToken = Interruption.track(child: process.processIdentifier)
         process.waitUntilExit()
+        Interruption.untrack(childToken)
         guard process.terminationStatus == 0 else {
             throw ValidationError("the run on glibc malloc failed (exit status \(process.terminationStatus))")
         }

@@ -27,17 +27,22 @@ struct Trace: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
-        if let output { try OutputPath.check(output, option: "--output") }
+        _ = try outputFiles()
+    }
+
+    func outputFiles() throws -> OutputFiles {
+        try OutputFiles(["--output": output], inputs: ["--workload": workload.workload])
     }
 
     func run() throws {
+        let outputFiles = try outputFiles()
         let trace = try workload.withLayout(layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
         let json = TraceFile(trace).json()
-        guard let output else {
+        guard output != nil else {
             print(json, terminator: "")
             return
         }
-        try OutputPath.write(to: output) { try json.write(toFile: output, atomically: true, encoding: .utf8) }
+        try outputFiles.write(["--output": { Data(json.utf8) }])
     }
 
     struct Maker: LayoutVisitor {

@@ -35,6 +35,8 @@ public struct ABTrials {
         }
         let (baseArguments, dropped) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
+        let token = Interruption.track(path: directory.path)
+        defer { Interruption.untrack(token) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -91,7 +93,9 @@ public struct ABTrials {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = errors
             try process.run()
+            let child = Interruption.track(child: process.processIdentifier)
             process.waitUntilExit()
+            Interruption.untrack(child)
             status = process.terminationStatus
         } catch let failure as Failure {
             throw failure

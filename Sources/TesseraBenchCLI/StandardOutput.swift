@@ -1,0 +1,17 @@
+import CStandardOutput
+import Foundation
+
+/// Standard output, checked: `print` buffers and drops write errors, so a full disk (`> /dev/full`) would end a
+/// command with status 0 and its output lost.
+enum StandardOutput {
+    /// Writes what is buffered; throws when any write to standard output has failed.
+    static func flush() throws {
+        guard tessera_flush_standard_output() == 0 else {
+            throw Failure(description: "cannot write to standard output: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// What a command writes never destroys what it reads, never replaces what is not a plain file of its own, fails
+/// before measuring rather than after, reports a failed write to standard output, and leaves neither a temporary file
+/// nor a child process behind when a signal stops it (issue 12).
+@Suite struct OutputSafetyTests {
+    static let quick = ["run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--strategies", "soa-binary-search"]
+
+    /// A refused output: a usage error (64) with `message` on standard error, before anything is measured (no table).
+    private func expectRefused(_ outcome: Bench.Outcome, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status == 64, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(!outcome.crashed, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains(message), "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardOutput.isEmpty, "nothing measured: \(outcome)", sourceLocation: sourceLocation)
+    }
+
+    @Test func theWorkloadFileIsNotOverwritten() throws {
+        let directory = try TemporaryDirectory()
+        let workload = #"{"sections": [{"itemSizes": [[50, 50], [60, 40]]}]}"#
+        try directory.write("wl.json", workload)
+        try FileManager.default.linkItem(atPath: directory.path("wl.json"), toPath: directory.path("same.json"))
+        for (input, output) in [("wl.json", "wl.json"), ("wl.json", "./wl.json"), ("same.json", "wl.json")] {
+            let outcome = try Bench.run(Self.quick.filter { $0 != "--items" && $0 != "200" } + ["--workload", input, "--report", output], in: directory.url)
+            expectRefused(outcome, "is the --workload file")
+        }
+        #expect(try String(contentsOfFile: directory.path("wl.json"), encoding: .utf8) == workload)
+    }
+
+    @Test func theTraceFileIsNotOverwritten() throws {
+        let directory = try TemporaryDirectory()
+        let written = try Bench.run(["trace", "--layout", "flow", "--items", "100", "--output", "t.json"], in: directory.url)
+        #expect(written.status == 0, "\(written)")
+        let trace = try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json")))
+        expectRefused(try Bench.run(Self.quick + ["--trace", "t.json", "--html", "t.json"], in: directory.url), "is the --trace file")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json"))) == trace)
+    }
+
+    @Test func abDoesNotOverwriteABinary() throws {
+        let directory = try TemporaryDirectory()
+        let binary = directory.path("base")
+        try FileManager.default.copyItem(atPath: TesseraBenchBinary.url.path, toPath: binary)
+        let before = try Data(contentsOf: URL(fileURLWithPath: binary))
+        let outcome = try Bench.run(["ab", binary, TesseraBenchBinary.url.path, "--rounds", "1", "--report", binary])
+        expectRefused(outcome, "is the base file")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: binary)) == before)
+    }
+
+    @Test func twoOutputsNamingOneFileAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        expectRefused(try Bench.run(Self.quick + ["--report", "r.json", "--markdown", "./r.json"], in: directory.url), "both name")
+        expectRefused(try Bench.run(Self.quick + ["--csv", "r.csv", "--html", directory.path("r.csv")], in: directory.url), "both name")
+        #expect(try directory.contents().isEmpty)
+    }
+
+    /// Devices and symbolic links are refused, not replaced by a regular file; nor is a read-only file.
+    @Test func onlyPlainWritableFilesAreReplaced() throws {
+        let directory = try TemporaryDirectory()
+        for device in ["/dev/null", "/dev/full"] {
+            expectRefused(try Bench.run(Self.quick + ["--report", device]), "is a device")
+            let attributes = try FileManager.default.attributesOfItem(atPath: device)
+            #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial, "\(device) is still a device")
+        }
+        try directory.write("target.json", "kept")
+        try FileManager.default.createSymbolicLink(atPath: directory.path("link.json"), withDestinationPath: "target.json")
+        expectRefused(try Bench.run(Self.quick + ["--report", "link.json"], in: directory.url), "is a symbolic link")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.json")) == "target.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.path("target.json"))
+        expectRefused(try Bench.run(Self.quick + ["--markdown", "target.json"], in: directory.url), "is read-only")
+        #expect(try String(contentsOfFile: directory.path("target.json"), encoding: .utf8) == "kept")
+    }
+
+    /// Names that are not a file to write, and places that cannot be written, fail before the run.
+    @Test(arguments: [
+        ("", "needs a file name"), ("-", "standard output"), ("newdir/", "names a directory"),
+        ("/proc/tessera-report.json", "cannot be written"), (String(repeating: "a", count: 300) + ".json", "File name too long"),
+    ])
+    func unwritablePathsFailBeforeTheRun(_ path: String, _ message: String) throws {
+        let directory = try TemporaryDirectory()
+        expectRefused(try Bench.run(Self.quick + ["--report", path], in: directory.url), message)
+        #expect(try directory.contents().isEmpty, "nothing left behind")
+    }
+
+    /// A replaced report keeps its file's mode.
+    @Test func aReplacedReportKeepsItsMode() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("r.json", "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: directory.path("r.json"))
+        let outcome = try Bench.run(Self.quick + ["--report", "r.json"], in: directory.url)
+        #expect(outcome.status == 0, "\(outcome)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: directory.path("r.json"))
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)
+        #expect(try directory.contents() == ["r.json"])
+    }
+
+    /// Standard output on a full disk: an error and a non-zero status, for every command that prints.
+    @Test(arguments: [
+        ["dump", "--items", "50"], ["query", "--items", "50", "--rect", "0,0,100,100"], quick,
+        ["trace", "--layout", "flow", "--items", "100"],
+    ])
+    func aFailedWriteToStandardOutputIsAnError(_ arguments: [String]) throws {
+        let outcome = try Bench.run(arguments, standardOutput: "/dev/full")
+        #expect(outcome.status != 0, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("cannot write to standard output: No space left on device"), "\(outcome)")
+    }
+
+    /// SIGTERM while `--system-malloc`'s side run measures: the side process is stopped with the run and its
+    /// temporary report removed; the run ends by the signal.
+    @Test func aSignalStopsTheSideRunAndRemovesItsFiles() throws {
+        let directory = try TemporaryDirectory()
+        let temporary = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = ["run", "--quiet", "--system-malloc", "--items", "10k", "--layouts", "flow", "--strategies", "naive-dictionary", "--report", "r.json"]
+        process.currentDirectoryURL = directory.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let start = Date()
+        var child: pid_t?
+        while child == nil, process.isRunning, Date().timeIntervalSince(start) < 120 {
+            child = Self.children(of: process.processIdentifier).first
+            usleep(20_000)
+        }
+        let side = try #require(child, "the side run started")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        usleep(100_000)
+        #expect(kill(side, 0) != 0, "the side run \(side) is no longer running")
+        let left = try temporary.contents()
+        #expect(left.isEmpty, "no temporary report left: \(left)")
+        #expect(try directory.contents().isEmpty, "no report, and no partial one")
+    }
+
+    /// The processes whose parent is `parent`, from /proc.
+    private static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+}
