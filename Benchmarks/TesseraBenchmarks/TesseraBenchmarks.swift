@@ -89,24 +89,24 @@ struct StrategyRegistration: SubjectVisitor {
     let items: Int
     let axis: ScrollAxis
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) {
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) {
         let axis = axis
         Benchmark(BenchmarkSuite.name("prepare-warm", layout, strategy, items)) { benchmark, state in
             state.rotateAndBack()
         } setup: {
-            try SubjectState(make(), axis: axis)
+            try SubjectState(try make(), axis: axis)
         }
 
         Benchmark(BenchmarkSuite.name("query", layout, strategy, items)) { benchmark, state in
             state.scroll()
         } setup: {
-            try SubjectState(make(), axis: axis)
+            try SubjectState(try make(), axis: axis)
         }
 
         Benchmark(BenchmarkSuite.name("update", layout, strategy, items)) { benchmark, state in
             state.updateAndBack()
         } setup: {
-            try SubjectState(make(), axis: axis)
+            try SubjectState(try make(), axis: axis)
         }
     }
 }

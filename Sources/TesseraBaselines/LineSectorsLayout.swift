@@ -18,7 +18,7 @@ public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
     }
 
     public func prepare(viewport: Size) throws(LayoutError) {
-        self.viewport = try validated(viewport)
+        self.viewport = try validated(viewport, for: algorithm)
         sectors.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
         var writer = SectorWriter(sectors: sectors, supplementary: supplementary, factory: NaiveElementFactory(algorithm), lineKey: lineKey)

@@ -13,7 +13,7 @@ public final class LinearArrayLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
     }
 
     public func prepare(viewport: Size) throws(LayoutError) {
-        self.viewport = try validated(viewport)
+        self.viewport = try validated(viewport, for: algorithm)
         cache.removeAll(keepingCapacity: true)
         var writer = ArrayWriter(cache: cache, factory: NaiveElementFactory(algorithm))
         cache = []

@@ -19,7 +19,7 @@ public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLa
     }
 
     public func prepare(viewport: Size) throws(LayoutError) {
-        self.viewport = try validated(viewport)
+        self.viewport = try validated(viewport, for: algorithm)
         cachedAttributes.removeAll(keepingCapacity: true)
         var writer = LinearArrayLayout<Algorithm>.ArrayWriter(cache: cachedAttributes, factory: NaiveElementFactory(algorithm))
         cachedAttributes = []

@@ -16,7 +16,7 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayou
     }
 
     public func prepare(viewport: Size) throws(LayoutError) {
-        self.viewport = try validated(viewport)
+        self.viewport = try validated(viewport, for: algorithm)
         cache.removeAll(keepingCapacity: true)
         var writer = CacheWriter(cache: cache, factory: NaiveElementFactory(algorithm))
         cache = [:]  // hand the writer the only reference, so it mutates in place

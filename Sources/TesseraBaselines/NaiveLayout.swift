@@ -99,7 +99,7 @@ struct NaiveEffects {
 }
 
 /// The viewport of a baseline's last `prepare`, checked as the engine checks it.
-func validated(_ viewport: Size) throws(LayoutError) -> Size {
-    guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+func validated<Algorithm: LayoutAlgorithm>(_ viewport: Size, for algorithm: Algorithm) throws(LayoutError) -> Size {
+    try algorithm.validate(viewport: viewport)
     return viewport
 }

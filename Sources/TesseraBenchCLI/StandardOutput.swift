@@ -12,6 +12,9 @@ enum StandardOutput {
     }
 
     struct Failure: Error, CustomStringConvertible {
+        /// EX_IOERR of sysexits.h.
+        static let exitStatus: Int32 = 74
+
         let description: String
     }
 }

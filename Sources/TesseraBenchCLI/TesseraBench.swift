@@ -30,6 +30,10 @@ public struct TesseraBench: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
             try StandardOutput.flush()
+        } catch let failure as StandardOutput.Failure {
+            // Its own status: 1 means "regressed" to `compare` and `ab`.
+            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+            Foundation.exit(StandardOutput.Failure.exitStatus)
         } catch {
             // What was printed before the error still reaches its reader ahead of the message.
             _ = try? StandardOutput.flush()

@@ -100,7 +100,7 @@ import Testing
     ])
     func aFailedWriteToStandardOutputIsAnError(_ arguments: [String]) throws {
         let outcome = try Bench.run(arguments, standardOutput: "/dev/full")
-        #expect(outcome.status != 0, "\(outcome)")
+        #expect(outcome.status == 74, "EX_IOERR, not compare's 1 for a regression: \(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("cannot write to standard output: No space left on device"), "\(outcome)")
     }

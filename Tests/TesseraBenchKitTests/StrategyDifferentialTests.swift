@@ -57,8 +57,8 @@ import Testing
         + [0.25, 1, 4].map { .pageTable(pagesPerViewport: $0) } + [1, 20, 64].map { .unionRects(blockSize: $0) }
     static let exactBaselines: [StrategyID] = [.naiveDictionary, .linearArray, .lineSectors]
 
-    static func subjects<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> [(String, any BenchmarkSubject)] {
-        choices.map { ("\($0)", $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, $0.subject(algorithm)) }
+    static func subjects<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [(String, any BenchmarkSubject)] {
+        try choices.map { ("\($0)", try $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, try $0.subject(algorithm)) }
     }
 
     /// A test's generator, seeded by the layout's position, not its hash value, which Swift randomises per
@@ -93,7 +93,7 @@ import Testing
             for viewport in [StrategyDifferentialTests.viewport, Size(width: 844, height: 390)] {
                 try oracle.prepare(viewport: viewport)
                 let rects = StrategyDifferentialTests.rects(oracle.layout.contentSize, &generator)
-                for (name, var subject) in StrategyDifferentialTests.subjects(algorithm) {
+                for (name, var subject) in try StrategyDifferentialTests.subjects(algorithm) {
                     try subject.prepare(viewport: viewport)
                     disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)
                 }
@@ -156,7 +156,7 @@ import Testing
             try oracle.prepare(viewport: viewport)
             let rects = StrategyDifferentialTests.rects(oracle.layout.contentSize, &generator)
             var disagreements: [String] = []
-            for (name, var subject) in StrategyDifferentialTests.subjects(algorithm) {
+            for (name, var subject) in try StrategyDifferentialTests.subjects(algorithm) {
                 try subject.prepare(viewport: viewport)
                 for step in script {
                     try subject.apply(step.batch)

@@ -24,7 +24,7 @@ struct DifferentialQueryTests {
             try brute.prepare(viewport: viewport)
             self.brute = brute
             soa = try DifferentialQueryTests.blockSizes.map { blockSize in
-                var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: blockSize))
+                var layout = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize))
                 try layout.prepare(viewport: viewport)
                 return layout
             }

@@ -14,10 +14,10 @@ struct IndexInvariantTests {
                 if let violation = layout.invariantViolation() { found.append("\(index) at \(size): \(violation)") }
             }
         }
-        for blockSize in [1, 7, 16] { try check(SoABinarySearchIndex(blockSize: blockSize)) }
-        for leafLevel in [0, 3, 6] { try check(IntervalTreeIndex(leafLevel: leafLevel)) }
-        for pages in [0.25, 1, 4] { try check(PageTableIndex(pagesPerViewport: pages)) }
-        for blockSize in [1, 20] { try check(UnionRectsIndex(blockSize: blockSize)) }
+        for blockSize in [1, 7, 16] { try check(try SoABinarySearchIndex(blockSize: blockSize)) }
+        for leafLevel in [0, 3, 6] { try check(try IntervalTreeIndex(leafLevel: leafLevel)) }
+        for pages in [0.25, 1, 4] { try check(try PageTableIndex(pagesPerViewport: pages)) }
+        for blockSize in [1, 20] { try check(try UnionRectsIndex(blockSize: blockSize)) }
         return found
     }
 

@@ -21,7 +21,7 @@ struct RectQueryTests {
         try brute.attributes(in: rect, into: &visible)
         let expected = Array(visible.indices)
         for blockSize in blockSizes {
-            var soa = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: blockSize))
+            var soa = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize))
             try soa.prepare(viewport: phone)
             try soa.attributes(in: rect, into: &visible)
             #expect(Array(visible.indices) == expected, "soa(blockSize \(blockSize)) for \(rect)")

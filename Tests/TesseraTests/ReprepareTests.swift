@@ -34,7 +34,7 @@ struct ReprepareTests {
     func queriesAfterReprepare(blockSize: Int) throws {
         var layout = CollectionLayout(
             try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 500))]),
-            index: SoABinarySearchIndex(blockSize: blockSize)
+            index: try SoABinarySearchIndex(blockSize: blockSize)
         )
         var brute = CollectionLayout<FlowLayout, BruteForceIndex>(layout.algorithm)
         var a = VisibleElements()

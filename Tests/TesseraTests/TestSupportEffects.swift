@@ -68,7 +68,7 @@ func recordAny<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Siz
 func prepared<Algorithm: UpdatableLayout>(
     _ algorithm: Algorithm, viewport: Size = phone, blockSize: Int = SoABinarySearchIndex.defaultBlockSize
 ) throws -> CollectionLayout<Algorithm, SoABinarySearchIndex> {
-    var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: blockSize))
+    var layout = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize))
     try layout.prepare(viewport: viewport)
     return layout
 }

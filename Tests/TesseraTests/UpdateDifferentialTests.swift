@@ -104,7 +104,7 @@ struct UpdateDifferentialTests {
             let got = try engineAnswer(layout, in: rect, offset: offset, buffer: &buffer).hits
             if let difference = difference("soa after updates", got: got, want: want) { problems.append(difference) }
             for strategy in [IndexChoice.intervalTree(leafLevel: 2), .pageTable(pagesPerViewport: 1), .unionRects(blockSize: 8)] {
-                var other = strategy.subject(layout.algorithm)
+                var other = try strategy.subject(layout.algorithm)
                 try other.prepare(viewport: viewport)
                 let answer = try other.answer(rect, offset: offset).map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
                 if let difference = difference("\(strategy)", got: answer, want: want) { problems.append(difference) }
@@ -116,7 +116,7 @@ struct UpdateDifferentialTests {
     /// Runs `steps` random steps over `algorithm` and collects what broke.
     static func run<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int = 10) throws -> [String] {
         var rng = SplitMix64(seed: seed &* 7_919)
-        var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex(blockSize: rng.int(1...8)))
+        var layout = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: rng.int(1...8)))
         try layout.prepare(viewport: viewport)
         for step in 0..<steps {
             let single = rng.chance(0.3)

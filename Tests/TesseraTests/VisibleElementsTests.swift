@@ -36,7 +36,7 @@ struct VisibleElementsTests {
             }
         }
         try check(SoABinarySearchIndex())
-        try check(SoABinarySearchIndex(blockSize: 1))
+        try check(try SoABinarySearchIndex(blockSize: 1))
         try check(IntervalTreeIndex())
         try check(PageTableIndex())
         try check(UnionRectsIndex())

@@ -27,17 +27,25 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// Computes every element's frame for `viewport`, section by section, and rebuilds each section's index,
     /// keeping the buffers' capacity. Inlinable so that the caller's concrete algorithm and index specialise the
-    /// whole write. Refuses a viewport that is not a valid size, and a section of more elements than
+    /// whole write. Refuses a viewport that is not a valid size, a section of more elements than
     /// `Index.maximumElementCount` (by the algorithm's `elementCount(inSection:)`, which must be what it writes:
-    /// debug builds check that it is).
+    /// debug builds check that it is), and more elements than the machine's memory could hold, before allocating.
     ///
     /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*) or O(*n* log *m*) for sections of *m*).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
-        guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+        try algorithm.validate(viewport: viewport)
         let sectionCount = algorithm.sectionCount
-        for section in 0..<sectionCount where algorithm.elementCount(inSection: section) > Index.maximumElementCount {
-            throw .tooManyElements(section: section, count: algorithm.elementCount(inSection: section), limit: Index.maximumElementCount)
+        var elementCount = 0
+        for section in 0..<sectionCount {
+            let count = algorithm.elementCount(inSection: section)
+            guard count <= Index.maximumElementCount else {
+                throw .tooManyElements(section: section, count: count, limit: Index.maximumElementCount)
+            }
+            let (total, overflow) = elementCount.addingReportingOverflow(count)
+            guard !overflow else { throw .elementCountOverflow }
+            elementCount = total
         }
+        try PhysicalMemory.checkFits(elementCount: elementCount)
         _store.setSectionCount(sectionCount, axis: algorithm.scrollAxis)
         if indexes.count > sectionCount {
             indexes.removeLast(indexes.count - sectionCount)

@@ -16,6 +16,10 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidRect(Rect)
     /// A section of more elements than its index can hold (`SpatialIndex.maximumElementCount`).
     case tooManyElements(section: Int, count: Int, limit: Int)
+    /// Sections whose elements (items, headers and footers) number more than an `Int` holds.
+    case elementCountOverflow
+    /// A layout whose frames alone would take more bytes than the machine's memory holds, refused before allocating.
+    case insufficientMemory(elements: Int, bytes: Int, available: Int)
     /// A batch of updates that does not fit the data (an index out of range, an item both deleted and moved,
     /// counts that do not add up), refused before anything changed; the reason says which update and why.
     case invalidUpdate(String)
@@ -40,6 +44,10 @@ extension LayoutError: CustomStringConvertible {
             "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
         case let .tooManyElements(section, count, limit):
             "section \(section) has \(count) elements; this index holds at most \(limit) a section (its element indices are 32-bit); SoABinarySearchIndex holds more"
+        case .elementCountOverflow:
+            "the sections' items, headers and footers number more than \(Int.max)"
+        case let .insufficientMemory(elements, bytes, available):
+            "\(elements) elements need at least \(bytes) bytes for their frames; this machine has \(available)"
         case let .invalidUpdate(reason):
             "invalid update: \(reason); the layout is as it was"
         }

@@ -40,12 +40,16 @@ public struct IntervalTreeIndex: SpatialIndex {
         @inlinable var element: Int { Int(_element) }
     }
 
+    /// Levels a leaf may sit at: the tree's positions are 32-bit.
+    public static let leafLevels = 0...30
+
     public init() {
-        self.init(leafLevel: Self.defaultLeafLevel)
+        leafLevel = Self.defaultLeafLevel
     }
 
-    public init(leafLevel: Int) {
-        precondition((0...30).contains(leafLevel), "a leaf level from 0 to 30")
+    /// Refuses a leaf level outside `leafLevels`.
+    public init(leafLevel: Int) throws(LayoutError) {
+        guard Self.leafLevels.contains(leafLevel) else { throw .countOutOfRange(name: "leafLevel", value: leafLevel, range: Self.leafLevels) }
         self.leafLevel = leafLevel
     }
 

@@ -19,12 +19,20 @@ public struct PageTableIndex: SpatialIndex {
     /// Element indices are kept in 32 bits.
     public static var maximumElementCount: Int { Int(Int32.max) }
 
+    /// Pages per viewport the index takes: outside these a page is so long or so short that its length, or the
+    /// page of an edge, is no longer a finite number.
+    public static let pagesPerViewportRange = (1.0 / 1_024)...1_024
+
     public init() {
-        self.init(pagesPerViewport: 1)
+        pagesPerViewport = 1
     }
 
-    public init(pagesPerViewport: Double) {
-        precondition(pagesPerViewport > 0 && pagesPerViewport.isFinite, "a positive number of pages per viewport")
+    /// Refuses a number of pages outside `pagesPerViewportRange`.
+    public init(pagesPerViewport: Double) throws(LayoutError) {
+        guard Self.pagesPerViewportRange.contains(pagesPerViewport) else {
+            let range = Self.pagesPerViewportRange
+            throw .parameterOutOfRange(name: "pagesPerViewport", value: pagesPerViewport, requirement: "it must be from \(range.lowerBound) to \(range.upperBound)")
+        }
         self.pagesPerViewport = pagesPerViewport
     }
 

@@ -10,12 +10,16 @@ public struct UnionRectsIndex: SpatialIndex {
     /// Per block, the union's edges: scroll min and max, cross min and max.
     @usableFromInline var unions: [Double] = []
 
+    /// The largest block a search tests element by element; a larger one would make the index a scan.
+    public static let blockSizes = 1...65_536
+
     public init() {
-        self.init(blockSize: Self.defaultBlockSize)
+        blockSize = Self.defaultBlockSize
     }
 
-    public init(blockSize: Int) {
-        precondition(blockSize > 0, "a block holds at least one element")
+    /// Refuses a block size outside `blockSizes`.
+    public init(blockSize: Int) throws(LayoutError) {
+        guard Self.blockSizes.contains(blockSize) else { throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes) }
         self.blockSize = blockSize
     }
 

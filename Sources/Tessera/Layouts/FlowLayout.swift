@@ -51,9 +51,7 @@ public struct FlowLayout: LayoutAlgorithm {
         for (name, value) in parameters where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        for (index, section) in sections.enumerated() {
-            try section.validate(section: index)
-        }
+        try LayoutSection.validate(sections)
         self.sections = sections
         self.configuration = configuration
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1) }

@@ -65,9 +65,16 @@ public protocol LayoutAlgorithm: Sendable {
     func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore)
     /// Where a scroll that would stop at `proposed` comes to rest.
     func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point
+    /// Refuses a viewport the layout cannot lay out in: by default one that is not a valid size; a layout whose
+    /// elements would have no extent in a viewport too small refuses that too.
+    func validate(viewport: Size) throws(LayoutError)
 }
 
 extension LayoutAlgorithm {
+    @inlinable public func validate(viewport: Size) throws(LayoutError) {
+        guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+    }
+
     /// Writes every section in order, each at its origin, and returns the content size: what a design that keeps
     /// absolute frames lays out. Origins are summed as the engine's store sums them, so both agree bit for bit.
     @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {

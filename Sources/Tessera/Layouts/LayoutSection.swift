@@ -12,6 +12,19 @@ public struct LayoutSection: Hashable, Sendable {
         self.footerHeight = footerHeight
     }
 
+    /// Validates every section, and refuses sections whose items, with up to `extraElements` more and a header
+    /// and a footer each, would number more than an `Int` holds, so that a layout counts its elements unchecked.
+    public static func validate(_ sections: [LayoutSection], extraElements: Int = 0) throws(LayoutError) {
+        var total = extraElements
+        for (index, section) in sections.enumerated() {
+            try section.validate(section: index)
+            let (withItems, itemsOverflow) = total.addingReportingOverflow(section.itemSizes.count)
+            let (withViews, viewsOverflow) = withItems.addingReportingOverflow(2)
+            guard !itemsOverflow, !viewsOverflow else { throw .elementCountOverflow }
+            total = withViews
+        }
+    }
+
     /// Rejects sizes and heights that are not valid lengths (NaN, infinite, negative, too long), and negative counts.
     public func validate(section: Int) throws(LayoutError) {
         switch itemSizes {

@@ -53,14 +53,15 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
             ("sectionHeaderHeight", configuration.sectionHeaderHeight), ("sectionFooterHeight", configuration.sectionFooterHeight),
             ("cellHeight", configuration.cellHeight), ("minimumInteritemSpacing", configuration.minimumInteritemSpacing),
             ("minimumLineSpacing", configuration.minimumLineSpacing), ("maxParallaxOffset", configuration.maxParallaxOffset),
-            ("maxOverlayAlpha", configuration.maxOverlayAlpha),
         ]
         for (name, value) in lengths where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        for (index, section) in sections.enumerated() {
-            try section.validate(section: index)
+        guard (0...1).contains(configuration.maxOverlayAlpha) else {
+            throw .parameterOutOfRange(name: "maxOverlayAlpha", value: configuration.maxOverlayAlpha, requirement: "an alpha is from 0 to 1")
         }
+        // The page header and the menu, in section 0.
+        try LayoutSection.validate(sections, extraElements: 2)
         self.sections = sections
         self.configuration = configuration
         cellExtents = sections.map { Self.cellExtent(of: $0, configuration: configuration) }

@@ -34,15 +34,22 @@ public struct WaterfallLayout: LayoutAlgorithm {
         where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        for (index, section) in sections.enumerated() {
-            try section.validate(section: index)
-        }
+        try LayoutSection.validate(sections)
         self.sections = sections
         self.configuration = configuration
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1, configuration: configuration) }
     }
 
     public var scrollAxis: ScrollAxis { .vertical }
+
+    /// Refuses a viewport no wider than the header's inset: the header would have no width (or a negative one),
+    /// and no query would find it.
+    public func validate(viewport: Size) throws(LayoutError) {
+        guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
+        guard viewport.width > Self.headerInset else {
+            throw .parameterOutOfRange(name: "viewport width", value: viewport.width, requirement: "a waterfall needs more than its header inset, \(Self.headerInset)")
+        }
+    }
 
     public var sectionCount: Int { sections.count }
 

@@ -36,7 +36,7 @@ struct Query: ParsableCommand {
         let viewport: Size
 
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
-            var subject = strategy.subject(algorithm)
+            var subject = try strategy.subject(algorithm)
             try subject.prepare(viewport: viewport)
             let order = LayoutOrder(algorithm, viewport: viewport)
             for element in try subject.answer(rect, offset: offset).sorted(by: { order.precedes($0.id, $1.id) }) {

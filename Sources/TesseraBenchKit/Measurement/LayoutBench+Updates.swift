@@ -15,7 +15,7 @@ extension LayoutBench {
 
     /// Measures every update operation the subject and layout take.
     func benchmarkUpdates<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
-        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () -> Subject, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () throws(LayoutError) -> Subject, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
         guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
         try subject.prepare(viewport: viewport)
@@ -26,7 +26,7 @@ extension LayoutBench {
         let sizedSections = algorithm.fixedSectionCount == nil
         results += try batches(&subject, sectionsMayChange: sizedSections, runner: runner, result: result)
         if sizedSections {
-            var sizing = make()
+            var sizing = try make()
             let samples = try selfSizingScroll(&sizing, of: algorithm, seed: runner.settings.seed)
             results.append(result(.selfSizingScroll, samples, 1))
         }

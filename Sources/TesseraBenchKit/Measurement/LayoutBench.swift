@@ -35,12 +35,12 @@ struct LayoutBench {
     /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
     /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
     func benchmark<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
-        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () -> Subject
+        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () throws(LayoutError) -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
         let probe = runner.probe
         let clock = runner.clock
         let allocatedBefore = probe?.allocatedBytes()
-        var subject = make()
+        var subject = try make()
         try subject.prepare(viewport: viewport)
         let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
@@ -55,11 +55,11 @@ struct LayoutBench {
         // Cold: the batch's fresh layouts are made before the clock starts and freed after it stops.
         var coldAllocations = AllocationTally(probe: probe)
         let coldBatch = try clock.batchSize(limit: Self.batchLimit) { _ in
-            var fresh = make()
+            var fresh = try make()
             try fresh.prepare(viewport: viewport)
         }
         let coldSamples = try runner.prepareBudget.collect { _ in
-            var fresh = (0..<coldBatch).map { _ in make() }
+            var fresh = try (0..<coldBatch).map { _ throws(LayoutError) in try make() }
             let nanoseconds = try coldAllocations.count(coldBatch) {
                 try timed { for index in fresh.indices { try fresh[index].prepare(viewport: viewport) } }
             }
@@ -235,7 +235,7 @@ private struct SubjectMeasurement<Algorithm: UpdatableLayout>: SubjectVisitor {
     let oracle: BruteForceOracle<Algorithm>
     let strategy: StrategyID
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) throws -> LayoutBench.Measured {
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws -> LayoutBench.Measured {
         try bench.benchmark(runner, oracle: oracle, strategy: strategy, make: make)
     }
 }

@@ -6,11 +6,12 @@ import TesseraBaselines
 // inlinable so that `BenchmarkLayout` can specialise them for a layout in the module that registers it; `visit`
 // hands out those specialised subjects for a registered layout's type.
 
-/// Code to run with a maker of subjects of one concrete type (Swift has no generic closures).
+/// Code to run with a maker of subjects of one concrete type (Swift has no generic closures). The maker throws
+/// for an index whose parameters its initialiser refuses.
 public protocol SubjectVisitor {
     associatedtype Result
     associatedtype Failure: Error = any Error
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) throws(Failure) -> Result
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws(Failure) -> Result
 }
 
 extension StrategyID {
@@ -42,8 +43,8 @@ extension StrategyID {
     }
 
     /// This strategy over `algorithm`, unprepared, for callers that time nothing.
-    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> any BenchmarkSubject {
-        visit(algorithm, ExistentialSubject())
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject {
+        try visit(algorithm, ExistentialSubject())
     }
 }
 
@@ -73,25 +74,25 @@ extension IndexChoice {
         let strategy = strategy
         switch self {
         case let .soaBinarySearch(blockSize):
-            return try visitor.visit { EngineSubject(algorithm, index: SoABinarySearchIndex(blockSize: blockSize), strategy: strategy) }
+            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize), strategy: strategy) }
         case let .intervalTree(leafLevel):
-            return try visitor.visit { EngineSubject(algorithm, index: IntervalTreeIndex(leafLevel: leafLevel), strategy: strategy) }
+            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try IntervalTreeIndex(leafLevel: leafLevel), strategy: strategy) }
         case let .pageTable(pages):
-            return try visitor.visit { EngineSubject(algorithm, index: PageTableIndex(pagesPerViewport: pages), strategy: strategy) }
+            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try PageTableIndex(pagesPerViewport: pages), strategy: strategy) }
         case let .unionRects(blockSize):
-            return try visitor.visit { EngineSubject(algorithm, index: UnionRectsIndex(blockSize: blockSize), strategy: strategy) }
+            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try UnionRectsIndex(blockSize: blockSize), strategy: strategy) }
         }
     }
 
     /// The engine over `algorithm` with this index, unprepared, for callers that time nothing.
-    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) -> any BenchmarkSubject {
-        visit(algorithm, ExistentialSubject())
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject {
+        try visit(algorithm, ExistentialSubject())
     }
 }
 
 /// Makes the subject and boxes it.
 private struct ExistentialSubject: SubjectVisitor {
-    typealias Failure = Never
+    typealias Failure = LayoutError
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) -> any BenchmarkSubject { make() }
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws(LayoutError) -> any BenchmarkSubject { try make() }
 }

@@ -52,8 +52,8 @@ private struct QueryMedian: SubjectVisitor {
     let bench: LayoutBench
     let runner: BenchmarkRunner
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) throws -> Double {
-        var subject = make()
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws -> Double {
+        var subject = try make()
         let (samples, _) = try bench.replay(on: &subject, budget: runner.queryBudget, clock: runner.clock)
         return Percentiles(of: samples).median
     }

@@ -53,8 +53,8 @@ public struct BenchmarkLayout: Sendable {
 
         @inlinable init() {}
 
-        @inlinable func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () -> Subject) -> @Sendable () -> AnySubject {
-            { AnySubject(make()) }
+        @inlinable func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) -> @Sendable () throws(LayoutError) -> AnySubject {
+            { () throws(LayoutError) in AnySubject(try make()) }
         }
     }
 }
@@ -69,10 +69,10 @@ public struct BenchmarkLayout: Sendable {
     @usableFromInline let layoutType: ObjectIdentifier
     /// The maker of the subject asked for over a layout of the type (passed as `Any`: the caller's generic type is
     /// the registered one, which the lookup by type guarantees).
-    @usableFromInline let maker: @Sendable (Request, Any) -> @Sendable () -> AnySubject
+    @usableFromInline let maker: @Sendable (Request, Any) -> @Sendable () throws(LayoutError) -> AnySubject
 
     @inlinable init<Algorithm: UpdatableLayout>(
-        _ type: Algorithm.Type, maker: @escaping @Sendable (Request, Any) -> @Sendable () -> AnySubject
+        _ type: Algorithm.Type, maker: @escaping @Sendable (Request, Any) -> @Sendable () throws(LayoutError) -> AnySubject
     ) {
         layoutType = ObjectIdentifier(type)
         self.maker = maker

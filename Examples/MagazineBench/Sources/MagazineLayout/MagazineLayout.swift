@@ -30,9 +30,7 @@ public struct MagazineLayout: UpdatableLayout {
         where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
-        for (index, section) in sections.enumerated() {
-            try section.validate(section: index)
-        }
+        try LayoutSection.validate(sections)
         self.sections = sections
         self.configuration = configuration
         rowSums = sections.map(RowSums.init)
