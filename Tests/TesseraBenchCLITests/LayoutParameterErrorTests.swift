@@ -1,7 +1,8 @@
 import Testing
 
 /// Layout parameters that parse but that a layout refuses: the layout's typed error (`LayoutError`), printed as
-/// `Error: …` with exit status 1, naming the parameter, never a crash. The same on every subcommand that builds the
+/// `Error: …`, naming the parameter, never a crash: a usage error (64) found before anything runs, as other
+/// options out of range are (issue 12: `dump --columns 0` exited 1). The same on every subcommand that builds the
 /// layout.
 @Suite struct LayoutParameterErrorTests {
     @Test(arguments: [
@@ -13,7 +14,7 @@ import Testing
     func zeroColumnsIsATypedErrorNamingColumns(_ arguments: [String]) throws {
         let directory = try TemporaryDirectory()
         let outcome = try Bench.run(arguments + ["--columns", "0"], in: directory.url, timeout: 20)
-        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("columns is 0"), "\(outcome)")
         #expect(outcome.standardError.contains("1 to"), "the message should give the valid range: \(outcome)")
@@ -22,7 +23,7 @@ import Testing
 
     @Test func tooManyColumnsIsRefused() throws {
         let outcome = try Bench.run(["dump", "--layout", "waterfall", "--columns", "1000000"], timeout: 20)
-        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.standardError.contains("columns is 1000000"), "\(outcome)")
     }
 
@@ -31,7 +32,7 @@ import Testing
     /// negative" is the wrong reason.
     @Test func carouselSpacingThatStopsItemsAdvancingIsRefusedWithTheReason() throws {
         let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-1000"], timeout: 20)
-        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("spacing"), "\(outcome)")
         #expect(outcome.standardError.contains("-1000"), "\(outcome)")
@@ -52,7 +53,7 @@ import Testing
     @Test(arguments: [["--side-item-scale", "2"], ["--side-item-alpha", "1.5"]])
     func sideItemFractionOutOfRangeIsRefusedWithItsRange(_ option: [String]) throws {
         let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3"] + option, timeout: 20)
-        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains(option[1]) || outcome.standardError.contains("\(option[1]).0"), "\(outcome)")
         #expect(outcome.standardError.contains("0") && outcome.standardError.contains("1"), "\(outcome)")

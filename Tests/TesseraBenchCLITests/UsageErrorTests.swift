@@ -62,6 +62,14 @@ import Testing
         Case(arguments: ["compare"], mentions: ["<base.json>"]),
         Case(arguments: ["compare", "a.json", "b.json", "--threshold", "abc"], mentions: ["abc", "--threshold"]),
         Case(arguments: ["compare", "a.json", "b.json", "--format", "html"], mentions: ["html", "text", "markdown"]),
+        Case(arguments: ["run", "--items", "0"], mentions: ["--items must be at least 1"]),
+        Case(arguments: ["run", "--items", "0,1k"], mentions: ["--items must be at least 1"]),
+        Case(arguments: ["tune", "--items", "0"], mentions: ["--items must be at least 1"]),
+        Case(arguments: ["dump", "--columns", "0"], mentions: ["waterfall", "columns is 0"]),
+        Case(arguments: ["run", "--layouts", "flow,waterfall", "--columns", "0"], mentions: ["waterfall", "columns is 0"]),
+        Case(arguments: ["run", "--layouts", "flow,waterfall", "--viewport", "3x800"], mentions: ["waterfall", "viewport width is 3.0"]),
+        Case(arguments: ["dump", "--layout", "waterfall", "--viewport", "4x800"], mentions: ["viewport width is 4.0"]),
+        Case(arguments: ["dump", "--carousel-spacing", "-1000"], mentions: ["carousel", "spacing is -1000.0"]),
     ]
 
     @Test(arguments: cases)

@@ -100,6 +100,10 @@ import Testing
         BadFile(name: "triple.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [10, 20, 5]]}]}"#, mentions: ["triple.json", "item 1", "3 numbers", "[width, height]"]),
         BadFile(name: "single.json", contents: #"{"sections": [{"itemSizes": [[10]]}]}"#, mentions: ["single.json", "1 numbers"]),
         BadFile(name: "overflow.json", contents: #"{"sections": [{"itemSizes": [[10, 1e400]]}]}"#, mentions: ["overflow.json"]),
+        BadFile(name: "misspelt.json", contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHieght": 30}]}"#, mentions: ["sections[0]", "unknown key 'headerHieght'"]),
+        BadFile(name: "extra.json", contents: #"{"sections": [{"itemSizes": [[10, 20]]}], "comment": "x"}"#, mentions: ["unknown key 'comment'"]),
+        BadFile(name: "twice.json", contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHeight": 30, "headerHeight": 90}]}"#, mentions: [#"the key "headerHeight" appears twice"#]),
+        BadFile(name: "twice-top.json", contents: #"{"sections": [], "sections": [{"itemSizes": [[10, 20]]}]}"#, mentions: [#"the key "sections" appears twice"#]),
     ]
 
     @Test(arguments: badFiles)

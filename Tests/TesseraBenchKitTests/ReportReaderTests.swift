@@ -80,6 +80,12 @@ import Testing
         let truncated = refusal(json.prefix(json.count / 2))
         #expect(truncated?.kind == .notJSON)
         #expect(truncated?.message.hasSuffix("Unexpected end of file during JSON parse.") == true)
+        // A key twice: JSONSerialization would take the last, JSONDecoder the first.
+        let text = String(decoding: json, as: UTF8.self)
+        let twice = refusal(Data(text.replacingOccurrences(of: #""schemaVersion""#, with: #""schemaVersion" : 1, "schemaVersion""#).utf8))
+        #expect(twice?.message.hasSuffix(#"the key "schemaVersion" appears twice in one object; which one counts would be a guess"#) == true, "\(String(describing: twice?.message))")
+        // Keys in strings and escaped quotes are not keys.
+        #expect(refusal(Data(text.replacingOccurrences(of: #""tool""#, with: #""note" : "a \"tool\": {\"tool\"}", "tool""#).utf8))?.kind != .notJSON)
     }
 
     @Test func refusesJSONThatIsNotATesseraBenchReport() throws {
@@ -173,5 +179,15 @@ import Testing
         let miscounted = refusal(try editFirstResult { $0["samples"] = 7 })
         #expect(miscounted?.message.contains("results[0].samples is 7, but it holds") == true)
         #expect(refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains("results[0].medianNanoseconds is null") == true)
+        // Percentiles their own samples contradict (issue 12: compare trusted a stored median of 1 ns).
+        let samples: (inout [String: Any]) -> Void = { $0["samplesNanoseconds"] = [100, 110, 120, 130, 140]; $0["samples"] = 5 }
+        let consistent = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 140 })
+        #expect(consistent == nil, "\(String(describing: consistent?.message))")
+        let median = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 1; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 140 })
+        #expect(median?.message.contains("results[0]: the median 1.0 ns is not the median of its samples") == true, "\(String(describing: median?.message))")
+        let p90 = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 1; $0["p99Nanoseconds"] = 140 })
+        #expect(p90?.message.contains("the p90 1.0 ns lies outside its samples") == true, "\(String(describing: p90?.message))")
+        let order = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 110 })
+        #expect(order?.message.contains("out of order") == true, "\(String(describing: order?.message))")
     }
 }

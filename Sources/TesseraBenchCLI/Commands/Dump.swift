@@ -25,6 +25,10 @@ struct Dump: ParsableCommand {
 
     @OptionGroup var workload: WorkloadOptions
 
+    func validate() throws {
+        try workload.check([layout], viewport: workload.viewport.size)
+    }
+
     func run() throws {
         let steps = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)).steps } ?? []
         try workload.withLayout(layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))

@@ -24,6 +24,10 @@ struct Query: ParsableCommand {
 
     @OptionGroup var workload: WorkloadOptions
 
+    func validate() throws {
+        try workload.check([layout], viewport: workload.viewport.size)
+    }
+
     func run() throws {
         let printer = Printer(strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin, viewport: workload.viewport.size)
         try workload.withLayout(layout, items: items.count, printer)

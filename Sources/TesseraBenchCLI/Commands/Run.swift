@@ -69,6 +69,9 @@ struct Run: ParsableCommand {
             let engine = StrategyID.engine.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)")
         }
+        if items?.elements.contains(where: { $0.count == 0 }) == true {
+            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
+        }
         if let counts = items?.elements.map(\.count), Set(counts).count < counts.count {
             throw ValidationError("--items names a count twice: each would be measured twice")
         }
@@ -76,7 +79,8 @@ struct Run: ParsableCommand {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
         _ = try outputFiles()
-        _ = try traceFile()
+        let traceFile = try traceFile()
+        try workload.check(try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
         if systemMalloc { try SystemMallocRun.checkReady() }
     }
 
@@ -118,7 +122,7 @@ struct Run: ParsableCommand {
         let settings = RunSettings(
             layouts: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), strategies: try strategySelection,
             itemCounts: try itemCounts(), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
-            workload: workload.description, traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
+            workload: try workload.description(of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)), traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
             trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" }
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
@@ -129,7 +133,8 @@ struct Run: ParsableCommand {
             runner.queryBudget = .quick
         }
         let standardError = { (line: String) in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
-        if !quiet, isatty(STDERR_FILENO) != 0 { runner.progress = standardError }
+        // Terminal or not: a CI log or `2> file` shows how far the run is.
+        if !quiet { runner.progress = standardError }
         runner.notice = standardError
         var result = try runner.run()
         if systemMalloc { result = try SystemMallocRun.adding(to: result) }

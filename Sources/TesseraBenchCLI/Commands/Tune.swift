@@ -29,13 +29,15 @@ struct Tune: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try workload.check([layout], viewport: workload.viewport.size)
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
+        guard items.count > 0 else { throw ValidationError("--items must be at least 1: with no items there is nothing to tune") }
     }
 
     func run() throws {
         let settings = RunSettings(
             layouts: [layout], strategies: [], itemCounts: [items.count], viewportWidth: workload.viewport.size.width,
-            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description,
+            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: try workload.description(of: [layout]),
             traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)

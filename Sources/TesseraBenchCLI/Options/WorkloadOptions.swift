@@ -104,10 +104,33 @@ struct WorkloadOptions: ParsableArguments {
         return try source.sections(for: layout, items: items)
     }
 
-    var description: String {
-        if let workload { return "file \(workload)" }
-        let sizes = sizing == .uniform ? "\(itemSize.size.width)x\(itemSize.size.height) flow items" : "seeded random 40…120 pt flow items"
-        return "built-in: \(sizes), \(itemsPerSection) per section, seed \(seed)"
+    /// The workload of `layouts`, for a report.
+    func description(of layouts: [LayoutID]) throws -> String {
+        switch try source() {
+        case .file(_, let path): "file \(path)"
+        case .builtIn(let builtIn): builtIn.description(of: layouts)
+        }
+    }
+
+    /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
+    /// usage error before anything runs, whichever layout it belongs to.
+    func validate() throws {
+        try check(LayoutID.builtIn, viewport: nil)
+    }
+
+    /// `layouts` made from one item with these options and checked against the viewport (a waterfall narrower
+    /// than its header inset), so that a run fails before it measures its first layout rather than at a later one.
+    func check(_ layouts: [LayoutID], viewport: Size?) throws {
+        struct ViewportCheck: LayoutVisitor {
+            let viewport: Size?
+            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws { try viewport.map { try algorithm.validate(viewport: $0) } }
+        }
+        let one = [LayoutSection(itemSizes: .uniform(FlowLayout.defaultItemSize, count: 1))]
+        for layout in layouts where layout.isBuiltIn {
+            do { try parameters.make(layout, sections: one, ViewportCheck(viewport: viewport)) } catch let error as LayoutError {
+                throw ValidationError("the \(layout.rawValue) layout cannot be made with these options: \(error)")
+            }
+        }
     }
 }
 

@@ -34,10 +34,13 @@ public struct BenchmarkRunner {
         var settings = settings
         // Refused before anything is allocated when even the leanest engine strategy would not fit.
         if let largest = settings.itemCounts.max() { try memory.check(items: largest) }
+        let progress = RunProgress(items: settings.layouts.flatMap { layout in
+            settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { _ in items } }
+        })
         for layout in settings.layouts {
             for items in settings.itemCounts {
                 let sections = try workload.sections(for: layout, items: items)
-                let outcome = try parameters.make(layout, sections: sections, LayoutBenchRun(runner: self, layout: layout, items: items))
+                let outcome = try parameters.make(layout, sections: sections, LayoutBenchRun(runner: self, progress: progress, layout: layout, items: items))
                 results += outcome.results
                 verifications += outcome.verifications
                 skipped += outcome.skipped
@@ -57,6 +60,7 @@ public struct BenchmarkRunner {
 /// One layout at one item count: the trace, the oracle, and every strategy measured over them.
 private struct LayoutBenchRun: LayoutVisitor {
     let runner: BenchmarkRunner
+    let progress: RunProgress
     let layout: LayoutID
     let items: Int
 
@@ -80,10 +84,11 @@ private struct LayoutBenchRun: LayoutVisitor {
                     estimatedBytes: MemoryEstimate.peakBytes(strategy, elements: bench.elements), budgetBytes: runner.memory.budget
                 )
                 runner.notice(skip.description)
+                progress.skip()
                 outcome.skipped.append(skip)
                 continue
             }
-            runner.progress("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items")
+            runner.progress(progress.next("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items"))
             let measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)

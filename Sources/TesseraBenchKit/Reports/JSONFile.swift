@@ -12,14 +12,48 @@ enum JSONFile {
         }
     }
 
-    /// The JSON value in `data`, or why it is not JSON.
+    /// The JSON value in `data`, or why it is not JSON: the parser's reason, or a key an object holds twice
+    /// (which JSON readers take differently: JSONSerialization the last, JSONDecoder the first).
     static func parse(_ data: Data) -> Result<Any, FailureReason> {
         guard !data.isEmpty else { return .failure(FailureReason("the file is empty")) }
-        do { return .success(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) } catch {
+        let value: Any
+        do { value = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
             // The parser's words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a name
             // Foundation on Linux does not export).
             return .failure(FailureReason((error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
         }
+        if let key = firstDuplicateKey(in: data) {
+            return .failure(FailureReason("the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
+        }
+        return .success(value)
+    }
+
+    /// The first key that an object of `data`, well-formed JSON, holds twice (compared as written).
+    private static func firstDuplicateKey(in data: Data) -> String? {
+        // One entry per open container: an object's keys so far and whether a key comes next; nil for an array.
+        var open: [(keys: Set<[UInt8]>, keyNext: Bool)?] = []
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): open.append((keys: [], keyNext: true))
+            case UInt8(ascii: "["): open.append(nil)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): open.removeLast()
+            case UInt8(ascii: ","): if open.last??.keyNext == false { open[open.count - 1]!.keyNext = true }
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                while bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                if open.last??.keyNext == true {
+                    let key = Array(bytes[(index + 1)..<end])
+                    guard open[open.count - 1]!.keys.insert(key).inserted else { return String(decoding: key, as: UTF8.self) }
+                    open[open.count - 1]!.keyNext = false
+                }
+                index = end
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The field and the problem, as `results[2].elements: Expected to decode Int but found a string instead.`, for

@@ -68,8 +68,8 @@ extension BenchmarkReport {
         return report
     }
 
-    /// What JSON's types let through but a report cannot hold: a negative time, or a sample count that is not
-    /// the count of its samples.
+    /// What JSON's types let through but a report cannot hold: a negative time, a sample count that is not the
+    /// count of its samples, percentiles its samples contradict.
     var inconsistency: String? {
         for (index, result) in results.enumerated() {
             if result.samplesNanoseconds.contains(where: { !($0 >= 0) }) {
@@ -81,6 +81,28 @@ extension BenchmarkReport {
             if [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].contains(where: { !($0 >= 0) }) {
                 return "results[\(index)] has a negative percentile"
             }
+            if let contradiction = Self.contradiction(of: result) { return "results[\(index)]: \(contradiction)" }
+        }
+        return nil
+    }
+
+    /// A stored percentile its samples cannot have given: a median outside their middle half, a p90 or p99 outside
+    /// their range, or percentiles out of order. (Loose enough for every schema's way of taking percentiles, and
+    /// for the histogram's three significant digits.)
+    private static func contradiction(of result: BenchmarkResult) -> String? {
+        let sorted = result.samplesNanoseconds.sorted()
+        guard let least = sorted.first, let most = sorted.last else { return nil }
+        func within(_ value: Double, _ low: Double, _ high: Double) -> Bool { value >= low * 0.998 - 0.01 && value <= high * 1.002 + 0.01 }
+        let last = Double(sorted.count - 1)
+        let (lowerQuartile, upperQuartile) = (sorted[Int((last * 0.25).rounded(.down))], sorted[Int((last * 0.75).rounded(.up))])
+        if !within(result.medianNanoseconds, lowerQuartile, upperQuartile) {
+            return "the median \(result.medianNanoseconds) ns is not the median of its samples (their middle half is \(lowerQuartile)…\(upperQuartile) ns)"
+        }
+        for (name, value) in [("p90", result.p90Nanoseconds), ("p99", result.p99Nanoseconds)] where !within(value, least, most) {
+            return "the \(name) \(value) ns lies outside its samples (\(least)…\(most) ns)"
+        }
+        if !within(result.medianNanoseconds, 0, result.p90Nanoseconds) || !within(result.p90Nanoseconds, 0, result.p99Nanoseconds) {
+            return "its percentiles are out of order (median \(result.medianNanoseconds), p90 \(result.p90Nanoseconds), p99 \(result.p99Nanoseconds) ns)"
         }
         return nil
     }

@@ -62,4 +62,18 @@ public struct BuiltInWorkload: Sendable {
         } while remaining > 0
         return sections
     }
+
+    /// What the sections of each of `layouts` hold, for a report's workload line.
+    public func description(of layouts: [LayoutID]) -> String {
+        let items = sizing == .uniform ? "items of \(uniformSize.width)x\(uniformSize.height) pt" : "items of seeded random 40…120 pt"
+        let parts = layouts.map { layout in
+            switch layout {
+            case .waterfall: "waterfall photos of seeded random heights 100…300 pt"
+            case .mosaic, .carousel: "\(layout.rawValue) item counts, one section"
+            case .stickyParallax: "sticky-parallax cells of the layout's cell height"
+            default: "\(layout.rawValue) \(items)"
+            }
+        }
+        return "built-in: \(parts.joined(separator: "; ")); \(itemsPerSection) items per section, seed \(seed)"
+    }
 }

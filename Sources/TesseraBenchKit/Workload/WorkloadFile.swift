@@ -17,12 +17,33 @@ public struct WorkloadFile: Codable, Sendable {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw .unreadable(url.path, reason.text)
         }
-        if case let .failure(reason) = JSONFile.parse(data) { throw .malformed(url.path, "not JSON: \(reason.text)") }
+        let json: Any
+        switch JSONFile.parse(data) {
+        case let .success(value): json = value
+        case let .failure(reason): throw .malformed(url.path, "not JSON: \(reason.text)")
+        }
+        if let unknown = unknownKey(in: json) { throw .malformed(url.path, unknown) }
         let file: WorkloadFile
         do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
             throw .malformed(url.path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
         }
         return try file.layoutSections(path: url.path)
+    }
+
+    /// A key the format does not have (a misspelt `headerHieght` would otherwise be dropped without a word).
+    private static func unknownKey(in json: Any) -> String? {
+        guard let object = json as? [String: Any] else { return nil }
+        if let key = object.keys.sorted().first(where: { $0 != "sections" }) {
+            return "unknown key '\(key)'; a workload file has sections"
+        }
+        let sectionKeys: Set = ["itemSizes", "headerHeight", "footerHeight"]
+        for (index, section) in (object["sections"] as? [Any] ?? []).enumerated() {
+            guard let section = section as? [String: Any] else { continue }
+            if let key = section.keys.sorted().first(where: { !sectionKeys.contains($0) }) {
+                return "sections[\(index)] has an unknown key '\(key)'; a section has \(sectionKeys.sorted().joined(separator: ", "))"
+            }
+        }
+        return nil
     }
 
     func layoutSections(path: String) throws(WorkloadError) -> [LayoutSection] {
