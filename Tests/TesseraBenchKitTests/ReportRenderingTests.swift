@@ -82,15 +82,15 @@ import Testing
         let csv = CSVReport.render(report)
         #expect(csv.hasSuffix("\r\n"))
         let lines = csv.components(separatedBy: "\r\n").dropLast()
-        #expect(lines.first == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator")
+        #expect(lines.first == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest")
         #expect(lines.count == report.results.count + 1)
         #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count })
 
         let query = report.results.first { $0.layout == .mosaic && $0.strategy == .mosaicBinarySearch && $0.operation == .query }!
         let cold = report.results.first { $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold }!
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
-        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,"))
-        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,"))
+        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0"))
+        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0"))
     }
 
     @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
@@ -142,7 +142,8 @@ import Testing
         // The same tables as the Markdown report.
         #expect(html.contains("<td>MISS</td><td>query speed-up over naive-dictionary</td>"))
         let budgetRows = FrameBudget.summarize(report.results).count
-        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + budgetRows + 2 + 1 + 1)
+        let standingsRows = ReportDocument(report).standings?.table.rows.count ?? 0
+        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
     }
 
     @Test func aFrameShareOverOneFrameIsCountedInFrames() {
@@ -154,17 +155,71 @@ import Testing
     @Test func everyRendererShowsEverySectionOfTheDocument() {
         let document = ReportDocument(Self.sampleReport())
         let (markdown, html, terminal) = (MarkdownReport.render(document), HTMLReport.render(document), TerminalTable.render(document))
-        for section in ["Results", "Verification", "Skipped", "Frame budget", "Targets"] {
+        for section in ["Results", "Verification", "Skipped", "Frame budget", "Targets", "Fastest"] {
             #expect(markdown.contains("\n## \(section)\n"), "Markdown: \(section)")
             #expect(html.contains("<h2>\(section)</h2>"), "HTML: \(section)")
         }
         let skip = document.skipped[0]
         #expect(skip.contains("mosaic · naive-dictionary at 100,000,000 items skipped"))
-        for text in [skip, document.verification.summary, document.verification.failures[0], document.frameBudget!.caption, document.targets.summary] {
+        for text in [skip, document.verification.summary, document.verification.failures[0], document.frameBudget!.caption, document.targets.summary, document.standings!.caption] {
             #expect(terminal.contains(text), "terminal: \(text)")
             #expect(html.contains(HTMLReport.escape(text)), "HTML: \(text)")
             #expect(markdown.contains(MarkdownReport.escape(text)), "Markdown: \(text)")
         }
+    }
+
+    /// Every format ends by saying who wins each layout and operation at its largest count, by how much, and
+    /// whether the answers were exact (issue 12: 364 rows and no winner named).
+    @Test func everyRunEndsWithTheFastestOfEachLayoutAndOperation() throws {
+        let report = Self.sampleReport()
+        let document = ReportDocument(report)
+        let standings = try #require(document.standings)
+        let rows = standings.table.shown.rows
+        // flow and mosaic each: prepare-cold, prepare-warm and query have three strategies; the rest the engine alone.
+        #expect(rows.count == 6, "\(rows)")
+        let query = try #require(rows.first { $0[0] == "flow" && $0[1] == "query" })
+        // soa-binary-search 400 ns and line-sectors 400 ns tie at 300 + 100; the naive design takes 4,000,000 ns.
+        #expect(query[2] == "1,020,000")
+        #expect(Set([query[3], query[4]]) == ["soa-binary-search", "line-sectors"], "\(query)")
+        #expect(query[5] == "1.00×" && query[6] == "yes", "\(query)")
+        let mosaicPrepare = try #require(rows.first { $0[0] == "mosaic" && $0[1] == "prepare-cold" })
+        #expect(mosaicPrepare[6].hasPrefix("no: "), "mosaic-binary-search is not exact on Mosaic: \(mosaicPrepare)")
+        #expect(TerminalTable.render(document).hasSuffix(TerminalTable.align(standings.table)))
+        #expect(MarkdownReport.render(document).hasSuffix(MarkdownReport.markdown(standings.table)))
+        // CSV ranks every result but the fill floor; the fastest is 1 and 1.0 times itself.
+        let csv = CSVReport.render(document).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let (rank, times, operation) = (CSVReport.columns.firstIndex(of: "rank")!, CSVReport.columns.firstIndex(of: "times_fastest")!, CSVReport.columns.firstIndex(of: "operation")!)
+        for row in csv.dropFirst() {
+            if row[operation] == "fill-floor" { #expect(row[rank].isEmpty, "not a contest: \(row)") }
+            if row[operation] == "query" { #expect(!row[rank].isEmpty, "\(row)") }
+            if row[rank] == "1" { #expect(row[times] == "1.0") }
+        }
+        let naiveQuery = try #require(csv.first { $0[0] == "flow" && $0[1] == "naive-dictionary" && $0[2] == "1020000" && $0[operation] == "query" })
+        let fastestQuery = try #require(csv.first { $0[0] == "flow" && $0[1] == "line-sectors" && $0[2] == "1020000" && $0[operation] == "query" })
+        let median = CSVReport.columns.firstIndex(of: "median_ns")!
+        #expect(naiveQuery[rank] == "3" && Double(naiveQuery[times])! == Double(naiveQuery[median])! / Double(fastestQuery[median])!, "\(naiveQuery)")
+        #expect(Standings.times(1.844) == "1.84×" && Standings.times(31.25) == "31.2×" && Standings.times(10_000) == "10,000×")
+    }
+
+    /// Results of under ten samples (a naive design at 1M gets three) are named in a warning in every format.
+    @Test func resultsOfFewSamplesAreWarnedOf() throws {
+        var report = Self.sampleReport()
+        #expect(ReportDocument(report).fewSamples?.hasPrefix("Warning: \(report.results.count) of \(report.results.count) results") == true, "five samples each")
+        for index in report.results.indices where report.results[index].strategy != .naiveDictionary {
+            report.results[index] = BenchmarkResult(
+                layout: report.results[index].layout, strategy: report.results[index].strategy, elements: report.results[index].elements,
+                operation: report.results[index].operation, samples: Array(repeating: 100, count: 30)
+            )
+        }
+        let document = ReportDocument(report)
+        let warning = try #require(document.fewSamples)
+        #expect(warning.hasPrefix("Warning: 18 of \(report.results.count) results have under 10 samples (as few as 5)"), "\(warning)")
+        #expect(warning.contains("flow · naive-dictionary, mosaic · naive-dictionary."), "\(warning)")
+        #expect(TerminalTable.render(document).contains(warning))
+        #expect(MarkdownReport.render(document).contains(MarkdownReport.escape(warning)))
+        #expect(HTMLReport.render(document).contains(HTMLReport.escape(warning)))
+        report.results = report.results.filter { $0.strategy != .naiveDictionary }
+        #expect(ReportDocument(report).fewSamples == nil)
     }
 
     @Test func htmlChartsHaveALineAndALegendEntryPerStrategy() {
@@ -249,6 +304,6 @@ import Testing
             environment: RunEnvironment(host: "h", cpuModel: "c", cores: 1, operatingSystem: "o", swiftVersion: "6.3", allocator: "jemalloc", gitCommit: nil, date: "d"),
             settings: RunSettings(layouts: [.flow], strategies: nil, itemCounts: [1], viewportWidth: 1, viewportHeight: 1, seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
             results: [glibc], verifications: [], targets: []
-        )).contains(",glibc malloc\r\n"))
+        )).contains(",glibc malloc,,\r\n"), "one result: no rank")
     }
 }

@@ -46,6 +46,7 @@ public enum HTMLReport {
         for layout in layouts {
             html += "<h3>\(escape(layout.rawValue))</h3>\n" + table(document.results(of: layout))
         }
+        if let fewSamples = document.fewSamples { html += "<p class=\"warning\">\(escape(fewSamples))</p>\n" }
         html += "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n" + list(document.verification.failures)
         if !document.skipped.isEmpty { html += "<h2>Skipped</h2>\n" + list(document.skipped) }
         if let budget = document.frameBudget {
@@ -53,6 +54,9 @@ public enum HTMLReport {
         }
         html += "<h2>Targets</h2>\n<p>\(escape(document.targets.summary))</p>\n"
         if let targets = document.targets.table { html += table(targets) }
+        if let standings = document.standings {
+            html += "<h2>Fastest</h2>\n<p>\(escape(standings.caption))</p>\n" + table(standings.table)
+        }
         return html + "</main>\n</body>\n</html>\n"
     }
 
@@ -156,5 +160,6 @@ public enum HTMLReport {
         th, td { padding: 3px 9px; border-bottom: 1px solid #e6e6e6; text-align: left; white-space: nowrap; }
         th { background: #f4f4f4; vertical-align: bottom; white-space: normal; }
         .number { text-align: right; }
+        .warning { background: #fff4d6; border-left: 4px solid #e0a400; padding: 6px 10px; }
         """
 }

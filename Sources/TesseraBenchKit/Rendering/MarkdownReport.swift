@@ -15,6 +15,7 @@ public enum MarkdownReport {
         for layout in document.layouts {
             text += "### \(escape(layout.rawValue))\n\n" + markdown(document.results(of: layout)) + "\n"
         }
+        if let fewSamples = document.fewSamples { text += "\(escape(fewSamples))\n\n" }
         text += "## Verification\n\n\(escape(document.verification.summary))\n"
         if !document.verification.failures.isEmpty { text += "\n" + bullets(document.verification.failures) }
         if !document.skipped.isEmpty { text += "\n## Skipped\n\n" + bullets(document.skipped) }
@@ -23,6 +24,9 @@ public enum MarkdownReport {
         }
         text += "\n## Targets\n\n\(escape(document.targets.summary))\n"
         if let targets = document.targets.table { text += "\n" + markdown(targets) }
+        if let standings = document.standings {
+            text += "\n## Fastest\n\n\(escape(standings.caption))\n\n" + markdown(standings.table)
+        }
         return text
     }
 

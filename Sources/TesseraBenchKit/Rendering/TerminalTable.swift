@@ -6,14 +6,15 @@ public enum TerminalTable {
         render(ReportDocument(report))
     }
 
-    /// The results in one table, then the verification, what was skipped, the frame budget and the targets: the
-    /// document less its environment and settings, which a terminal user has just chosen.
+    /// The results in one table, then the verification, what was skipped, the frame budget, the targets and who
+    /// is fastest: the document less its environment and settings, which a terminal user has just chosen.
     public static func render(_ document: ReportDocument) -> String {
-        var blocks = [align(document.results)]
+        var blocks = [align(document.results) + (document.fewSamples.map { "\($0)\n" } ?? "")]
         blocks.append(([document.verification.summary] + document.verification.failures.map { "  \($0)" }).joined(separator: "\n") + "\n")
         if !document.skipped.isEmpty { blocks.append(document.skipped.joined(separator: "\n") + "\n") }
         if let budget = document.frameBudget { blocks.append("\(budget.caption)\n" + align(budget.table)) }
         blocks.append("\(document.targets.summary)\n" + (document.targets.table.map(align) ?? ""))
+        if let standings = document.standings { blocks.append("\(standings.caption)\n" + align(standings.table)) }
         // One blank line between blocks.
         return blocks.joined(separator: "\n")
     }
@@ -51,10 +52,12 @@ public enum TerminalTable {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         let right = rightAligned ?? Set(4..<rows[0].count)
         return rows.map { row in
-            row.enumerated().map { column, cell in
+            let line = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return right.contains(column) ? padding + cell : cell + padding
             }.joined(separator: "  ")
+            // No trailing spaces after a last column aligned left.
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -19,6 +19,8 @@ public struct ReportDocument {
     public var results: ReportTable
     /// The layouts with results, in the order the run measured them.
     public var layouts: [LayoutID]
+    /// A warning on results of so few samples that their p90 and p99 are their slowest sample; `nil` when none.
+    public var fewSamples: String?
     /// A sentence on how the answers compared with brute force, and a line for each strategy that was not exact.
     public var verification: (summary: String, failures: [String])
     /// One line for each strategy not run because it would not fit in memory.
@@ -27,6 +29,9 @@ public struct ReportDocument {
     public var frameBudget: (caption: String, table: ReportTable)?
     /// A sentence on the targets, and their table when any applies.
     public var targets: (summary: String, table: ReportTable?)
+    /// Who is fastest for each layout and operation at its largest count, and by how much; `nil` when no
+    /// operation had two strategies. Every format ends with it.
+    public var standings: (caption: String, table: ReportTable)?
 
     public init(_ report: BenchmarkReport) {
         self.report = report
@@ -34,12 +39,17 @@ public struct ReportDocument {
         schemaVersion = report.schemaVersion
         environment = Self.environment(report.environment)
         settings = Self.settings(report.settings)
-        results = Self.results(report.results)
+        let standings = Standings(report)
+        results = Self.results(report.results, places: standings.places)
         layouts = report.results.layouts
+        fewSamples = Self.fewSamples(report.results)
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
         frameBudget = Self.frameBudget(report.results).map { ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0) }
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
+        self.standings = standings.summary.map {
+            ("The fastest strategy of each layout and operation at its largest count, the runner-up, and the runner-up's time over the fastest's.", $0)
+        }
     }
 
     /// The results of one layout, without the layout column.
@@ -74,7 +84,7 @@ public struct ReportDocument {
         ]
     }
 
-    static func results(_ results: [BenchmarkResult]) -> ReportTable {
+    static func results(_ results: [BenchmarkResult], places: [Standings.Place?]) -> ReportTable {
         ReportTable(
             columns: [
                 .init("layout", csv: "layout"), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
@@ -85,17 +95,28 @@ public struct ReportDocument {
                 .init("allocations/op", csv: "allocations_per_operation", number: true),
                 .init("missed elements", csv: "missed_elements", number: true), .init("samples", csv: "samples", number: true),
                 .init("parameters", csv: "parameters", shown: false), .init("allocator", csv: "allocator", shown: false),
+                .init("rank", csv: "rank", number: true, shown: false), .init("times the fastest", csv: "times_fastest", number: true, shown: false),
             ],
-            rows: results.map { result in
+            rows: zip(results, places).map { result, place in
                 [
                     .text(result.layout.rawValue), .text(result.label), .text(result.strategy.rawValue), .count(result.elements),
                     .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
                     .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement), .decimal(result.bytesPerElement),
                     .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,
                     .count(result.samples), .text(result.parameters ?? ""), .text(result.allocator ?? ""),
+                    place.map { .count($0.rank) } ?? .missing, .decimal(place?.overFastest),
                 ]
             }
         )
+    }
+
+    /// Under ten samples the p90 is the slowest sample, and under a hundred so is the p99.
+    static func fewSamples(_ results: [BenchmarkResult]) -> String? {
+        let few = results.filter { $0.samples < 10 }
+        guard let least = few.map(\.samples).min() else { return nil }
+        let names = Set(few.map { "\($0.layout.rawValue) · \($0.label)" }).sorted()
+        return "Warning: \(few.count) of \(results.count) results have under 10 samples (as few as \(least)), so their p90 and p99 are "
+            + "their slowest sample; their medians are what to read: \(names.prefix(6).joined(separator: ", "))\(names.count > 6 ? " and \(names.count - 6) more" : "")."
     }
 
     static func verification(_ report: BenchmarkReport) -> (summary: String, failures: [String]) {
