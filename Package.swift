@@ -30,8 +30,11 @@ let package = Package(
                 "TesseraBaselines",
                 "CNativeSearch",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
+            ],
+            plugins: ["BuildInfo"]
         ),
+        // Writes the commit the package is built from into TesseraBenchKit (`tessera-bench --version`, reports).
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         // Plain C implementations of the engine's search and of a cgranges-style interval tree: the yardsticks of
         // `tessera-bench native`.
         .target(name: "CNativeSearch"),

@@ -18,6 +18,7 @@ public struct TesseraBench: ParsableCommand {
             Every strategy's answers are checked against a brute-force scan before they are timed. Speed targets \
             are judged as ratios within one run, so a busy machine slows every side alike.
             """,
+        version: "\(ProcessInfo.processInfo.processName) \(ToolVersion.description)",
         subcommands: [Run.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self, CIBase.self],
         defaultSubcommand: Run.self
     )

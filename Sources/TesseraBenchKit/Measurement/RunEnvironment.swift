@@ -8,6 +8,7 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
     public var operatingSystem: String
     public var swiftVersion: String
     public var allocator: String
+    /// The commit the tool was built from (`ToolVersion.commit`), not that of the directory it ran in.
     public var gitCommit: String?
     public var date: String
     /// The clock's cost and grid, measured as the run started; absent from reports before schema 2.
@@ -34,7 +35,7 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
         return RunEnvironment(
             host: info.hostName, cpuModel: cpuModel(), cores: info.activeProcessorCount,
             operatingSystem: info.operatingSystemVersionString, swiftVersion: compilerVersion,
-            allocator: allocator, gitCommit: gitCommit(), date: ISO8601DateFormatter().string(from: Date()), clock: clock
+            allocator: allocator, gitCommit: ToolVersion.commit, date: ISO8601DateFormatter().string(from: Date()), clock: clock
         )
     }
 
@@ -55,10 +56,5 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
         guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
         let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
         return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-    }
-
-    /// The commit of the working directory's repository, if it is one and git is installed.
-    static func gitCommit() -> String? {
-        ProcessOutput.git(["rev-parse", "HEAD"])
     }
 }

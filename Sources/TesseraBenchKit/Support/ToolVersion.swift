@@ -1,0 +1,13 @@
+/// The tool's version and the source it was built from (`BuildInfo`, written at build time by the BuildInfo plugin).
+public enum ToolVersion {
+    public static let version = "0.6.0"
+
+    /// The commit the tool was built from, with "-modified" when its tree had changes not yet committed; `nil`
+    /// when it was built outside a git repository.
+    public static var commit: String? {
+        BuildInfo.commit == "unknown" ? nil : BuildInfo.commit + (BuildInfo.isModified ? "-modified" : "")
+    }
+
+    /// "0.6.0 (commit 5750f73…)", as `--version` prints it.
+    public static var description: String { "\(version) (commit \(commit ?? "unknown: built outside a git repository"))" }
+}
