@@ -107,7 +107,9 @@ import Testing
         let report = Self.sampleReport()
         let markdown = MarkdownReport.render(report)
         for result in report.results {
-            let row = "| \(result.strategy.rawValue) | \(result.elements.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
+            // The inexact strategy is marked so where it is named.
+            let name = result.strategy == .mosaicBinarySearch ? "mosaic-binary-search (inexact)" : result.strategy.rawValue
+            let row = "| \(name) | \(result.elements.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
             #expect(markdown.contains(row))
         }
         #expect(markdown.contains("### flow\n") && markdown.contains("### mosaic\n"))
@@ -133,8 +135,20 @@ import Testing
         }
         let pairs = Set(report.results.map { "\($0.layout.rawValue)-\($0.operation.rawValue)" })
         #expect(pairs.count == 2 * BenchmarkOperation.allCases.count)
-        #expect(Self.occurrences(of: "<svg ", in: html) == pairs.count)
+        // A time chart per layout and operation, and beside each one that several strategies ran, a chart of their
+        // times over the fastest's (prepare-cold, prepare-warm and query, on two layouts).
+        let contested = Set(report.results.filter { $0.operation != .fillFloor }.map { "\($0.layout.rawValue)-\($0.operation.rawValue) \($0.strategy.rawValue)" })
+            .map { $0.split(separator: " ")[0] }
+        let relative = Dictionary(grouping: contested, by: { $0 }).filter { $0.value.count > 1 }.keys
+        #expect(relative.count == 6)
+        #expect(Self.occurrences(of: "<svg ", in: html) == pairs.count + relative.count)
         for pair in pairs { #expect(html.contains("id=\"chart-\(pair)\"")) }
+        for pair in relative { #expect(html.contains("id=\"relative-\(pair)\"")) }
+        // The query charts carry a frame's budget; the fill floor says what it is.
+        #expect(Self.occurrences(of: "a frame at 120 Hz</text>", in: html) == 2)
+        #expect(Self.occurrences(of: "<figcaption>Each strategy's own floor", in: html) == 2)
+        #expect(html.contains("mosaic-binary-search (inexact)</text>"), "the inexact strategy is marked in the legends")
+        #expect(html.contains("<tr class=\"miss\"><td>MISS</td>"), "a missed target stands out")
         #expect(!html.localizedCaseInsensitiveContains("<script"))
         #expect(!html.contains("<link") && !html.contains("@import") && !html.contains("url("))
         let svgNamespace = "xmlns=\"http://www.w3.org/2000/svg\""
@@ -143,7 +157,7 @@ import Testing
         #expect(html.contains("<td>MISS</td><td>query speed-up over naive-dictionary</td>"))
         let budgetRows = FrameBudget.summarize(report.results).count
         let standingsRows = ReportDocument(report).standings?.table.rows.count ?? 0
-        #expect(Self.occurrences(of: "<tr>", in: html) == report.results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
+        #expect(Self.occurrences(of: "<tr>", in: html) + Self.occurrences(of: "<tr class=\"miss\">", in: html) == report.results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
     }
 
     @Test func aFrameShareOverOneFrameIsCountedInFrames() {

@@ -32,14 +32,33 @@ public enum HTMLReport {
             """
         let layouts = document.layouts
         if layouts.isEmpty { html += "<p>No results.</p>\n" }
-        else { html += "<p>Both axes logarithmic; a line per strategy. Rest the pointer on a point for its figures.</p>\n" }
+        else {
+            html += "<p>Both axes logarithmic; a line per strategy, marked “inexact” where its answers differed from brute force. "
+                + "Beside each operation that more than one strategy ran, each strategy's time over the fastest's at each count: "
+                + "the engine's strategies, a band at the foot of the time chart, spread out there. The dashed red line on the "
+                + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
+        }
+        let standings = Standings(report)
+        let inexact = Set(report.verifications.filter { !$0.isExact }.map { "\($0.layout.rawValue) \($0.strategy.rawValue)" })
         for layout in layouts {
-            let results = report.results.filter { $0.layout == layout }
-            html += "<h3>\(escape(layout.rawValue))</h3>\n<div class=\"charts\">\n"
+            let indices = report.results.indices.filter { report.results[$0].layout == layout }
+            let results = indices.map { report.results[$0] }
+            html += "<h3>\(escape(layout.rawValue))</h3>\n"
             for operation in BenchmarkOperation.allCases where results.contains(where: { $0.operation == operation }) {
-                html += "<figure>\n" + chart(results.filter { $0.operation == operation }, layout: layout, operation: operation).svg() + "\n</figure>\n"
+                let measured = indices.filter { report.results[$0].operation == operation }
+                let name = { (result: BenchmarkResult) in result.label + (inexact.contains("\(layout.rawValue) \(result.strategy.rawValue)") ? " (inexact)" : "") }
+                // An operation a row: its time chart, and its relative chart beside it.
+                html += "<div class=\"charts\">\n<figure>\n" + chart(measured.map { report.results[$0] }, layout: layout, operation: operation, name: name).svg()
+                if operation == .fillFloor {
+                    html += "\n<figcaption>Each strategy's own floor, not a contest: the time to write the bytes it holds, which its warm prepare is judged against.</figcaption>"
+                }
+                html += "\n</figure>\n"
+                let places = measured.compactMap { index in standings.places[index].map { (report.results[index], $0) } }
+                if Set(places.map(\.0.label)).count > 1 {
+                    html += "<figure>\n" + relativeChart(places, layout: layout, operation: operation, name: name).svg() + "\n</figure>\n"
+                }
+                html += "</div>\n"
             }
-            html += "</div>\n"
         }
         html += "<h2>Results</h2>\n"
         if layouts.isEmpty { html += "<p>No results.</p>\n" }
@@ -61,31 +80,55 @@ public enum HTMLReport {
     }
 
     /// One operation of one layout: a line per strategy (and per variant of one, such as another allocator),
-    /// styled the same in every chart of the page.
-    static func chart(_ results: [BenchmarkResult], layout: LayoutID, operation: BenchmarkOperation) -> LogLogChart {
+    /// styled the same in every chart of the page, named by `name`; the query's has a frame's budget.
+    static func chart(
+        _ results: [BenchmarkResult], layout: LayoutID, operation: BenchmarkOperation, name: (BenchmarkResult) -> String = \.label
+    ) -> LogLogChart {
+        var chart = LogLogChart(
+            id: "chart-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue)",
+            xTitle: "elements (log scale)", yTitle: "median time (log scale)", xTickLabel: count, yTickLabel: roundDuration,
+            series: series(results.map { ($0, $0.medianNanoseconds) }, name: name) { result, _ in
+                "median \(TerminalTable.duration(result.medianNanoseconds)), p90 \(TerminalTable.duration(result.p90Nanoseconds)), "
+                    + "p99 \(TerminalTable.duration(result.p99Nanoseconds))"
+            }
+        )
+        if operation == .query { chart.references = [(FrameBudget.frameNanoseconds, "a frame at 120 Hz")] }
+        return chart
+    }
+
+    /// The same operation as each strategy's median over the fastest's at each count: 1× is the fastest.
+    static func relativeChart(
+        _ places: [(BenchmarkResult, Standings.Place)], layout: LayoutID, operation: BenchmarkOperation, name: (BenchmarkResult) -> String
+    ) -> LogLogChart {
+        LogLogChart(
+            id: "relative-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue), against the fastest",
+            xTitle: "elements (log scale)", yTitle: "time over the fastest's (log scale)", xTickLabel: count,
+            yTickLabel: { ratio in ratio >= 1 && ratio == ratio.rounded() ? "\(Int(ratio).formatted())×" : String(format: "%.1f×", ratio) },
+            series: series(places.map { ($0.0, $0.1.overFastest) }, name: name) { result, ratio in
+                "\(Standings.times(ratio)) the fastest's time (median \(TerminalTable.duration(result.medianNanoseconds)))"
+            }
+        )
+    }
+
+    /// A line per strategy through `values`, styled by strategy: a variant (another allocator, other parameters)
+    /// takes its strategy's colour with the style half the palette on, so it reads as kin but apart.
+    private static func series(
+        _ values: [(BenchmarkResult, Double)], name: (BenchmarkResult) -> String, tooltip: (BenchmarkResult, Double) -> String
+    ) -> [LogLogChart.Series] {
         var seen: Set<String> = []
-        let series = results.filter { seen.insert($0.label).inserted }.map { first in
-            let strategy = first.label
-            // A variant takes its strategy's colour with the style half the palette on, so it reads as kin but apart.
+        return values.filter { seen.insert($0.0.label).inserted }.map { first, _ in
             let index = (StrategyID.allCases.firstIndex(of: first.strategy) ?? 0) + (first.isStandard ? 0 : LogLogChart.styles.count / 2)
             return LogLogChart.Series(
-                name: strategy, style: LogLogChart.styles[index % LogLogChart.styles.count],
-                points: results.filter { $0.label == strategy }.map { result in
+                name: name(first), style: LogLogChart.styles[index % LogLogChart.styles.count],
+                points: values.filter { $0.0.label == first.label }.map { result, value in
                     LogLogChart.Point(
-                        x: Double(result.elements),
                         // A report may hold a median of 0, which a logarithmic axis cannot show.
-                        y: max(result.medianNanoseconds, 1),
-                        tooltip: "\(strategy), \(result.elements.formatted()) elements: median \(TerminalTable.duration(result.medianNanoseconds)), "
-                            + "p90 \(TerminalTable.duration(result.p90Nanoseconds)), p99 \(TerminalTable.duration(result.p99Nanoseconds))"
+                        x: Double(result.elements), y: max(value, 1),
+                        tooltip: "\(name(result)), \(result.elements.formatted()) elements: \(tooltip(result, value))"
                     )
                 }
             )
         }
-        return LogLogChart(
-            id: "chart-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue)",
-            xTitle: "elements (log scale)", yTitle: "median time (log scale)",
-            xTickLabel: count, yTickLabel: roundDuration, series: series
-        )
     }
 
     /// A count as axis ticks write it: 500, 10k, 2M.
@@ -119,7 +162,8 @@ public enum HTMLReport {
     static func table(_ table: ReportTable) -> String {
         let (columns, rows) = table.shown
         func row(_ cells: [String], tag: String) -> String {
-            "<tr>" + cells.enumerated().map { column, cell in
+            // A missed target stands out.
+            (cells.first == "MISS" ? "<tr class=\"miss\">" : "<tr>") + cells.enumerated().map { column, cell in
                 let alignment = columns[column].isNumber ? " class=\"number\"" : ""
                 return "<\(tag)\(alignment)>\(escape(cell))</\(tag)>"
             }.joined() + "</tr>\n"
@@ -152,7 +196,7 @@ public enum HTMLReport {
         dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2em 1.5em; margin: 0; }
         dt { font-weight: 600; color: #555; }
         dd { margin: 0; overflow-wrap: anywhere; }
-        .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 16px; }
+        .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 16px; margin-bottom: 16px; }
         figure { margin: 0; padding: 8px; border: 1px solid #e3e3e3; border-radius: 6px; break-inside: avoid; }
         svg { display: block; width: 100%; height: auto; }
         .table { overflow-x: auto; }
@@ -161,5 +205,7 @@ public enum HTMLReport {
         th { background: #f4f4f4; vertical-align: bottom; white-space: normal; }
         .number { text-align: right; }
         .warning { background: #fff4d6; border-left: 4px solid #e0a400; padding: 6px 10px; }
+        tr.miss td { background: #fde4e4; color: #8a0000; font-weight: 600; }
+        figcaption { font-size: 0.85em; color: #555; padding: 4px 6px 0; }
         """
 }

@@ -48,6 +48,8 @@ struct LogLogChart {
     var xTickLabel: (Double) -> String
     var yTickLabel: (Double) -> String
     var series: [Series]
+    /// Horizontal lines at values of note, as a frame's time budget, each labelled; the axis reaches them.
+    var references: [(value: Double, label: String)] = []
 
     static let width = 600.0
     static let plotLeft = 82.0, plotRight = width - 20, plotTop = 40.0, plotBottom = 300.0
@@ -57,7 +59,7 @@ struct LogLogChart {
 
     func svg() -> String {
         let points = series.flatMap(\.points)
-        let xScale = LogScale(covering: points.map(\.x)), yScale = LogScale(covering: points.map(\.y))
+        let xScale = LogScale(covering: points.map(\.x)), yScale = LogScale(covering: points.map(\.y) + references.map(\.value))
         let plotWidth = Self.plotRight - Self.plotLeft - 2 * Self.inset, plotHeight = Self.plotBottom - Self.plotTop - 2 * Self.inset
         func x(_ value: Double) -> Double { Self.plotLeft + Self.inset + xScale.fraction(value) * plotWidth }
         func y(_ value: Double) -> Double { Self.plotBottom - Self.inset - yScale.fraction(value) * plotHeight }
@@ -93,6 +95,11 @@ struct LogLogChart {
         svg += "<text x=\"\(xMiddle)\" y=\"\(Self.plotBottom + 40)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(xTitle))</text>\n"
         svg += "<text transform=\"translate(18 \(yMiddle)) rotate(-90)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(yTitle))</text>\n"
 
+        for reference in references {
+            let position = format(y(reference.value))
+            svg += "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
+            svg += "<text x=\"\(Self.plotRight - 4)\" y=\"\(format(y(reference.value) - 5))\" font-size=\"12\" text-anchor=\"end\" fill=\"#c00\">\(HTMLReport.escape(reference.label))</text>\n"
+        }
         for line in series {
             let sorted = line.points.sorted { $0.x < $1.x }
             if sorted.count > 1 {
@@ -178,9 +185,11 @@ struct LogScale {
             upper = lower + 1
         }
         // An end within a third of a decade of a power of ten moves out to it, so that the axis is labelled at
-        // both ends more often: 10,200 elements starts at 10k.
-        self.lower = lower - lower.rounded(.down) < 0.3 ? lower.rounded(.down) : lower
-        self.upper = upper.rounded(.up) - upper < 0.3 ? upper.rounded(.up) : upper
+        // both ends more often: 10,200 elements starts at 10k. An axis of three decades or more moves out to
+        // whole decades, so that no value lies beyond its last label (the engine's 60 ns under a 100 ns tick).
+        let wide = upper - lower >= 3
+        self.lower = wide || lower - lower.rounded(.down) < 0.3 ? lower.rounded(.down) : lower
+        self.upper = wide || upper.rounded(.up) - upper < 0.3 ? upper.rounded(.up) : upper
     }
 
     /// Where `value` falls along the axis: 0 at the lower end, 1 at the upper.
