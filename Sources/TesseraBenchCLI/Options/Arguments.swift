@@ -38,10 +38,10 @@ struct InsetsArgument: ExpressibleByArgument {
 }
 
 /// `x,y,width,height`, finite numbers.
-struct RectArgument: ExpressibleByArgument {
-    let rect: Rect
+public struct RectArgument: ExpressibleByArgument {
+    public let rect: Rect
 
-    init?(argument: String) {
+    public init?(argument: String) {
         guard let values = finiteNumbers(argument, count: 4) else { return nil }
         rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }

@@ -45,6 +45,12 @@ extension BenchmarkReport {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw refuse(.unreadable(reason.text))
         }
+        return try read(data, at: url)
+    }
+
+    /// The report in `data`, read from the file at `url` (which names it in errors).
+    public static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
+        func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
         let json: Any
         switch JSONFile.parse(data) {
         case let .success(value): json = value

@@ -42,6 +42,11 @@ public struct TraceFile: Sendable {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw .unreadableTrace(url.path, reason.text)
         }
+        return try read(data, at: url)
+    }
+
+    /// The trace in `data`, read from the file at `url` (which names it in errors and in reports).
+    public static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
         let json: Any
         switch JSONFile.parse(data) {
         case let .success(value): json = value

@@ -24,7 +24,8 @@ public struct UpdatesFile: Sendable {
         return try parse(data, path: url.path)
     }
 
-    static func parse(_ data: Data, path: String) throws(WorkloadError) -> UpdatesFile {
+    /// The updates in `data`, read from the file at `path` (which names it in errors).
+    public static func parse(_ data: Data, path: String) throws(WorkloadError) -> UpdatesFile {
         let json: Any
         switch JSONFile.parse(data) {
         case let .success(value): json = value

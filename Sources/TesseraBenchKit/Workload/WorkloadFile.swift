@@ -17,17 +17,22 @@ public struct WorkloadFile: Codable, Sendable {
         case let .success(bytes): data = bytes
         case let .failure(reason): throw .unreadable(url.path, reason.text)
         }
+        return try read(data, path: url.path)
+    }
+
+    /// The sections in `data`, read from the file at `path` (which names it in errors).
+    public static func read(_ data: Data, path: String) throws(WorkloadError) -> [LayoutSection] {
         let json: Any
         switch JSONFile.parse(data) {
         case let .success(value): json = value
-        case let .failure(reason): throw .malformed(url.path, "not JSON: \(reason.text)")
+        case let .failure(reason): throw .malformed(path, "not JSON: \(reason.text)")
         }
-        if let unknown = unknownKey(in: json) { throw .malformed(url.path, unknown) }
+        if let unknown = unknownKey(in: json) { throw .malformed(path, unknown) }
         let file: WorkloadFile
         do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
-            throw .malformed(url.path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
+            throw .malformed(path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
         }
-        return try file.layoutSections(path: url.path)
+        return try file.layoutSections(path: path)
     }
 
     /// A key the format does not have (a misspelt `headerHieght` would otherwise be dropped without a word).
