@@ -32,14 +32,17 @@ public struct TesseraBench: ParsableCommand {
             try command.run()
             try StandardOutput.flush()
         } catch let failure as StandardOutput.Failure {
+            Interruption.yieldToSignal()
             // Its own status: 1 means "regressed" to `compare` and `ab`.
             FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
             Foundation.exit(StandardOutput.Failure.exitStatus)
         } catch {
             // What was printed before the error still reaches its reader ahead of the message.
             _ = try? StandardOutput.flush()
+            Interruption.yieldToSignal()
             exit(withError: error)
         }
+        Interruption.yieldToSignal()
         exit()
     }
 }

@@ -127,7 +127,7 @@ import Testing
         let side = try #require(child, "the side run started")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
         usleep(100_000)
         #expect(kill(side, 0) != 0, "the side run \(side) is no longer running")
         let left = try temporary.contents()

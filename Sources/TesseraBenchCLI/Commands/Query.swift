@@ -13,7 +13,7 @@ struct Query: ParsableCommand {
     @Option(help: "The strategy that answers.")
     var strategy: StrategyID = .soaBinarySearch
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The rect, in content coordinates.", valueName: "x,y,width,height"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The rect, in content coordinates; a negative width or height reaches left or up from x,y, as a CGRect's does.", valueName: "x,y,width,height"))
     var rect: RectArgument
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))

@@ -28,7 +28,8 @@ enum JSONFile {
         return .success(value)
     }
 
-    /// The first key that an object of `data`, well-formed JSON, holds twice (compared as written).
+    /// The first key that an object of `data` holds twice (compared as written). `data` is what the parser took,
+    /// which need not be strict JSON (it takes `0 "`), so every step keeps within the bytes and the open containers.
     private static func firstDuplicateKey(in data: Data) -> String? {
         // One entry per open container: an object's keys so far and whether a key comes next; nil for an array.
         var open: [(keys: Set<[UInt8]>, keyNext: Bool)?] = []
@@ -38,11 +39,12 @@ enum JSONFile {
             switch bytes[index] {
             case UInt8(ascii: "{"): open.append((keys: [], keyNext: true))
             case UInt8(ascii: "["): open.append(nil)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): open.removeLast()
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): if !open.isEmpty { open.removeLast() }
             case UInt8(ascii: ","): if open.last??.keyNext == false { open[open.count - 1]!.keyNext = true }
             case UInt8(ascii: "\""):
                 var end = index + 1
-                while bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard end < bytes.count else { return nil }
                 if open.last??.keyNext == true {
                     let key = Array(bytes[(index + 1)..<end])
                     guard open[open.count - 1]!.keys.insert(key).inserted else { return String(decoding: key, as: UTF8.self) }

@@ -13,6 +13,8 @@ public enum Interruption {
     }
 
     private static let tracked = Mutex(Tracked())
+    /// Set when a signal's clean-up has begun.
+    private static let ending = Atomic<Bool>(false)
     /// Kept for the life of the process; written once, by `install()`.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
@@ -55,9 +57,17 @@ public enum Interruption {
         }
     }
 
+    /// Called before the process exits of its own accord: while a signal's clean-up runs (stopping a child makes
+    /// the command fail, and it would exit with that failure's status), waits for the clean-up to end the process
+    /// by the signal.
+    public static func yieldToSignal() {
+        while ending.load(ordering: .acquiring) { sleep(1) }
+    }
+
     /// Stops the children, removes the files, and ends the process by `signal` (its default action), as if we had
     /// not caught it.
     private static func end(by signal: Int32) -> Never {
+        ending.store(true, ordering: .releasing)
         let (paths, children) = tracked.withLock { ($0.paths.values, $0.children.values) }
         for child in children { kill(child, SIGTERM) }
         // A child of ours cleans up after itself on SIGTERM; one that has not ended in two seconds is killed.
