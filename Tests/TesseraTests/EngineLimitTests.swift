@@ -53,7 +53,7 @@ struct EngineLimitTests {
         for level in [-1, 31, .max] {
             #expect(layoutError { _ = try IntervalTreeIndex(leafLevel: level) } == .countOutOfRange(name: "leafLevel", value: level, range: 0...30))
         }
-        for pages in [0, 5e-324, -1, .nan, .infinity, 1e300] {
+        for pages in [0, .leastNonzeroMagnitude, -1, .nan, .infinity, 1e300] {
             guard case .parameterOutOfRange(name: "pagesPerViewport", _, _)? = layoutError({ _ = try PageTableIndex(pagesPerViewport: pages) }) else {
                 Issue.record("pagesPerViewport \(pages) accepted")
                 continue
