@@ -50,8 +50,7 @@ enum SystemMallocRun {
         process.arguments = ["run"] + passedThrough(CommandLine.arguments.dropFirst())
             + ["--strategies", baselines.map(\.rawValue).joined(separator: ","), "--report", side.path, "--quiet"]
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let childToken = Interruption.track(child: process.processIdentifier)
+        let childToken = try Interruption.start(process)
         process.waitUntilExit()
         Interruption.untrack(childToken)
         guard process.terminationStatus == 0 else {

@@ -92,8 +92,7 @@ public struct ABTrials {
             process.arguments = ["run"] + arguments + ["--report", report.path, "--quiet"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = errors
-            try process.run()
-            let child = Interruption.track(child: process.processIdentifier)
+            let child = try Interruption.start(process)
             process.waitUntilExit()
             Interruption.untrack(child)
             status = process.terminationStatus

@@ -187,9 +187,27 @@ struct LogScale {
         // An end within a third of a decade of a power of ten moves out to it, so that the axis is labelled at
         // both ends more often: 10,200 elements starts at 10k. An axis of three decades or more moves out to
         // whole decades, so that no value lies beyond its last label (the engine's 60 ns under a 100 ns tick).
+        // A narrower one ends at 1–2–5 ticks, for the same reason (points at 40× under a last tick of 20×).
         let wide = upper - lower >= 3
-        self.lower = wide || lower - lower.rounded(.down) < 0.3 ? lower.rounded(.down) : lower
-        self.upper = wide || upper.rounded(.up) - upper < 0.3 ? upper.rounded(.up) : upper
+        self.lower = wide || lower - lower.rounded(.down) < 0.3 ? lower.rounded(.down) : Self.tick(below: lower)
+        self.upper = wide || upper.rounded(.up) - upper < 0.3 ? upper.rounded(.up) : Self.tick(above: upper)
+    }
+
+    /// A value within this of a tick (7%, in decades) counts as on it: 10,020 elements ends the axis at 10k.
+    private static let snap = 0.03
+
+    /// The 1–2–5 tick at or above the value `10^logarithm`, as a logarithm (or the value itself, just past one).
+    private static func tick(above logarithm: Double) -> Double {
+        let decade = (logarithm - snap).rounded(.down)
+        let factor = [1.0, 2, 5, 10].first { log10($0) + decade >= logarithm - snap } ?? 10
+        return Swift.max(decade + log10(factor), logarithm)
+    }
+
+    /// The 1–2–5 tick at or below the value `10^logarithm`, as a logarithm (or the value itself, just short of one).
+    private static func tick(below logarithm: Double) -> Double {
+        let decade = (logarithm + snap).rounded(.down)
+        let factor = [5.0, 2, 1].first { log10($0) + decade <= logarithm + snap } ?? 1
+        return Swift.min(decade + log10(factor), logarithm)
     }
 
     /// Where `value` falls along the axis: 0 at the lower end, 1 at the upper.

@@ -43,10 +43,15 @@ public enum Interruption {
         return token
     }
 
-    /// Sends SIGTERM to `child` if a signal ends the process before `untrack(_:)`.
-    public static func track(child: pid_t) -> UUID {
+    /// Starts `process` and tracks it: SIGTERM is sent to it if a signal ends this process before
+    /// `untrack(_:)`. Started under the lock the clean-up takes, so no signal falls between the start and the
+    /// tracking.
+    public static func start(_ process: Process) throws -> UUID {
         let token = UUID()
-        tracked.withLock { $0.children[token] = child }
+        try tracked.withLock { tracked in
+            try process.run()
+            tracked.children[token] = process.processIdentifier
+        }
         return token
     }
 
