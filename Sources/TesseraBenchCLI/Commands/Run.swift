@@ -61,7 +61,7 @@ struct Run: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     mutating func validate() throws {
-        _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        _ = try layoutIDs
         _ = try strategySelection
         guard verifyFrames > 0 else { throw ValidationError("--verify-frames must be at least 1") }
         // The targets are the engine's; a tutorial design is what they are measured against.
@@ -80,7 +80,7 @@ struct Run: ParsableCommand {
         }
         _ = try outputFiles()
         let traceFile = try traceFile()
-        try workload.check(try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
+        try workload.check(try layoutIDs, viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
         if systemMalloc { try SystemMallocRun.checkReady() }
     }
 
@@ -97,9 +97,13 @@ struct Run: ParsableCommand {
         try trace.map { try TraceFile.load(from: URL(fileURLWithPath: $0)) }
     }
 
-    /// The counts asked for; by default 10k, 100k and 1M items, or a workload file's own count.
-    func itemCounts() throws -> [Int] {
-        if case let .file(sections, _) = try workload.source() {
+    var layoutIDs: [LayoutID] {
+        get throws { try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) }
+    }
+
+    /// The counts asked for; by default 10k, 100k and 1M items, or `source`'s own count when it is a file.
+    func itemCounts(of source: WorkloadSource) throws -> [Int] {
+        if case let .file(sections, _) = source {
             // The file fixes the count: an --items that says otherwise would be recorded but not measured.
             let count = sections.reduce(0) { $0 + $1.itemSizes.count }
             if let asked = items?.elements.first?.count, asked != count {
@@ -119,13 +123,16 @@ struct Run: ParsableCommand {
         let outputFiles = try outputFiles()
         let traceFile = try traceFile()
         let viewport = traceFile?.frames.first?.viewport ?? workload.viewport.size
+        let layoutIDs = try layoutIDs
+        // A workload file is read once, here.
+        let source = try workload.source()
         let settings = RunSettings(
-            layouts: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), strategies: try strategySelection,
-            itemCounts: try itemCounts(), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
-            workload: try workload.description(of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)), traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
+            layouts: layoutIDs, strategies: try strategySelection,
+            itemCounts: try itemCounts(of: source), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
+            workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
             trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" }
         )
-        var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
+        var runner = BenchmarkRunner(settings: settings, workload: source, parameters: workload.parameters)
         runner.traceFile = traceFile
         runner.probe = TesseraBench.allocatorProbe
         if quick {

@@ -24,14 +24,10 @@ enum SystemMallocRun {
     /// The side run's binary and the temporary directory its report goes to, checked before anything is measured.
     static func checkReady() throws {
         _ = try executable()
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-probe-\(getpid())").path
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let directory = FileManager.default.temporaryDirectory.path
-            throw ValidationError("--system-malloc writes its side run's report in \(directory) (TMPDIR), which cannot be written: \(String(cString: strerror(errno)))")
+        let directory = FileManager.default.temporaryDirectory
+        if let reason = OutputFiles.reasonCannotCreate(directory.appendingPathComponent("tessera-bench-probe-\(getpid())").path) {
+            throw ValidationError("--system-malloc writes its side run's report in \(directory.path) (TMPDIR), which cannot be written: \(reason)")
         }
-        close(descriptor)
-        unlink(probe)
     }
 
     static func adding(to report: BenchmarkReport) throws -> BenchmarkReport {

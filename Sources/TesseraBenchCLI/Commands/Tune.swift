@@ -37,7 +37,7 @@ struct Tune: ParsableCommand {
     func run() throws {
         let settings = RunSettings(
             layouts: [layout], strategies: [], itemCounts: [items.count], viewportWidth: workload.viewport.size.width,
-            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: try workload.description(of: [layout]),
+            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description(of: [layout]),
             traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)

@@ -110,13 +110,20 @@ struct OutputFiles {
         var probes = ["\(directory(of: file.path))/.tessera-bench-probe-\(getpid())"]
         if !exists { probes.append(file.path) }
         for path in probes {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                throw ValidationError("\(file.option) \(file.path) cannot be written: \(String(cString: strerror(errno)))")
-            }
-            close(descriptor)
-            unlink(path)
+            if let reason = reasonCannotCreate(path) { throw ValidationError("\(file.option) \(file.path) cannot be written: \(reason)") }
         }
+    }
+
+    /// Why a new file cannot be made at `path`, found by making it and removing it; `nil` when it can. Tracked
+    /// meanwhile, so a signal between the two leaves no probe behind.
+    static func reasonCannotCreate(_ path: String) -> String? {
+        let token = Interruption.track(path: path)
+        defer { Interruption.untrack(token) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        close(descriptor)
+        unlink(path)
+        return nil
     }
 
     /// Writes `data` to a new file at `temporary`, with the mode and owner of the file it will replace (or the

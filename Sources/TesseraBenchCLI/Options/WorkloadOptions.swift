@@ -76,14 +76,19 @@ struct WorkloadOptions: ParsableArguments {
         return parameters
     }
 
+    /// The workload file's sections (read anew each call), or the built-in workload.
     func source() throws -> WorkloadSource {
         if let workload {
             return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload)), path: workload)
         }
-        return .builtIn(BuiltInWorkload(
+        return .builtIn(builtIn)
+    }
+
+    private var builtIn: BuiltInWorkload {
+        BuiltInWorkload(
             itemsPerSection: itemsPerSection, sizing: sizing, uniformSize: itemSize.size,
             headerHeight: headerHeight, footerHeight: footerHeight, seed: seed
-        ))
+        )
     }
 
     /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
@@ -104,12 +109,9 @@ struct WorkloadOptions: ParsableArguments {
         return try source.sections(for: layout, items: items)
     }
 
-    /// The workload of `layouts`, for a report.
-    func description(of layouts: [LayoutID]) throws -> String {
-        switch try source() {
-        case .file(_, let path): "file \(path)"
-        case .builtIn(let builtIn): builtIn.description(of: layouts)
-        }
+    /// The workload of `layouts`, for a report (a file is named, not read).
+    func description(of layouts: [LayoutID]) -> String {
+        workload.map { "file \($0)" } ?? builtIn.description(of: layouts)
     }
 
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a

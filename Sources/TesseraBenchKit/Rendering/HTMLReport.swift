@@ -39,23 +39,21 @@ public enum HTMLReport {
                 + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
         }
         let standings = Standings(report)
-        let inexact = Set(report.verifications.filter { !$0.isExact }.map { "\($0.layout.rawValue) \($0.strategy.rawValue)" })
         for layout in layouts {
             let indices = report.results.indices.filter { report.results[$0].layout == layout }
             let results = indices.map { report.results[$0] }
             html += "<h3>\(escape(layout.rawValue))</h3>\n"
             for operation in BenchmarkOperation.allCases where results.contains(where: { $0.operation == operation }) {
                 let measured = indices.filter { report.results[$0].operation == operation }
-                let name = { (result: BenchmarkResult) in result.label + (inexact.contains("\(layout.rawValue) \(result.strategy.rawValue)") ? " (inexact)" : "") }
                 // An operation a row: its time chart, and its relative chart beside it.
-                html += "<div class=\"charts\">\n<figure>\n" + chart(measured.map { report.results[$0] }, layout: layout, operation: operation, name: name).svg()
+                html += "<div class=\"charts\">\n<figure>\n" + chart(measured.map { report.results[$0] }, layout: layout, operation: operation, name: report.name(of:)).svg()
                 if operation == .fillFloor {
                     html += "\n<figcaption>Each strategy's own floor, not a contest: the time to write the bytes it holds, which its warm prepare is judged against.</figcaption>"
                 }
                 html += "\n</figure>\n"
                 let places = measured.compactMap { index in standings.places[index].map { (report.results[index], $0) } }
                 if Set(places.map(\.0.label)).count > 1 {
-                    html += "<figure>\n" + relativeChart(places, layout: layout, operation: operation, name: name).svg() + "\n</figure>\n"
+                    html += "<figure>\n" + relativeChart(places, layout: layout, operation: operation, name: report.name(of:)).svg() + "\n</figure>\n"
                 }
                 html += "</div>\n"
             }

@@ -58,6 +58,12 @@ enum JSONFile {
         return nil
     }
 
+    /// The first key of `object`, in sorted order, that the format's `keys` do not have: a misspelt field would
+    /// otherwise be dropped without a word.
+    static func unknownKey(of object: [String: Any], allowing keys: some Collection<String>) -> String? {
+        object.keys.sorted().first { !keys.contains($0) }
+    }
+
     /// The field and the problem, as `results[2].elements: Expected to decode Int but found a string instead.`, for
     /// JSON that parsed.
     static func describe(_ error: DecodingError) -> String {

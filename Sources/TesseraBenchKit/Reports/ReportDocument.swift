@@ -40,8 +40,7 @@ public struct ReportDocument {
         environment = Self.environment(report.environment)
         settings = Self.settings(report.settings)
         let standings = Standings(report)
-        let inexact = Set(report.verifications.filter { !$0.isExact }.map { InexactKey(layout: $0.layout, strategy: $0.strategy) })
-        results = Self.results(report.results, places: standings.places) { inexact.contains(InexactKey(layout: $0.layout, strategy: $0.strategy)) }
+        results = Self.results(report.results, places: standings.places, name: report.name(of:))
         layouts = report.results.layouts
         fewSamples = Self.fewSamples(report.results)
         verification = Self.verification(report)
@@ -85,13 +84,8 @@ public struct ReportDocument {
         ]
     }
 
-    private struct InexactKey: Hashable {
-        var layout: LayoutID
-        var strategy: StrategyID
-    }
-
-    /// Every result, its strategy marked "(inexact)" when its answers differed from brute force on its layout.
-    static func results(_ results: [BenchmarkResult], places: [Standings.Place?], isInexact: (BenchmarkResult) -> Bool = { _ in false }) -> ReportTable {
+    /// Every result, its strategy named by `name` (the report's, which marks the inexact).
+    static func results(_ results: [BenchmarkResult], places: [Standings.Place?], name: (BenchmarkResult) -> String = \.label) -> ReportTable {
         ReportTable(
             columns: [
                 .init("layout", csv: "layout"), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
@@ -106,7 +100,7 @@ public struct ReportDocument {
             ],
             rows: zip(results, places).map { result, place in
                 [
-                    .text(result.layout.rawValue), .text(result.label + (isInexact(result) ? " (inexact)" : "")), .text(result.strategy.rawValue), .count(result.elements),
+                    .text(result.layout.rawValue), .text(name(result)), .text(result.strategy.rawValue), .count(result.elements),
                     .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
                     .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement), .decimal(result.bytesPerElement),
                     .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,

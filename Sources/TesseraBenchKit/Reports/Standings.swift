@@ -35,7 +35,7 @@ public struct Standings: Sendable {
             guard group.count > 1 else { return nil }
             let (fastest, runnerUp) = (report.results[group[0]], report.results[group[1]])
             guard fastest.elements == largest[fastest.layout] else { return nil }
-            let inexact = [fastest, runnerUp].filter { !isExact($0) }.map(\.label)
+            let inexact = [fastest, runnerUp].filter { !report.isExact($0) }.map(\.label)
             return [
                 .text(fastest.layout.rawValue), .text(fastest.operation.rawValue), .count(fastest.elements), .text(fastest.label),
                 .text(runnerUp.label), .text(Self.times(runnerUp.medianNanoseconds / Swift.max(fastest.medianNanoseconds, .leastNonzeroMagnitude))),
@@ -53,11 +53,6 @@ public struct Standings: Sendable {
     /// "1.84×", "312×".
     static func times(_ ratio: Double) -> String {
         (ratio < 10 ? String(format: "%.2f", ratio) : ratio < 100 ? String(format: "%.1f", ratio) : Int(ratio.rounded()).formatted()) + "×"
-    }
-
-    /// Whether the result's strategy answered as brute force did on its layout, at every count checked.
-    private func isExact(_ result: BenchmarkResult) -> Bool {
-        !report.verifications.contains { $0.layout == result.layout && $0.strategy == result.strategy && !$0.isExact }
     }
 
     /// The indices of the results of each layout, element count and operation but the fill floor, fastest first,

@@ -44,3 +44,16 @@ public struct Verification: Codable, Hashable, Sendable {
         extraElements = try container.decode(Int.self, forKey: .extraElements)
     }
 }
+
+extension BenchmarkReport {
+    /// Whether `result`'s strategy answered as brute force did on its layout, at every count checked (a result no
+    /// check covers, as a side run's, counts as exact).
+    public func isExact(_ result: BenchmarkResult) -> Bool {
+        !verifications.contains { $0.layout == result.layout && $0.strategy == result.strategy && !$0.isExact }
+    }
+
+    /// The result's label as every format shows it: marked "(inexact)" when its answers differed from brute force.
+    public func name(of result: BenchmarkResult) -> String {
+        result.label + (isExact(result) ? "" : " (inexact)")
+    }
+}

@@ -81,12 +81,12 @@ public struct TraceFile: Sendable {
 
     static func parse(_ json: Any, data: Data) throws(Reason) -> TraceFile {
         guard let object = json as? [String: Any] else { throw Reason("a trace is an object with framesPerSecond, viewport and frames") }
-        if let unknown = object.keys.sorted().first(where: { !formatKeys.contains($0) }) {
+        if let unknown = JSONFile.unknownKey(of: object, allowing: formatKeys) {
             throw Reason("unknown key '\(unknown)'; a trace has \(formatKeys.sorted().joined(separator: ", "))")
         }
         for (index, frame) in (object["frames"] as? [Any] ?? []).enumerated() {
             guard let frame = frame as? [String: Any] else { throw Reason("frames[\(index)] is not an object with an offset") }
-            if let unknown = frame.keys.sorted().first(where: { !frameKeys.contains($0) }) {
+            if let unknown = JSONFile.unknownKey(of: frame, allowing: frameKeys) {
                 throw Reason("frames[\(index)] has an unknown key '\(unknown)'; a frame has offset and, when it changes, viewport")
             }
         }

@@ -103,7 +103,7 @@ public struct UpdatesFile: Sendable {
 
         /// Refuses a field `what` does not take: a misspelt one would otherwise be a default taken in silence.
         func allow(_ keys: [String], for what: String) throws(Problem) {
-            guard let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) else { return }
+            guard let unknown = JSONFile.unknownKey(of: values, allowing: keys) else { return }
             throw Problem("\(place) has a field \"\(unknown)\" that \(what) does not take; it takes \(keys.joined(separator: ", "))")
         }
 

@@ -35,16 +35,16 @@ public struct WorkloadFile: Codable, Sendable {
         return try file.layoutSections(path: path)
     }
 
-    /// A key the format does not have (a misspelt `headerHieght` would otherwise be dropped without a word).
+    /// A key the format does not have, as a misspelt `headerHieght`.
     private static func unknownKey(in json: Any) -> String? {
         guard let object = json as? [String: Any] else { return nil }
-        if let key = object.keys.sorted().first(where: { $0 != "sections" }) {
+        if let key = JSONFile.unknownKey(of: object, allowing: ["sections"]) {
             return "unknown key '\(key)'; a workload file has sections"
         }
         let sectionKeys: Set = ["itemSizes", "headerHeight", "footerHeight"]
         for (index, section) in (object["sections"] as? [Any] ?? []).enumerated() {
             guard let section = section as? [String: Any] else { continue }
-            if let key = section.keys.sorted().first(where: { !sectionKeys.contains($0) }) {
+            if let key = JSONFile.unknownKey(of: section, allowing: sectionKeys) {
                 return "sections[\(index)] has an unknown key '\(key)'; a section has \(sectionKeys.sorted().joined(separator: ", "))"
             }
         }
