@@ -38,7 +38,6 @@ public enum HTMLReport {
                 + "the engine's strategies, a band at the foot of the time chart, spread out there. The dashed red line on the "
                 + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
         }
-        let standings = Standings(report)
         for layout in layouts {
             let indices = report.results.indices.filter { report.results[$0].layout == layout }
             let results = indices.map { report.results[$0] }
@@ -51,7 +50,7 @@ public enum HTMLReport {
                     html += "\n<figcaption>Each strategy's own floor, not a contest: the time to write the bytes it holds, which its warm prepare is judged against.</figcaption>"
                 }
                 html += "\n</figure>\n"
-                let places = measured.compactMap { index in standings.places[index].map { (report.results[index], $0) } }
+                let places = measured.compactMap { index in document.places[index].map { (report.results[index], $0) } }
                 if Set(places.map(\.0.label)).count > 1 {
                     html += "<figure>\n" + relativeChart(places, layout: layout, operation: operation, name: report.name(of:)).svg() + "\n</figure>\n"
                 }

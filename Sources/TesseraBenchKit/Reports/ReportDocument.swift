@@ -32,6 +32,8 @@ public struct ReportDocument {
     /// Who is fastest for each layout and operation at its largest count, and by how much; `nil` when no
     /// operation had two strategies. Every format ends with it.
     public var standings: (caption: String, table: ReportTable)?
+    /// Each result's place among the strategies of its layout, count and operation (`Standings.places`).
+    public var places: [Standings.Place?]
 
     public init(_ report: BenchmarkReport) {
         self.report = report
@@ -40,7 +42,8 @@ public struct ReportDocument {
         environment = Self.environment(report.environment)
         settings = Self.settings(report.settings)
         let standings = Standings(report)
-        results = Self.results(report.results, places: standings.places, name: report.name(of:))
+        places = standings.places
+        results = Self.results(report.results, places: places, name: report.name(of:))
         layouts = report.results.layouts
         fewSamples = Self.fewSamples(report.results)
         verification = Self.verification(report)

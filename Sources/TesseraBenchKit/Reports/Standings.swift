@@ -14,11 +14,14 @@ public struct Standings: Sendable {
     /// floor, not a contest) and for a result with no other to compare with.
     public let places: [Place?]
     private let report: BenchmarkReport
+    /// The indices of each contest's results, fastest first.
+    private let groups: [[Int]]
 
     public init(_ report: BenchmarkReport) {
         self.report = report
+        groups = Self.groups(report.results)
         var places = [Place?](repeating: nil, count: report.results.count)
-        for group in Self.groups(report.results) where group.count > 1 {
+        for group in groups where group.count > 1 {
             let fastest = report.results[group[0]].medianNanoseconds
             for (rank, index) in group.enumerated() {
                 places[index] = Place(rank: rank + 1, overFastest: report.results[index].medianNanoseconds / Swift.max(fastest, .leastNonzeroMagnitude))
@@ -31,7 +34,7 @@ public struct Standings: Sendable {
     /// whether both answered exactly (and which did not); `nil` when no operation had two results.
     public var summary: ReportTable? {
         let largest = Dictionary(report.results.map { ($0.layout, $0.elements) }, uniquingKeysWith: Swift.max)
-        let rows: [[ReportTable.Figure]] = Self.groups(report.results).compactMap { group in
+        let rows: [[ReportTable.Figure]] = groups.compactMap { group in
             guard group.count > 1 else { return nil }
             let (fastest, runnerUp) = (report.results[group[0]], report.results[group[1]])
             guard fastest.elements == largest[fastest.layout] else { return nil }
