@@ -184,13 +184,15 @@ struct LogScale {
             lower = Swift.min(lower, Swift.max((lower + upper) / 2 - 0.5, 0))
             upper = lower + 1
         }
-        // An end within a third of a decade of a power of ten moves out to it, so that the axis is labelled at
-        // both ends more often: 10,200 elements starts at 10k. An axis of three decades or more moves out to
-        // whole decades, so that no value lies beyond its last label (the engine's 60 ns under a 100 ns tick).
-        // A narrower one ends at 1–2–5 ticks, for the same reason (points at 40× under a last tick of 20×).
-        let wide = upper - lower >= 3
-        self.lower = wide || lower - lower.rounded(.down) < 0.3 ? lower.rounded(.down) : Self.tick(below: lower)
-        self.upper = wide || upper.rounded(.up) - upper < 0.3 ? upper.rounded(.up) : Self.tick(above: upper)
+        // The ends move out to ticks, so that no value lies beyond the last label (the engine's 60 ns under a
+        // 100 ns tick, points at 40× over a last tick of 20×): to powers of ten where the axis holds three of them,
+        // which are then its ticks, and otherwise to the 1–2–5 ticks it has. A value within 7% of a tick counts
+        // as on it: 10,020 elements ends the axis at 10k.
+        // (The axis still reaches the values themselves.)
+        let (tickLow, tickHigh) = (Self.tick(below: lower), Self.tick(above: upper))
+        let powers = Int((tickHigh + Self.tolerance).rounded(.down)) - Int((tickLow - Self.tolerance).rounded(.up)) + 1
+        self.lower = powers >= 3 ? Swift.min((lower + Self.snap).rounded(.down), lower) : tickLow
+        self.upper = powers >= 3 ? Swift.max((upper - Self.snap).rounded(.up), upper) : tickHigh
     }
 
     /// A value within this of a tick (7%, in decades) counts as on it: 10,020 elements ends the axis at 10k.
