@@ -79,7 +79,7 @@ struct WorkloadOptions: ParsableArguments {
     /// The workload file's sections (read anew each call), or the built-in workload.
     func source() throws -> WorkloadSource {
         if let workload {
-            return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload)), path: workload)
+            return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload), within: MemoryEstimate()), path: workload)
         }
         return .builtIn(builtIn)
     }
@@ -101,11 +101,8 @@ struct WorkloadOptions: ParsableArguments {
     /// with an estimate when the layout would not fit in memory.
     func sections(for layout: LayoutID, items: Int) throws -> [LayoutSection] {
         let source = try source()
-        if case let .file(sections, _) = source {
-            try MemoryEstimate().check(items: sections.reduce(0) { $0 + $1.itemSizes.count })
-        } else {
-            try MemoryEstimate().check(items: items)
-        }
+        let shape = source.shape(for: layout, items: items)
+        try MemoryEstimate().check(adding: MemoryEstimate.layoutBytes(shape), items: shape.elements)
         return try source.sections(for: layout, items: items)
     }
 

@@ -8,4 +8,14 @@ public protocol AllocatorProbe: Sendable {
     func allocatedBytes() -> Int
     /// Allocation requests served since the process started, if the allocator counts them.
     func allocationCount() -> Int?
+    /// Starts a new window for `peakGrowth`.
+    func resetPeak()
+    /// How far the bytes allocated and not yet freed rose, at their highest, above what they were at `resetPeak`,
+    /// if the allocator tracks it.
+    func peakGrowth() -> Int?
+}
+
+extension AllocatorProbe {
+    public func resetPeak() {}
+    public func peakGrowth() -> Int? { nil }
 }

@@ -31,29 +31,41 @@ public struct BenchmarkRunner {
         var results: [BenchmarkResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
+        var memoryUse: [MemoryUse] = []
         var settings = settings
         // Refused before anything is allocated when even the leanest engine strategy would not fit.
-        if let largest = settings.itemCounts.max() { try memory.check(items: largest) }
+        if let largest = settings.itemCounts.max() {
+            for layout in settings.layouts {
+                let shape = workload.shape(for: layout, items: largest)
+                try memory.check(adding: MemoryEstimate.measuringBytes(.soaBinarySearch, on: layout, shape), items: largest)
+            }
+        }
         let progress = RunProgress(items: settings.layouts.flatMap { layout in
             settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { _ in items } }
         })
+        let heap = HeapPeak(probe: probe)
         for layout in settings.layouts {
             for items in settings.itemCounts {
                 let sections = try workload.sections(for: layout, items: items)
-                let outcome = try parameters.make(layout, sections: sections, LayoutBenchRun(runner: self, progress: progress, layout: layout, items: items))
+                let run = LayoutBenchRun(runner: self, progress: progress, heap: heap, layout: layout, items: items, sections: sections)
+                let outcome = try parameters.make(layout, sections: sections, run)
                 results += outcome.results
                 verifications += outcome.verifications
                 skipped += outcome.skipped
+                memoryUse += outcome.memoryUse
                 settings.traceFrames = Swift.max(settings.traceFrames, outcome.traceFrames)
             }
         }
         guard !results.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
         // The frames checked, not the frames asked for: a trace shorter than the request is checked whole.
         settings.verifiedFrames = verifications.map(\.framesChecked).max() ?? settings.verifiedFrames
-        return BenchmarkReport(
+        var report = BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
-            results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped
+            results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped,
+            memory: memoryUse
         )
+        report.residentBytes = .init(atStart: memory.resident, peak: ResidentMemory.peak())
+        return report
     }
 }
 
@@ -61,37 +73,49 @@ public struct BenchmarkRunner {
 private struct LayoutBenchRun: LayoutVisitor {
     let runner: BenchmarkRunner
     let progress: RunProgress
+    let heap: HeapPeak
     let layout: LayoutID
     let items: Int
+    let sections: [LayoutSection]
 
     struct Outcome {
         var results: [BenchmarkResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
+        var memoryUse: [MemoryUse] = []
         var traceFrames = 0
     }
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
+        let shape = MemoryEstimate.Shape(sections, elements: algorithm.elementCount)
+        let estimates = runner.settings.strategies(for: layout).map { ($0, MemoryEstimate.measuringBytes($0, on: layout, shape)) }
+        var outcome = Outcome()
+        for (strategy, estimate) in estimates where !runner.memory.fits(adding: estimate) {
+            let skip = SkippedRun(
+                layout: layout, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
+                budgetBytes: runner.memory.budget
+            )
+            runner.notice(skip.description)
+            progress.skip()
+            outcome.skipped.append(skip)
+        }
+        let fitting = estimates.filter { runner.memory.fits(adding: $0.1) }
+        // Nothing shared is made for strategies that would not fit.
+        guard !fitting.isEmpty else { return outcome }
         let oracle = BruteForceOracle(algorithm)
         let trace = try runner.traceFile.map { ScrollTrace(frames: $0.frames) }
             ?? ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
-        var outcome = Outcome(traceFrames: trace.frames.count)
+        outcome.traceFrames = trace.frames.count
         let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
-        for strategy in runner.settings.strategies(for: layout) {
-            guard runner.memory.fits(strategy, elements: bench.elements) else {
-                let skip = SkippedRun(
-                    layout: layout, strategy: strategy, items: items,
-                    estimatedBytes: MemoryEstimate.peakBytes(strategy, elements: bench.elements), budgetBytes: runner.memory.budget
-                )
-                runner.notice(skip.description)
-                progress.skip()
-                outcome.skipped.append(skip)
-                continue
-            }
+        for (strategy, estimate) in fitting {
             runner.progress(progress.next("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items"))
             let measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
+            outcome.memoryUse.append(MemoryUse(
+                layout: layout, strategy: strategy, elements: bench.elements,
+                estimatedBytes: estimate, measuredBytes: heap.endWindow().map(Double.init)
+            ))
         }
         return outcome
     }

@@ -1,48 +1,153 @@
 import Foundation
+import Tessera
 
-/// What a run will hold at its peak, estimated before anything is allocated, so that a workload too large for
-/// the machine is refused (or a naive strategy skipped) with the estimate instead of failing half-way.
+/// What a command will hold at its peak, estimated before it allocates, so that a workload too large for the
+/// machine is refused (or a strategy skipped) with the estimate instead of failing half-way.
+///
+/// An estimate is what the process holds when it is made (`resident`) plus the heap the work adds, modelled as a
+/// base, bytes an element, bytes a section, and 16 bytes for each size the workload lists one by one. The
+/// coefficients are jemalloc's peaks fitted by `scripts/calibrate-memory`; every run records its estimates beside
+/// the peaks it measured (`MemoryUse`), so a drift shows in the report.
 public struct MemoryEstimate: Sendable {
-    /// The bytes a run may use: four fifths of the machine's memory unless given.
+    /// The bytes a command may use: four fifths of the machine's memory unless given.
     public var budget: Double
+    /// What the process held when the estimate was made: the part of its peak no workload explains.
+    public var resident: Double
 
-    public init(budget: Double = Double(ProcessInfo.processInfo.physicalMemory) * 0.8) {
+    public init(budget: Double = Double(ProcessInfo.processInfo.physicalMemory) * 0.8, resident: Double = ResidentMemory.current()) {
         self.budget = budget
+        self.resident = resident
     }
 
-    /// Bytes an element of each design, as jemalloc measured them at 1M elements (README), rounded up.
-    public static func bytesPerElement(_ strategy: StrategyID) -> Double {
-        switch strategy {
-        case .naiveDictionary: 420
-        case .lineSectors: 370
-        case .linearArray, .mosaicBinarySearch: 350
-        case .soaBinarySearch, .unionRects: 36
-        case .pageTable: 44
-        case .intervalTree: 64
+    /// What a layout's memory grows with.
+    public struct Shape: Sendable, Hashable {
+        public var elements: Int
+        public var sections: Int
+        /// Item sizes the workload lists one by one, rather than one size for a whole section.
+        public var listedSizes: Int
+
+        public init(elements: Int, sections: Int, listedSizes: Int) {
+            self.elements = elements
+            self.sections = sections
+            self.listedSizes = listedSizes
+        }
+
+        /// The shape of `sections`, laid out as `elements` elements.
+        public init(_ sections: [LayoutSection], elements: Int) {
+            let listed = sections.reduce(0) { total, section in
+                if case let .list(sizes) = section.itemSizes { total + sizes.count } else { total }
+            }
+            self.init(elements: elements, sections: sections.count, listedSizes: listed)
         }
     }
 
-    /// What every strategy of a run shares: the workload's sizes (16 bytes an item) and the brute-force oracle's
-    /// store, with room to spare.
-    public static func sharedBytes(elements: Int) -> Double {
-        64 * Double(elements)
-    }
+    /// Heap bytes as a base, bytes an element and bytes a section.
+    struct Cost {
+        var base: Double
+        var element: Double
+        var section: Double
 
-    /// Measuring a strategy holds two of its layouts at once: the one measured, and a fresh one being prepared cold.
-    public static func peakBytes(_ strategy: StrategyID, elements: Int) -> Double {
-        sharedBytes(elements: elements) + 2 * bytesPerElement(strategy) * Double(elements)
-    }
-
-    public func fits(_ strategy: StrategyID, elements: Int) -> Bool {
-        Self.peakBytes(strategy, elements: elements) <= budget
-    }
-
-    /// Refuses, with the estimate and before anything is allocated, a workload of `items` items that `strategy`
-    /// would not fit: the leanest engine strategy by default, for a workload nothing could measure. Supplementary
-    /// views add a few elements in a thousand, which the estimates' rounding up covers.
-    public func check(items: Int, for strategy: StrategyID = .soaBinarySearch) throws(RunError) {
-        guard fits(strategy, elements: items) else {
-            throw .workloadTooLarge(items: items, estimatedBytes: Self.peakBytes(strategy, elements: items), budgetBytes: budget)
+        func bytes(_ shape: Shape) -> Double {
+            base + element * Double(shape.elements) + section * Double(shape.sections) + 16 * Double(shape.listedSizes)
         }
     }
+
+    /// The heap that measuring `strategy` on `layout` adds at its peak: the workload, the brute-force oracle and
+    /// the trace every strategy shares, the strategy's layout, and another being prepared cold. A registered layout
+    /// is costed as the dearest built-in one.
+    public static func measuringBytes(_ strategy: StrategyID, on layout: LayoutID, _ shape: Shape) -> Double {
+        if let cost = measured[layout]?[strategy] { return cost.bytes(shape) }
+        return measured.values.compactMap { $0[strategy]?.bytes(shape) }.max() ?? 0
+    }
+
+    /// The heap one prepared engine layout adds (`dump`, `query`, `trace`, `native`): its store, its index and its
+    /// sections; fitted to the resident sizes of `query` at 1M items, 1 to 1,000 items a section, in every layout.
+    public static func layoutBytes(_ shape: Shape) -> Double {
+        Cost(base: 0, element: 38, section: 560).bytes(shape)
+    }
+
+    /// The heap that reading a workload file of `fileBytes` bytes and at most `sizes` sizes adds: its bytes, the
+    /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read.
+    public static func workloadFileBytes(fileBytes: Int, sizes: Int) -> Double {
+        Double(fileBytes) + 56 * Double(sizes)
+    }
+
+    /// The estimate of a command that adds `bytes` to the heap.
+    public func total(adding bytes: Double) -> Double {
+        resident + bytes
+    }
+
+    public func fits(adding bytes: Double) -> Bool {
+        total(adding: bytes) <= budget
+    }
+
+    /// Refuses, with the estimate and before anything is allocated, a workload of `items` items whose work would
+    /// add `bytes` to the heap and not fit.
+    public func check(adding bytes: Double, items: Int) throws(RunError) {
+        guard fits(adding: bytes) else {
+            throw .workloadTooLarge(items: items, estimatedBytes: total(adding: bytes), budgetBytes: budget)
+        }
+    }
+
+    /// Refuses a workload file that reading would take `bytes` more than fit.
+    public func check(file path: String, adding bytes: Double) throws(RunError) {
+        guard fits(adding: bytes) else {
+            throw .workloadFileTooLarge(path: path, estimatedBytes: total(adding: bytes), budgetBytes: budget)
+        }
+    }
+
+    /// jemalloc's peaks while measuring each strategy on each built-in layout (`scripts/calibrate-memory`, fitted at
+    /// 20,000, 100,000 and 300,000 items with 1, 10 and 1,000 items a section; every fit within 24% of its peaks).
+    static let measured: [LayoutID: [StrategyID: Cost]] = [
+        "carousel": [
+            .intervalTree: Cost(base: 0.06e6, element: 213, section: 0),
+            .lineSectors: Cost(base: -0.90e6, element: 912, section: 0),
+            .linearArray: Cost(base: 0.73e6, element: 699, section: 0),
+            .mosaicBinarySearch: Cost(base: 0.72e6, element: 699, section: 0),
+            .naiveDictionary: Cost(base: 0.10e6, element: 852, section: 0),
+            .pageTable: Cost(base: 0.14e6, element: 209, section: 0),
+            .soaBinarySearch: Cost(base: 0.19e6, element: 131, section: 0),
+            .unionRects: Cost(base: 0.18e6, element: 132, section: 0),
+        ],
+        "flow": [
+            .intervalTree: Cost(base: 2.36e6, element: 216, section: 1433),
+            .lineSectors: Cost(base: -0.42e6, element: 764, section: 429),
+            .linearArray: Cost(base: 0.33e6, element: 709, section: 410),
+            .mosaicBinarySearch: Cost(base: 0.38e6, element: 708, section: 411),
+            .naiveDictionary: Cost(base: -0.68e6, element: 888, section: 428),
+            .pageTable: Cost(base: 1.88e6, element: 156, section: 1585),
+            .soaBinarySearch: Cost(base: 1.76e6, element: 148, section: 1335),
+            .unionRects: Cost(base: 1.73e6, element: 149, section: 1359),
+        ],
+        "mosaic": [
+            .intervalTree: Cost(base: 0.06e6, element: 213, section: 0),
+            .lineSectors: Cost(base: -0.41e6, element: 872, section: 0),
+            .linearArray: Cost(base: 0.73e6, element: 699, section: 0),
+            .mosaicBinarySearch: Cost(base: 0.72e6, element: 699, section: 0),
+            .naiveDictionary: Cost(base: 0.10e6, element: 852, section: 0),
+            .pageTable: Cost(base: 0.09e6, element: 157, section: 0),
+            .soaBinarySearch: Cost(base: 0.19e6, element: 131, section: 0),
+            .unionRects: Cost(base: 0.18e6, element: 132, section: 0),
+        ],
+        "sticky-parallax": [
+            .intervalTree: Cost(base: 2.06e6, element: 218, section: 1498),
+            .lineSectors: Cost(base: -0.66e6, element: 911, section: 64),
+            .linearArray: Cost(base: 0.30e6, element: 708, section: 459),
+            .mosaicBinarySearch: Cost(base: 0.36e6, element: 708, section: 457),
+            .naiveDictionary: Cost(base: -0.73e6, element: 887, section: 484),
+            .pageTable: Cost(base: 1.73e6, element: 174, section: 1656),
+            .soaBinarySearch: Cost(base: 1.48e6, element: 145, section: 1423),
+            .unionRects: Cost(base: 1.45e6, element: 146, section: 1446),
+        ],
+        "waterfall": [
+            .intervalTree: Cost(base: 2.21e6, element: 227, section: 1353),
+            .lineSectors: Cost(base: -0.34e6, element: 907, section: 137),
+            .linearArray: Cost(base: 0.73e6, element: 712, section: 348),
+            .mosaicBinarySearch: Cost(base: 0.73e6, element: 712, section: 348),
+            .naiveDictionary: Cost(base: 0.08e6, element: 872, section: 409),
+            .pageTable: Cost(base: 1.85e6, element: 177, section: 1520),
+            .soaBinarySearch: Cost(base: 1.70e6, element: 158, section: 1270),
+            .unionRects: Cost(base: 1.67e6, element: 158, section: 1297),
+        ],
+    ]
 }

@@ -65,6 +65,7 @@ public enum HTMLReport {
         if let fewSamples = document.fewSamples { html += "<p class=\"warning\">\(escape(fewSamples))</p>\n" }
         html += "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n" + list(document.verification.failures)
         if !document.skipped.isEmpty { html += "<h2>Skipped</h2>\n" + list(document.skipped) }
+        if let memory = document.memory { html += "<h2>Memory</h2>\n<p>\(escape(memory))</p>\n" }
         if let budget = document.frameBudget {
             html += "<h2>Frame budget</h2>\n<p>\(escape(budget.caption))</p>\n" + table(budget.table)
         }

@@ -19,6 +19,7 @@ public enum MarkdownReport {
         text += "## Verification\n\n\(escape(document.verification.summary))\n"
         if !document.verification.failures.isEmpty { text += "\n" + bullets(document.verification.failures) }
         if !document.skipped.isEmpty { text += "\n## Skipped\n\n" + bullets(document.skipped) }
+        if let memory = document.memory { text += "\n## Memory\n\n\(escape(memory))\n" }
         if let budget = document.frameBudget {
             text += "\n## Frame budget\n\n\(escape(budget.caption))\n\n" + markdown(budget.table)
         }

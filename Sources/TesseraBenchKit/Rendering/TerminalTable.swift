@@ -12,6 +12,7 @@ public enum TerminalTable {
         var blocks = [align(document.results) + (document.fewSamples.map { "\($0)\n" } ?? "")]
         blocks.append(([document.verification.summary] + document.verification.failures.map { "  \($0)" }).joined(separator: "\n") + "\n")
         if !document.skipped.isEmpty { blocks.append(document.skipped.joined(separator: "\n") + "\n") }
+        if let memory = document.memory { blocks.append(memory + "\n") }
         if let budget = document.frameBudget { blocks.append("\(budget.caption)\n" + align(budget.table)) }
         blocks.append("\(document.targets.summary)\n" + (document.targets.table.map(align) ?? ""))
         if let standings = document.standings { blocks.append("\(standings.caption)\n" + align(standings.table)) }

@@ -24,10 +24,24 @@ public struct BenchmarkReport: Codable, Sendable {
     public var targets: [TargetCheck]
     /// Strategies not run because they would not fit in memory; absent from reports that skipped none.
     public var skipped: [SkippedRun]?
+    /// What each strategy measured held in memory, estimated and measured; absent from reports before 0.6.
+    public var memory: [MemoryUse]?
+    /// The process's resident bytes as the run began and at its peak (what the memory budget is spent against).
+    public var residentBytes: ResidentUse?
+
+    public struct ResidentUse: Codable, Hashable, Sendable {
+        public var atStart: Double
+        public var peak: Double
+
+        public init(atStart: Double, peak: Double) {
+            self.atStart = atStart
+            self.peak = peak
+        }
+    }
 
     public init(
         environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification],
-        targets: [TargetCheck], skipped: [SkippedRun] = []
+        targets: [TargetCheck], skipped: [SkippedRun] = [], memory: [MemoryUse] = []
     ) {
         schemaVersion = Self.currentSchemaVersion
         tool = Self.toolName
@@ -37,6 +51,7 @@ public struct BenchmarkReport: Codable, Sendable {
         self.verifications = verifications
         self.targets = targets
         self.skipped = skipped.isEmpty ? nil : skipped
+        self.memory = memory.isEmpty ? nil : memory
     }
 
     public func jsonData() throws -> Data {

@@ -28,6 +28,59 @@ enum JSONFile {
         return .success(value)
     }
 
+    /// `T` decoded from `data` without first building Foundation's object tree, which costs hundreds of bytes a
+    /// number (a workload file of a million sizes took half a gigabyte). Only when decoding fails is the tree built,
+    /// for the parser's own words on what is not JSON. `T` refuses unknown keys itself, by throwing `UnknownKey`.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) -> Result<T, FailureReason> {
+        let value: T
+        do { value = try JSONDecoder().decode(T.self, from: data) } catch {
+            if case let .failure(reason) = parse(data) { return .failure(FailureReason("not JSON: \(reason.text)")) }
+            if let unknown = error as? UnknownKey { return .failure(FailureReason(unknown.description)) }
+            return .failure(FailureReason((error as? DecodingError).map(describe) ?? String(describing: error)))
+        }
+        if let key = firstDuplicateKey(in: data) {
+            return .failure(FailureReason("not JSON: the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
+        }
+        return .success(value)
+    }
+
+    /// A key a decoded object holds that its format does not have, as a misspelt `headerHieght`.
+    struct UnknownKey: Error, CustomStringConvertible {
+        let key: String
+        let codingPath: [any CodingKey]
+        /// What the object is, and the keys it may have: "a section", ["itemSizes", …].
+        let object: String
+        let allowed: [String]
+
+        /// Throws for the first key, in sorted order, of the object `decoder` reads that `allowed` does not hold.
+        static func check(_ decoder: any Decoder, is object: String, allowing allowed: [String]) throws {
+            let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue).sorted()
+            if let key = keys.first(where: { !allowed.contains($0) }) {
+                throw UnknownKey(key: key, codingPath: decoder.codingPath, object: object, allowed: allowed.sorted())
+            }
+        }
+
+        var description: String {
+            let place = path(codingPath)
+            return (place.isEmpty ? "unknown key '\(key)'" : "\(place) has an unknown key '\(key)'")
+                + "; \(object) has \(allowed.joined(separator: ", "))"
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        let stringValue: String
+        let intValue: Int? = nil
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A coding path as `sections[2].itemSizes`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("") { path, key in
+            if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
+        }
+    }
+
     /// The first key that an object of `data` holds twice (compared as written). `data` is what the parser took,
     /// which need not be strict JSON (it takes `0 "`), so every step keeps within the bytes and the open containers.
     private static func firstDuplicateKey(in data: Data) -> String? {
@@ -67,11 +120,6 @@ enum JSONFile {
     /// The field and the problem, as `results[2].elements: Expected to decode Int but found a string instead.`, for
     /// JSON that parsed.
     static func describe(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce("") { path, key in
-                if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
-            }
-        }
         switch error {
         case .keyNotFound(let key, let context):
             return "missing field \(path(context.codingPath + [key]))"

@@ -25,6 +25,9 @@ public struct ReportDocument {
     public var verification: (summary: String, failures: [String])
     /// One line for each strategy not run because it would not fit in memory.
     public var skipped: [String]
+    /// A sentence on the heap's peak against the memory guard's estimate, naming estimates off by over 25%; `nil`
+    /// when the allocator measured no peak.
+    public var memory: String?
     /// The median query's share of a 120 Hz frame, by layout and strategy; `nil` without queries.
     public var frameBudget: (caption: String, table: ReportTable)?
     /// A sentence on the targets, and their table when any applies.
@@ -48,6 +51,7 @@ public struct ReportDocument {
         fewSamples = Self.fewSamples(report.results)
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
+        memory = Self.memory(report.memory ?? [], resident: report.residentBytes)
         frameBudget = Self.frameBudget(report.results).map { ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0) }
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
         self.standings = standings.summary.map {
@@ -112,6 +116,22 @@ public struct ReportDocument {
                 ]
             }
         )
+    }
+
+    /// The largest measured peak with its estimate, and every estimate more than 25% from its peak.
+    static func memory(_ uses: [MemoryUse], resident: BenchmarkReport.ResidentUse?) -> String? {
+        let measured = uses.filter { $0.measuredBytes != nil }
+        guard let largest = measured.max(by: { $0.measuredBytes! < $1.measuredBytes! }) else { return nil }
+        let megabytes = { (bytes: Double) in "\((bytes / 1e6).formatted(.number.precision(.fractionLength(1)))) MB" }
+        let name = { (use: MemoryUse) in "\(use.layout.rawValue) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements" }
+        let off = measured.filter { abs($0.estimateRatio! - 1) > 0.25 }
+        let sentence = "Memory: the heap peaked at \(megabytes(largest.measuredBytes!)) over the run's start (\(name(largest))), "
+            + "against an estimate of \(megabytes(largest.estimatedBytes)) made before it ran"
+            + (resident.map { "; the process's resident peak was \(megabytes($0.peak)), \(megabytes($0.atStart)) of it held at the start" } ?? "")
+        guard !off.isEmpty else { return sentence + "; every estimate was within 25% of its peak." }
+        let listed = off.prefix(4).map { "\(name($0)) estimated \(megabytes($0.estimatedBytes)), measured \(megabytes($0.measuredBytes!))" }
+        return sentence + ". Warning: \(off.count) of \(measured.count) estimates were more than 25% off: "
+            + listed.joined(separator: "; ") + (off.count > 4 ? " and \(off.count - 4) more." : ".")
     }
 
     /// Under ten samples the p90 is the slowest sample, and under a hundred so is the p99.

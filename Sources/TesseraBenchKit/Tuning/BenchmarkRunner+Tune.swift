@@ -4,7 +4,7 @@ extension BenchmarkRunner {
     /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one.
     public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid) throws -> TuneResult {
         // The interval tree holds the most of the grid's indexes.
-        try memory.check(items: items, for: .intervalTree)
+        try memory.check(adding: MemoryEstimate.measuringBytes(.intervalTree, on: layout, workload.shape(for: layout, items: items)), items: items)
         let sections = try workload.sections(for: layout, items: items)
         return try parameters.make(layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
     }

@@ -32,6 +32,15 @@ public struct BuiltInWorkload: Sendable {
         self.seed = seed
     }
 
+    /// The shape of `sections(for: layout, items:)` without making it, for a memory estimate: items as elements
+    /// (a section's header and footer are the per-section cost's), sections, and the sizes listed one by one.
+    public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
+        if layout == .mosaic || layout == .carousel { return .init(elements: items, sections: 1, listedSizes: 0) }
+        let listed = layout == .waterfall || (layout != .stickyParallax && sizing == .random)
+        let sections = Swift.max(1, items / Swift.max(itemsPerSection, 1) + (items % Swift.max(itemsPerSection, 1) == 0 ? 0 : 1))
+        return .init(elements: items, sections: sections, listedSizes: listed ? items : 0)
+    }
+
     /// The sections of `items` items for `layout`: flow items of the chosen sizing; waterfall photos of seeded
     /// heights 100…300; counts alone for the others (one section for Mosaic and the carousel, which have one). A
     /// registered layout gets sections of items of the chosen sizing, as the flow layout does, with the header and

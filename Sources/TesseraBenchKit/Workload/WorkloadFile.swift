@@ -2,53 +2,77 @@ import Foundation
 import Tessera
 
 /// A workload file: `{"sections": [{"itemSizes": [[w, h], …], "headerHeight": h, "footerHeight": h}, …]}`.
-public struct WorkloadFile: Codable, Sendable {
-    public struct Section: Codable, Sendable {
-        public var itemSizes: [[Double]]
+///
+/// Read straight into its sizes: a size is decoded in place, not as an array of its own, so a file costs little
+/// more than its bytes and the sizes while it is read (`MemoryEstimate.workloadFileBytes`).
+public struct WorkloadFile: Decodable, Sendable {
+    public struct Section: Decodable, Sendable {
+        public var itemSizes: [ListedSize]
         public var headerHeight: Double?
         public var footerHeight: Double?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case itemSizes, headerHeight, footerHeight }
+
+        public init(from decoder: any Decoder) throws {
+            try JSONFile.UnknownKey.check(decoder, is: "a section", allowing: CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            itemSizes = try container.decode([ListedSize].self, forKey: .itemSizes)
+            headerHeight = try container.decodeIfPresent(Double.self, forKey: .headerHeight)
+            footerHeight = try container.decodeIfPresent(Double.self, forKey: .footerHeight)
+        }
+    }
+
+    /// `[width, height]`, with how many numbers the file gave, so that a size of three numbers is named by its place.
+    public struct ListedSize: Decodable, Sendable {
+        public var size: Size
+        public var numbers: Int
+
+        public init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            numbers = container.count ?? 0
+            guard numbers == 2 else { size = Size(width: 0, height: 0); return }
+            size = Size(width: try container.decode(Double.self), height: try container.decode(Double.self))
+        }
     }
 
     public var sections: [Section]
 
+    enum CodingKeys: String, CodingKey { case sections }
+
+    public init(from decoder: any Decoder) throws {
+        try JSONFile.UnknownKey.check(decoder, is: "a workload file", allowing: ["sections"])
+        sections = try decoder.container(keyedBy: CodingKeys.self).decode([Section].self, forKey: .sections)
+    }
+
     public static func load(from url: URL) throws(WorkloadError) -> [LayoutSection] {
-        let data: Data
+        try read(try bytes(at: url), path: url.path)
+    }
+
+    /// The file's sections, refused (`RunError.workloadFileTooLarge`) before it is read when its bytes would not
+    /// fit `memory`, and before it is decoded when its bytes and sizes would not.
+    public static func load(from url: URL, within memory: MemoryEstimate) throws -> [LayoutSection] {
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        try memory.check(file: url.path, adding: Double(fileBytes))
+        let data = try bytes(at: url)
+        // Every size opens an array, so the file's `[`s bound its sizes.
+        let sizes = data.reduce(0) { $1 == UInt8(ascii: "[") ? $0 + 1 : $0 }
+        try memory.check(file: url.path, adding: MemoryEstimate.workloadFileBytes(fileBytes: data.count, sizes: sizes))
+        return try read(data, path: url.path)
+    }
+
+    private static func bytes(at url: URL) throws(WorkloadError) -> Data {
         switch JSONFile.data(at: url) {
-        case let .success(bytes): data = bytes
+        case let .success(bytes): bytes
         case let .failure(reason): throw .unreadable(url.path, reason.text)
         }
-        return try read(data, path: url.path)
     }
 
     /// The sections in `data`, read from the file at `path` (which names it in errors).
     public static func read(_ data: Data, path: String) throws(WorkloadError) -> [LayoutSection] {
-        let json: Any
-        switch JSONFile.parse(data) {
-        case let .success(value): json = value
-        case let .failure(reason): throw .malformed(path, "not JSON: \(reason.text)")
+        switch JSONFile.decode(WorkloadFile.self, from: data) {
+        case let .success(file): return try file.layoutSections(path: path)
+        case let .failure(reason): throw .malformed(path, reason.text)
         }
-        if let unknown = unknownKey(in: json) { throw .malformed(path, unknown) }
-        let file: WorkloadFile
-        do { file = try JSONDecoder().decode(WorkloadFile.self, from: data) } catch {
-            throw .malformed(path, (error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
-        }
-        return try file.layoutSections(path: path)
-    }
-
-    /// A key the format does not have, as a misspelt `headerHieght`.
-    private static func unknownKey(in json: Any) -> String? {
-        guard let object = json as? [String: Any] else { return nil }
-        if let key = JSONFile.unknownKey(of: object, allowing: ["sections"]) {
-            return "unknown key '\(key)'; a workload file has sections"
-        }
-        let sectionKeys: Set = ["itemSizes", "headerHeight", "footerHeight"]
-        for (index, section) in (object["sections"] as? [Any] ?? []).enumerated() {
-            guard let section = section as? [String: Any] else { continue }
-            if let key = JSONFile.unknownKey(of: section, allowing: sectionKeys) {
-                return "sections[\(index)] has an unknown key '\(key)'; a section has \(sectionKeys.sorted().joined(separator: ", "))"
-            }
-        }
-        return nil
     }
 
     func layoutSections(path: String) throws(WorkloadError) -> [LayoutSection] {
@@ -56,11 +80,11 @@ public struct WorkloadFile: Codable, Sendable {
         for (sectionIndex, section) in sections.enumerated() {
             var sizes: [Size] = []
             sizes.reserveCapacity(section.itemSizes.count)
-            for (item, pair) in section.itemSizes.enumerated() {
-                guard pair.count == 2 else {
-                    throw .malformed(path, "section \(sectionIndex) item \(item) has \(pair.count) numbers; a size is [width, height]")
+            for (item, listed) in section.itemSizes.enumerated() {
+                guard listed.numbers == 2 else {
+                    throw .malformed(path, "section \(sectionIndex) item \(item) has \(listed.numbers) numbers; a size is [width, height]")
                 }
-                sizes.append(Size(width: pair[0], height: pair[1]))
+                sizes.append(listed.size)
             }
             result.append(LayoutSection(itemSizes: .list(sizes), headerHeight: section.headerHeight, footerHeight: section.footerHeight))
         }

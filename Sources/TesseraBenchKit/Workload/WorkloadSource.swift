@@ -14,4 +14,16 @@ public enum WorkloadSource: Sendable {
             return sections
         }
     }
+
+    /// The shape of `sections(for: layout, items:)`, without making them (a file's, exactly), for a memory
+    /// estimate made before anything is allocated.
+    public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
+        switch self {
+        case let .builtIn(builtIn):
+            return builtIn.shape(for: layout, items: items)
+        case let .file(sections, _):
+            let shape = MemoryEstimate.Shape(sections, elements: 0)
+            return .init(elements: shape.listedSizes + 2 * shape.sections, sections: shape.sections, listedSizes: shape.listedSizes)
+        }
+    }
 }
