@@ -88,18 +88,22 @@ private struct LayoutBenchRun: LayoutVisitor {
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
         let shape = MemoryEstimate.Shape(sections, elements: algorithm.elementCount)
-        let estimates = runner.settings.strategies(for: layout).map { ($0, MemoryEstimate.measuringBytes($0, on: layout, shape)) }
         var outcome = Outcome()
-        for (strategy, estimate) in estimates where !runner.memory.fits(adding: estimate) {
-            let skip = SkippedRun(
-                layout: layout, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
-                budgetBytes: runner.memory.budget
-            )
-            runner.notice(skip.description)
-            progress.skip()
-            outcome.skipped.append(skip)
+        var fitting: [(strategy: StrategyID, estimate: Double)] = []
+        for strategy in runner.settings.strategies(for: layout) {
+            let estimate = MemoryEstimate.measuringBytes(strategy, on: layout, shape)
+            guard runner.memory.fits(adding: estimate) else {
+                let skip = SkippedRun(
+                    layout: layout, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
+                    budgetBytes: runner.memory.budget
+                )
+                runner.notice(skip.description)
+                progress.skip()
+                outcome.skipped.append(skip)
+                continue
+            }
+            fitting.append((strategy, estimate))
         }
-        let fitting = estimates.filter { runner.memory.fits(adding: $0.1) }
         // Nothing shared is made for strategies that would not fit.
         guard !fitting.isEmpty else { return outcome }
         let oracle = BruteForceOracle(algorithm)

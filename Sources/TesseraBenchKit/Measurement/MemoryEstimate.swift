@@ -32,12 +32,14 @@ public struct MemoryEstimate: Sendable {
             self.listedSizes = listedSizes
         }
 
-        /// The shape of `sections`, laid out as `elements` elements.
-        public init(_ sections: [LayoutSection], elements: Int) {
+        /// The shape of `sections`, laid out as `elements` elements: by default their items and a header and a
+        /// footer a section, the most a layout makes of them before it is made.
+        public init(_ sections: [LayoutSection], elements: Int? = nil) {
             let listed = sections.reduce(0) { total, section in
                 if case let .list(sizes) = section.itemSizes { total + sizes.count } else { total }
             }
-            self.init(elements: elements, sections: sections.count, listedSizes: listed)
+            let items = sections.reduce(0) { $0 + $1.itemSizes.count }
+            self.init(elements: elements ?? items + 2 * sections.count, sections: sections.count, listedSizes: listed)
         }
     }
 

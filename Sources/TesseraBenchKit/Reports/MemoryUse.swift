@@ -15,7 +15,4 @@ public struct MemoryUse: Codable, Hashable, Sendable {
         self.estimatedBytes = estimatedBytes
         self.measuredBytes = measuredBytes
     }
-
-    /// The estimate over the measurement.
-    public var estimateRatio: Double? { measuredBytes.map { estimatedBytes / Swift.max($0, 1) } }
 }

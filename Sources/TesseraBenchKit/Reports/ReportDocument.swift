@@ -120,16 +120,16 @@ public struct ReportDocument {
 
     /// The largest measured peak with its estimate, and every estimate more than 25% from its peak.
     static func memory(_ uses: [MemoryUse], resident: BenchmarkReport.ResidentUse?) -> String? {
-        let measured = uses.filter { $0.measuredBytes != nil }
-        guard let largest = measured.max(by: { $0.measuredBytes! < $1.measuredBytes! }) else { return nil }
+        let measured = uses.compactMap { use in use.measuredBytes.map { (use: use, peak: $0) } }
+        guard let largest = measured.max(by: { $0.peak < $1.peak }) else { return nil }
         let megabytes = { (bytes: Double) in "\((bytes / 1e6).formatted(.number.precision(.fractionLength(1)))) MB" }
         let name = { (use: MemoryUse) in "\(use.layout.rawValue) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements" }
-        let off = measured.filter { abs($0.estimateRatio! - 1) > 0.25 }
-        let sentence = "Memory: the heap peaked at \(megabytes(largest.measuredBytes!)) over the run's start (\(name(largest))), "
-            + "against an estimate of \(megabytes(largest.estimatedBytes)) made before it ran"
+        let off = measured.filter { abs($0.use.estimatedBytes / Swift.max($0.peak, 1) - 1) > 0.25 }
+        let sentence = "Memory: the heap peaked at \(megabytes(largest.peak)) over the run's start (\(name(largest.use))), "
+            + "against an estimate of \(megabytes(largest.use.estimatedBytes)) made before it ran"
             + (resident.map { "; the process's resident peak was \(megabytes($0.peak)), \(megabytes($0.atStart)) of it held at the start" } ?? "")
         guard !off.isEmpty else { return sentence + "; every estimate was within 25% of its peak." }
-        let listed = off.prefix(4).map { "\(name($0)) estimated \(megabytes($0.estimatedBytes)), measured \(megabytes($0.measuredBytes!))" }
+        let listed = off.prefix(4).map { "\(name($0.use)) estimated \(megabytes($0.use.estimatedBytes)), measured \(megabytes($0.peak))" }
         return sentence + ". Warning: \(off.count) of \(measured.count) estimates were more than 25% off: "
             + listed.joined(separator: "; ") + (off.count > 4 ? " and \(off.count - 4) more." : ".")
     }

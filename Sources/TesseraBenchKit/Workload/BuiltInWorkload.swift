@@ -36,9 +36,15 @@ public struct BuiltInWorkload: Sendable {
     /// (a section's header and footer are the per-section cost's), sections, and the sizes listed one by one.
     public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
         if layout == .mosaic || layout == .carousel { return .init(elements: items, sections: 1, listedSizes: 0) }
-        let listed = layout == .waterfall || (layout != .stickyParallax && sizing == .random)
-        let sections = Swift.max(1, items / Swift.max(itemsPerSection, 1) + (items % Swift.max(itemsPerSection, 1) == 0 ? 0 : 1))
-        return .init(elements: items, sections: sections, listedSizes: listed ? items : 0)
+        let perSection = Swift.max(itemsPerSection, 1)
+        let sections = Swift.max(1, (items + perSection - 1) / perSection)
+        return .init(elements: items, sections: sections, listedSizes: listsSizes(for: layout) ? items : 0)
+    }
+
+    /// Whether `layout`'s sections list their items' sizes one by one: the waterfall's photos and randomly sized
+    /// items do; sticky-parallax cells and uniform items share one size a section.
+    private func listsSizes(for layout: LayoutID) -> Bool {
+        layout == .waterfall || (layout != .stickyParallax && sizing == .random)
     }
 
     /// The sections of `items` items for `layout`: flow items of the chosen sizing; waterfall photos of seeded
@@ -57,10 +63,12 @@ public struct BuiltInWorkload: Sendable {
         var remaining = items
         repeat {
             let count = Swift.min(remaining, itemsPerSection)
-            let sizes: ItemSizes = switch (layout, sizing) {
-            case (.waterfall, _): .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
-            case (.stickyParallax, _), (_, .uniform): .uniform(uniformSize, count: count)
-            case (_, .random): .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
+            let sizes: ItemSizes = if !listsSizes(for: layout) {
+                .uniform(uniformSize, count: count)
+            } else if layout == .waterfall {
+                .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
+            } else {
+                .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
             }
             let flowDefaults = layout == .flow
             sections.append(LayoutSection(

@@ -22,8 +22,7 @@ public enum WorkloadSource: Sendable {
         case let .builtIn(builtIn):
             return builtIn.shape(for: layout, items: items)
         case let .file(sections, _):
-            let shape = MemoryEstimate.Shape(sections, elements: 0)
-            return .init(elements: shape.listedSizes + 2 * shape.sections, sections: shape.sections, listedSizes: shape.listedSizes)
+            return MemoryEstimate.Shape(sections)
         }
     }
 }
