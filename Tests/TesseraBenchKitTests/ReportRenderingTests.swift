@@ -321,3 +321,21 @@ import Testing
         )).contains(",glibc malloc,,\r\n"), "one result: no rank")
     }
 }
+
+extension ReportRenderingTests {
+    /// The Memory line names estimates more than 25% from their peak, but only from the count the estimates are
+    /// fitted at: a small run's fixed part outweighs its workload, and would be flagged every time.
+    @Test func theMemoryLineJudgesEstimatesOnlyWhereTheyAreFitted() throws {
+        func use(_ elements: Int, estimated: Double, measured: Double) -> MemoryUse {
+            MemoryUse(layout: .flow, strategy: .soaBinarySearch, elements: elements, estimatedBytes: estimated, measuredBytes: measured)
+        }
+        let small = try #require(ReportDocument.memory([use(2_000, estimated: 2e6, measured: 1e6)], resident: nil))
+        #expect(!small.contains("Warning"), "\(small)")
+        #expect(small.contains("not judged"), "\(small)")
+        let fitted = try #require(ReportDocument.memory([use(200_000, estimated: 36e6, measured: 30e6)], resident: nil))
+        #expect(fitted.contains("every estimate was within 25%") && !fitted.contains("Warning"), "\(fitted)")
+        let off = try #require(ReportDocument.memory([use(200_000, estimated: 36e6, measured: 30e6), use(300_000, estimated: 40e6, measured: 60e6)], resident: nil))
+        #expect(off.contains("Warning: 1 of 2 estimates were more than 25% off"), "\(off)")
+        #expect(ReportDocument.memory([MemoryUse(layout: .flow, strategy: .soaBinarySearch, elements: 1, estimatedBytes: 1, measuredBytes: nil)], resident: nil) == nil)
+    }
+}

@@ -98,6 +98,10 @@ public struct MemoryEstimate: Sendable {
         }
     }
 
+    /// The fewest elements the estimates are fitted at: below them, what every run holds whatever its size (the
+    /// trace, the samples, the clock's calibration) outweighs the workload, and an estimate is not judged.
+    public static let calibratedFromElements = 20_000
+
     /// jemalloc's peaks while measuring each strategy on each built-in layout (`scripts/calibrate-memory`, fitted at
     /// 20,000, 100,000 and 300,000 items with 1, 10 and 1,000 items a section; every fit within 24% of its peaks).
     static let measured: [LayoutID: [StrategyID: Cost]] = [

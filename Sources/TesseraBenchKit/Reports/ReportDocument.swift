@@ -124,14 +124,20 @@ public struct ReportDocument {
         guard let largest = measured.max(by: { $0.peak < $1.peak }) else { return nil }
         let megabytes = { (bytes: Double) in "\((bytes / 1e6).formatted(.number.precision(.fractionLength(1)))) MB" }
         let name = { (use: MemoryUse) in "\(use.layout.rawValue) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements" }
-        let off = measured.filter { abs($0.use.estimatedBytes / Swift.max($0.peak, 1) - 1) > 0.25 }
+        let judged = measured.filter { $0.use.elements >= MemoryEstimate.calibratedFromElements }
+        let off = judged.filter { abs($0.use.estimatedBytes / Swift.max($0.peak, 1) - 1) > 0.25 }
         let sentence = "Memory: the heap peaked at \(megabytes(largest.peak)) over the run's start (\(name(largest.use))), "
             + "against an estimate of \(megabytes(largest.use.estimatedBytes)) made before it ran"
             + (resident.map { "; the process's resident peak was \(megabytes($0.peak)), \(megabytes($0.atStart)) of it held at the start" } ?? "")
-        guard !off.isEmpty else { return sentence + "; every estimate was within 25% of its peak." }
+        let unjudged = judged.count < measured.count
+            ? " (estimates under \(MemoryEstimate.calibratedFromElements.formatted()) elements, where a run's fixed part outweighs its workload, are not judged)"
+            : ""
+        guard !off.isEmpty else {
+            return sentence + (judged.isEmpty ? "" : "; every estimate was within 25% of its peak") + unjudged + "."
+        }
         let listed = off.prefix(4).map { "\(name($0.use)) estimated \(megabytes($0.use.estimatedBytes)), measured \(megabytes($0.peak))" }
-        return sentence + ". Warning: \(off.count) of \(measured.count) estimates were more than 25% off: "
-            + listed.joined(separator: "; ") + (off.count > 4 ? " and \(off.count - 4) more." : ".")
+        return sentence + ". Warning: \(off.count) of \(judged.count) estimates were more than 25% off: "
+            + listed.joined(separator: "; ") + (off.count > 4 ? " and \(off.count - 4) more" : "") + unjudged + "."
     }
 
     /// Under ten samples the p90 is the slowest sample, and under a hundred so is the p99.
