@@ -5,6 +5,11 @@ import Tessera
 /// item's, a random section's) so the layout keeps its character as batches follow one another.
 struct RandomBatches {
     private var generator: SeededGenerator
+    /// The section count of the data the first batch was drawn for. A section insert or delete that would take
+    /// the data further from it than one section becomes the other, so the layout keeps its size however many
+    /// batches follow: drawn freely, the count wandered by about √n sections over n updates, and with it the
+    /// memory a run holds, by how many batches its time allowed.
+    private var sectionTarget: Int?
 
     init(seed: UInt64) {
         generator = SeededGenerator(seed: seed ^ 0xBA7C_4E5)
@@ -14,17 +19,26 @@ struct RandomBatches {
     /// update is drawn, and kept when the batch with it still fits, as UIKit's index rules decide.
     mutating func next(count: Int, sections: [LayoutSection], sectionsMayChange: Bool, check: ([LayoutUpdate]) -> Bool) -> [LayoutUpdate] {
         guard !sections.isEmpty else { return [] }
+        let target = sectionTarget ?? sections.count
+        sectionTarget = target
         var batch: [LayoutUpdate] = []
+        // The section count once the batch so far is applied.
+        var sectionCount = sections.count
         var attempts = 0
         while batch.count < count, attempts < count * 20 {
             attempts += 1
-            batch.append(draw(sections: sections, sectionsMayChange: sectionsMayChange))
-            if !check(batch) { batch.removeLast() }
+            let update = draw(sections: sections, sectionsMayChange: sectionsMayChange, insertSection: sectionCount < target, deleteSection: sectionCount > target)
+            batch.append(update)
+            if !check(batch) { batch.removeLast(); continue }
+            if case .insertSection = update { sectionCount += 1 }
+            if case .deleteSection = update { sectionCount -= 1 }
         }
         return batch
     }
 
-    private mutating func draw(sections: [LayoutSection], sectionsMayChange: Bool) -> LayoutUpdate {
+    /// One update of a random kind; a section insert or delete is made the one `insertSection` or `deleteSection`
+    /// asks for.
+    private mutating func draw(sections: [LayoutSection], sectionsMayChange: Bool, insertSection: Bool, deleteSection: Bool) -> LayoutUpdate {
         let kinds = sectionsMayChange ? 9 : 5
         let section = Int.random(in: 0..<sections.count, using: &generator)
         let items = sections[section].itemSizes.count
@@ -39,7 +53,9 @@ struct RandomBatches {
         let source = otherPath()
         let sourceItems = sections[source.section].itemSizes
         let size = sourceItems.count > 0 ? sourceItems[Swift.min(source.item, sourceItems.count - 1)] : Size(width: 50, height: 50)
-        switch Int.random(in: 0..<kinds, using: &generator) {
+        var kind = Int.random(in: 0..<kinds, using: &generator)
+        if kind == 5 || kind == 6 { kind = insertSection ? 5 : deleteSection ? 6 : kind }
+        switch kind {
         case 0: return .insertItem(path, size: size)
         case 1: return .deleteItem(path)
         case 2: return .moveItem(from: path, to: otherPath())

@@ -1,0 +1,30 @@
+import Testing
+import Tessera
+@testable import TesseraBenchKit
+
+/// What keeps a run's heap from growing with how many samples its time allows, so that the memory guard's estimate,
+/// fitted on short runs, holds for long ones (issue 12).
+@Suite struct RunHeapTests {
+    /// A query reserves room for 50,000 samples; a result that kept the reserve held 400 kB to the end of the run.
+    @Test func samplesAreKeptAtTheirCountNotTheirReserve() {
+        let budget = SamplingBudget(minSamples: 3, maxSamples: 50_000, minSeconds: 0)
+        let samples = budget.collect { Double($0) }
+        #expect(samples == [0, 1, 2])
+        #expect(samples.capacity < 100, "capacity \(samples.capacity)")
+    }
+
+    /// Section inserts and deletes drawn freely wandered by about √n sections over n updates (dozens over a run's
+    /// 200 batches); they now keep the count within one of where it began.
+    @Test func randomBatchesKeepTheSectionCount() throws {
+        let start = (0..<50).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 10)) }
+        var layout = CollectionLayout<FlowLayout, BruteForceIndex>(try FlowLayout(sections: start))
+        var random = RandomBatches(seed: 7)
+        for _ in 0..<200 {
+            let batch = random.next(count: 100, sections: layout.algorithm.sections, sectionsMayChange: true) {
+                (try? layout.algorithm.check($0)) != nil
+            }
+            try layout.apply(batch)
+            #expect(abs(layout.algorithm.sections.count - start.count) <= 1, "\(layout.algorithm.sections.count) sections")
+        }
+    }
+}
