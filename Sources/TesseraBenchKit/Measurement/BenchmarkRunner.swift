@@ -46,6 +46,8 @@ public struct BenchmarkRunner {
         let heap = HeapPeak(probe: probe)
         for layout in settings.layouts {
             for items in settings.itemCounts {
+                // The last layout's workload, oracle and trace are freed by now.
+                heap.startWindow()
                 let sections = try workload.sections(for: layout, items: items)
                 let run = LayoutBenchRun(runner: self, progress: progress, heap: heap, layout: layout, items: items, sections: sections)
                 let outcome = try parameters.make(layout, sections: sections, run)

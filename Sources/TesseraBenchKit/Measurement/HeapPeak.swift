@@ -1,6 +1,7 @@
 /// The heap's highest point over consecutive windows of a run, above what the process held when the run began:
-/// each window ends when the next begins, so together they cover the whole run, the shared set-up of a layout
-/// (its workload, the brute-force oracle, the trace) falling in the window of its first strategy.
+/// each window ends when the next begins, and a layout's first window begins once the last layout is freed, so the
+/// shared set-up of a layout (its workload, the brute-force oracle, the trace) falls in the window of its first
+/// strategy, and nothing of the layout before it does.
 final class HeapPeak {
     private let probe: (any AllocatorProbe)?
     private let start: Int
@@ -13,13 +14,19 @@ final class HeapPeak {
         probe?.resetPeak()
     }
 
+    /// Starts a window without reading the last, which covered nothing measured.
+    func startWindow() {
+        guard let probe else { return }
+        windowStart = probe.allocatedBytes()
+        probe.resetPeak()
+    }
+
     /// The window's peak, in bytes above the run's start, or nil when the allocator does not track peaks; starts
     /// the next window.
     func endWindow() -> Int? {
         guard let probe, let growth = probe.peakGrowth() else { return nil }
         let peak = windowStart - start + growth
-        windowStart = probe.allocatedBytes()
-        probe.resetPeak()
+        startWindow()
         return peak
     }
 }
