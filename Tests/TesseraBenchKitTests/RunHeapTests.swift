@@ -27,4 +27,28 @@ import Tessera
             #expect(abs(layout.algorithm.sections.count - start.count) <= 1, "\(layout.algorithm.sections.count) sections")
         }
     }
+
+    /// The samples a run's results hold grow with it (a default run's queries keep thousands each), so every
+    /// estimate adds what the results before it hold: they had made later layouts' peaks exceed their estimates.
+    @Test func estimatesAddTheSamplesTheResultsBeforeThemHold() throws {
+        let settings = RunSettings(
+            layouts: [.mosaic, .carousel], strategies: [.soaBinarySearch, .unionRects], itemCounts: [300], viewportWidth: 390,
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4
+        )
+        var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload()))
+        runner.prepareBudget = .quick
+        runner.queryBudget = .quick
+        let report = try runner.run()
+        let uses = try #require(report.memory)
+        #expect(uses.count == 4)
+        for (index, use) in uses.enumerated() {
+            let before = report.results.filter { result in
+                uses[..<index].contains { $0.layout == result.layout && $0.strategy == result.strategy }
+            }
+            let shape = MemoryEstimate.Shape(elements: 300, sections: 1, listedSizes: 0)
+            let expected = MemoryEstimate.measuringBytes(use.strategy, on: use.layout, shape) + MemoryEstimate.heldBytes(of: before)
+            #expect(abs(use.estimatedBytes - expected) < 1, "\(use.layout) \(use.strategy): \(use.estimatedBytes) against \(expected)")
+        }
+        #expect(MemoryEstimate.heldBytes(of: report.results) > 0)
+    }
 }

@@ -49,7 +49,10 @@ public struct BenchmarkRunner {
                 // The last layout's workload, oracle and trace are freed by now.
                 heap.startWindow()
                 let sections = try workload.sections(for: layout, items: items)
-                let run = LayoutBenchRun(runner: self, progress: progress, heap: heap, layout: layout, items: items, sections: sections)
+                let run = LayoutBenchRun(
+                    runner: self, progress: progress, heap: heap, layout: layout, items: items, sections: sections,
+                    heldByResults: MemoryEstimate.heldBytes(of: results)
+                )
                 let outcome = try parameters.make(layout, sections: sections, run)
                 results += outcome.results
                 verifications += outcome.verifications
@@ -79,6 +82,8 @@ private struct LayoutBenchRun: LayoutVisitor {
     let layout: LayoutID
     let items: Int
     let sections: [LayoutSection]
+    /// What the run's results so far hold (their samples), which every estimate of this layout adds.
+    let heldByResults: Double
 
     struct Outcome {
         var results: [BenchmarkResult] = []
@@ -93,7 +98,7 @@ private struct LayoutBenchRun: LayoutVisitor {
         var outcome = Outcome()
         var fitting: [(strategy: StrategyID, estimate: Double)] = []
         for strategy in runner.settings.strategies(for: layout) {
-            let estimate = MemoryEstimate.measuringBytes(strategy, on: layout, shape)
+            let estimate = MemoryEstimate.measuringBytes(strategy, on: layout, shape) + heldByResults
             guard runner.memory.fits(adding: estimate) else {
                 let skip = SkippedRun(
                     layout: layout, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
@@ -113,7 +118,9 @@ private struct LayoutBenchRun: LayoutVisitor {
             ?? ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         outcome.traceFrames = trace.frames.count
         let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
-        for (strategy, estimate) in fitting {
+        for (strategy, estimateBefore) in fitting {
+            // The results of the layout's strategies before this one are held too.
+            let estimate = estimateBefore + MemoryEstimate.heldBytes(of: outcome.results)
             runner.progress(progress.next("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items"))
             let measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
             outcome.results += measured.results

@@ -62,6 +62,12 @@ public struct MemoryEstimate: Sendable {
         return measured.values.compactMap { $0[strategy]?.bytes(shape) }.max() ?? 0
     }
 
+    /// What `results` hold while a run goes on: their samples, 8 bytes each, which a query's may number in the
+    /// tens of thousands.
+    public static func heldBytes(of results: [BenchmarkResult]) -> Double {
+        results.reduce(0) { $0 + 32 + 8 * Double($1.samplesNanoseconds.count) }
+    }
+
     /// The heap one prepared engine layout adds (`dump`, `query`, `trace`, `native`): its store, its index and its
     /// sections; fitted to the resident sizes of `query` at 1M items, 1 to 1,000 items a section, in every layout.
     public static func layoutBytes(_ shape: Shape) -> Double {
