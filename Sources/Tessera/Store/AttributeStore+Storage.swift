@@ -28,32 +28,17 @@ extension AttributeStore {
             kinds.deallocate()
         }
 
-        @inlinable func append(_ kind: ElementKind, frame: Rect) {
-            if count == capacity { grow() }
-            x[count] = frame.origin.x
-            y[count] = frame.origin.y
-            width[count] = frame.size.width
-            height[count] = frame.size.height
-            kinds[count] = kind
-            count += 1
+        /// The columns' base addresses, for a writer to hold while it writes.
+        @usableFromInline struct Columns {
+            @usableFromInline let x, y, width, height: UnsafeMutablePointer<Double>
+            @usableFromInline let kinds: UnsafeMutablePointer<ElementKind>
+
+            @inlinable init(x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>, width: UnsafeMutablePointer<Double>, height: UnsafeMutablePointer<Double>, kinds: UnsafeMutablePointer<ElementKind>) {
+                (self.x, self.y, self.width, self.height, self.kinds) = (x, y, width, height, kinds)
+            }
         }
 
-        /// Appends `newCount` cells, the frame of the `i`th from `frame(i)`: room is made and the columns are read
-        /// once, so the loop holds them in registers instead of reloading them from the object around each write.
-        @inlinable func appendCells(_ newCount: Int, frame: (Int) -> Rect) {
-            while capacity - count < newCount { grow() }
-            let start = count
-            let (x, y, width, height) = (x + start, y + start, width + start, height + start)
-            (kinds + start).initialize(repeating: .cell, count: newCount)
-            for index in 0..<newCount {
-                let frame = frame(index)
-                x[index] = frame.origin.x
-                y[index] = frame.origin.y
-                width[index] = frame.size.width
-                height[index] = frame.size.height
-            }
-            count = start + newCount
-        }
+        @inlinable var columns: Columns { Columns(x: x, y: y, width: width, height: height, kinds: kinds) }
 
         /// Doubles the capacity when a layout writes more elements than it reserved.
         @usableFromInline func grow() {

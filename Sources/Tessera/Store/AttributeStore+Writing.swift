@@ -27,41 +27,79 @@ extension AttributeStore {
 
     /// Appends elements to a store during `rewrite`. Non-copyable, so it cannot be kept past the `rewrite` and
     /// write into storage that copies of the store share.
+    ///
+    /// The writer keeps the storage's column pointers and its count while it writes, and hands the count back
+    /// when it is done: kept in the storage object, the count was loaded and stored again around every element,
+    /// and the pointers reloaded after each write (a write through a `Double` pointer might have changed them),
+    /// a chain through memory from element to element.
     public struct Writer: LayoutWriter, ~Copyable {
         @usableFromInline let storage: Storage
         @usableFromInline var sections: [SectionRange]
         @usableFromInline var openSection = OpenSection.none
+        @usableFromInline var columns: Storage.Columns
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
 
         @usableFromInline init(storage: Storage, sections: [SectionRange]) {
             self.storage = storage
             self.sections = sections
             self.sections.removeAll(keepingCapacity: true)
+            columns = storage.columns
+            count = storage.count
+            capacity = storage.capacity
         }
 
         /// Begins a section. The store keeps the frames it is given, so a section's stay relative to `origin`.
         public mutating func beginSection(origin: Point = .zero) {
             endSection()
-            openSection = OpenSection(start: storage.count)
+            openSection = OpenSection(start: count)
         }
 
         @inlinable public mutating func append(_ kind: ElementKind, frame: Rect) {
             if kind == .cell {
-                if openSection.firstCell < 0 { openSection.firstCell = storage.count }
+                if openSection.firstCell < 0 { openSection.firstCell = count }
             } else if openSection.firstCell >= 0, openSection.cellEnd < 0 {
-                openSection.cellEnd = storage.count
+                openSection.cellEnd = count
             }
-            storage.append(kind, frame: frame)
+            if count == capacity { grow(toHold: 1) }
+            let index = count
+            columns.x[index] = frame.origin.x
+            columns.y[index] = frame.origin.y
+            columns.width[index] = frame.size.width
+            columns.height[index] = frame.size.height
+            columns.kinds[index] = kind
+            count = index &+ 1
         }
 
-        @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
-            guard count > 0 else { return }
-            if openSection.firstCell < 0 { openSection.firstCell = storage.count }
-            storage.appendCells(count, frame: frame)
+        /// Room is made and the columns offset once for the run, so the loop holds them in registers.
+        @inlinable public mutating func appendCells(_ newCount: Int, frame: (Int) -> Rect) {
+            guard newCount > 0 else { return }
+            if openSection.firstCell < 0 { openSection.firstCell = count }
+            if capacity - count < newCount { grow(toHold: newCount) }
+            let start = count
+            let (x, y, width, height) = (columns.x + start, columns.y + start, columns.width + start, columns.height + start)
+            (columns.kinds + start).initialize(repeating: .cell, count: newCount)
+            for index in 0..<newCount {
+                let frame = frame(index)
+                x[index] = frame.origin.x
+                y[index] = frame.origin.y
+                width[index] = frame.size.width
+                height[index] = frame.size.height
+            }
+            count = start + newCount
+        }
+
+        /// Grows the storage until `newCount` more elements fit, when a layout writes more than it reserved.
+        @inline(never) @usableFromInline mutating func grow(toHold newCount: Int) {
+            storage.count = count
+            while storage.capacity - count < newCount { storage.grow() }
+            columns = storage.columns
+            capacity = storage.capacity
         }
 
         public mutating func endSection() {
             guard openSection.start >= 0 else { return }
-            let end = storage.count
+            let end = count
             let firstCell = openSection.firstCell >= 0 ? openSection.firstCell : end
             let cellEnd = openSection.cellEnd >= 0 ? openSection.cellEnd : end
             sections.append(SectionRange(elements: openSection.start..<end, cells: firstCell..<cellEnd))
@@ -70,6 +108,7 @@ extension AttributeStore {
 
         @usableFromInline mutating func finish() -> [SectionRange] {
             endSection()
+            storage.count = count
             return sections
         }
     }
