@@ -82,13 +82,15 @@ public struct FlowLayout: LayoutAlgorithm {
             position += height
         }
         position += geometry.insetBefore
-        switch section.itemSizes {
-        case let .uniform(size, count):
-            position = geometry.writeLines(count: count, startingAt: position, into: &writer) { _ in size }
-        case let .list(sizes):
-            position = sizes.withUnsafeBufferPointer { sizes in
-                geometry.writeLines(count: sizes.count, startingAt: position, into: &writer) { sizes[$0] }
-            }
+        // The axis and the alignment are fixed for the section, so the lines are written by a copy of the packing
+        // specialised for them: no test of either per item.
+        position = switch (geometry.vertical, geometry.alignment) {
+        case (true, .top): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, TopAlignment.self)
+        case (true, .center): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, CenterAlignment.self)
+        case (true, .bottom): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, BottomAlignment.self)
+        case (false, .top): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, TopAlignment.self)
+        case (false, .center): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, CenterAlignment.self)
+        case (false, .bottom): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, BottomAlignment.self)
         }
         position += geometry.insetAfter
         if let height = section.footerHeight, height > 0 {
@@ -132,12 +134,6 @@ public struct FlowLayout: LayoutAlgorithm {
         alignment = configuration.alignment
     }
 
-    /// An item's length across the line.
-    @inlinable @inline(__always) func crossLength(_ size: Size) -> Double { vertical ? size.width : size.height }
-
-    /// An item's length along the scroll axis.
-    @inlinable @inline(__always) func scrollLength(_ size: Size) -> Double { vertical ? size.height : size.width }
-
     @inlinable @inline(__always)
     func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
         vertical
@@ -154,43 +150,58 @@ public struct FlowLayout: LayoutAlgorithm {
         vertical ? Size(width: viewport.width, height: length) : Size(width: length, height: viewport.height)
     }
 
+    /// Writes `section`'s items in lines from `start`, with `Axes` and `Alignment` the geometry's own; returns where
+    /// the last line ends.
+    @inlinable
+    func writeItems<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
+        of section: LayoutSection, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
+    ) -> Double {
+        switch section.itemSizes {
+        case let .uniform(size, count):
+            return writeLines(count: count, startingAt: start, into: &writer, Axes.self, Alignment.self) { _ in size }
+        case let .list(sizes):
+            return sizes.withUnsafeBufferPointer { sizes in
+                writeLines(count: sizes.count, startingAt: start, into: &writer, Axes.self, Alignment.self) { sizes[$0] }
+            }
+        }
+    }
+
     /// Packs `count` items into justified lines starting at `start`; returns where the last line ends.
     @inlinable @inline(__always)
-    func writeLines<Writer: LayoutWriter & ~Copyable>(
-        count: Int, startingAt start: Double, into writer: inout Writer, size: (Int) -> Size
+    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
+        count: Int, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
+        size: (Int) -> Size
     ) -> Double {
         var lineStart = start
         var first = 0
         while first < count {
             // Items join the line while their lengths and the spacing between them fit. The spacing is added to
             // the item before the running total, so the loop carries one addition from item to item, not two.
-            var used = crossLength(size(first))
-            var thickness = scrollLength(size(first))
+            var used = Axes.crossLength(size(first))
+            var thickness = Axes.scrollLength(size(first))
             var end = first + 1
             while end < count {
                 let item = size(end)
-                let extended = used + (interitemSpacing + crossLength(item))
+                let extended = used + (interitemSpacing + Axes.crossLength(item))
                 if extended > available { break }
                 used = extended
-                let length = scrollLength(item)
+                let length = Axes.scrollLength(item)
                 thickness = length > thickness ? length : thickness
                 end += 1
             }
             if first > 0 { lineStart += lineSpacing }
-            let lastItemLength = end == count ? crossLength(size(end - 1)) : nil
+            let lastItemLength = end == count ? Axes.crossLength(size(end - 1)) : nil
             let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
             var cross = origin
             writer.appendCells(end - first) { offset in
                 let itemSize = size(first + offset)
-                let length = scrollLength(itemSize)
-                let scroll = switch alignment {
-                case .top: lineStart
-                case .center: lineStart + (thickness - length) / 2
-                case .bottom: lineStart + thickness - length
-                }
-                let width = crossLength(itemSize)
+                let length = Axes.scrollLength(itemSize)
+                let width = Axes.crossLength(itemSize)
                 defer { cross += width + gap }
-                return frame(scroll: scroll, scrollLength: length, cross: cross, crossLength: width)
+                return Axes.frame(
+                    scroll: Alignment.start(ofItem: length, inLineAt: lineStart, thickness: thickness),
+                    scrollLength: length, cross: cross, crossLength: width
+                )
             }
             lineStart += thickness
             first = end
@@ -248,6 +259,56 @@ public struct FlowLayout: LayoutAlgorithm {
 
     /// Lines with more virtual copies than this are extended by division rather than summed one copy at a time.
     @usableFromInline static let maximumSummedCopies = 4_096.0
+}
+
+/// Which of a size's lengths and a frame's coordinates are the flow's scroll and cross axes: a type each, so that
+/// a section's lines are written by code specialised for its axis.
+@usableFromInline protocol FlowAxes {
+    static func crossLength(_ size: Size) -> Double
+    static func scrollLength(_ size: Size) -> Double
+    static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect
+}
+
+/// Lines stack down the page: scroll is y.
+@usableFromInline enum VerticalFlow: FlowAxes {
+    @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.width }
+    @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.height }
+    @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
+        Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
+    }
+}
+
+/// Lines stack across the page, as columns: scroll is x.
+@usableFromInline enum HorizontalFlow: FlowAxes {
+    @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.height }
+    @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.width }
+    @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
+        Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
+    }
+}
+
+/// Where an item of `length` starts along the scroll axis in a line at `lineStart`, `thickness` long: a type for
+/// each `FlowLayout.LineAlignment`, so that a section's lines are written by code specialised for its alignment.
+@usableFromInline protocol FlowLineAlignment {
+    static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double
+}
+
+@usableFromInline enum TopAlignment: FlowLineAlignment {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+        lineStart
+    }
+}
+
+@usableFromInline enum CenterAlignment: FlowLineAlignment {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+        lineStart + (thickness - length) / 2
+    }
+}
+
+@usableFromInline enum BottomAlignment: FlowLineAlignment {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+        lineStart + thickness - length
+    }
 }
 
 extension FlowLayout: UpdatableLayout {
