@@ -134,16 +134,11 @@ public struct FlowLayout: LayoutAlgorithm {
         alignment = configuration.alignment
     }
 
-    @inlinable @inline(__always)
-    func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
-        vertical
-            ? Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
-            : Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
-    }
-
     /// A header or footer: it spans the whole viewport across, ignoring the section inset.
     @inlinable func fullWidthFrame(at position: Double, length: Double) -> Rect {
-        frame(scroll: position, scrollLength: length, cross: 0, crossLength: crossExtent)
+        vertical
+            ? VerticalFlow.frame(scroll: position, scrollLength: length, cross: 0, crossLength: crossExtent)
+            : HorizontalFlow.frame(scroll: position, scrollLength: length, cross: 0, crossLength: crossExtent)
     }
 
     @inlinable func contentSize(length: Double) -> Size {
