@@ -117,11 +117,18 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         // captured it, called from a closure, put it in a heap box (four allocations an update).
         let (spacing, x) = (settings.minimumLineSpacing, settings.minimumInteritemSpacing)
         let itemSizes = sections[section].itemSizes
-        writer.appendCells(itemSizes.count) { item in
-            let height = itemSizes[item].height
-            y += spacing
-            defer { y += height }
-            return Rect(x: x, y: y, width: width, height: height)
+        // Cells of one size in whole points are placed from their index, with no chain of additions from cell to
+        // cell; the frames are the same to the bit (`WholePointStack`).
+        if case let .uniform(size, count) = itemSizes, let cells = WholePointStack(from: y, spacing: spacing, length: size.height, count: count) {
+            writer.appendCells(count) { item in Rect(x: x, y: cells.start(ofItem: item), width: width, height: size.height) }
+            y = cells.end
+        } else {
+            writer.appendCells(itemSizes.count) { item in
+                let height = itemSizes[item].height
+                y += spacing
+                defer { y += height }
+                return Rect(x: x, y: y, width: width, height: height)
+            }
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y
