@@ -9,7 +9,7 @@ import Testing
     ///     coverage = 1 - 2 * binom.cdf(k - 1, n, .5)
     static let references: [(n: Int, rank: Int, coverage: Double)] = [
         (6, 1, 0.96875), (10, 2, 0.978515625), (12, 3, 0.96142578125), (20, 6, 0.9586105346679688),
-        (30, 10, 0.9572260547429323), (50, 18, 0.9671608624357315),
+        (30, 10, 0.9572260547429323), (50, 18, 0.9671608624357315), (2_000, 956, 0.9534471795082164),
     ]
 
     @Test(arguments: references)
@@ -23,6 +23,14 @@ import Testing
         #expect(interval.lower == Double(reference.rank))
         #expect(interval.upper == Double(reference.n + 1 - reference.rank))
         #expect(interval.median == Double(reference.n + 1) / 2)
+    }
+
+    /// ½ⁿ underflows a `Double` past 1,074 samples; a long run still gets its interval, at the normal
+    /// approximation's rank (n/2 − 1.96·√n/2 ≈ 4,902 of 10,000).
+    @Test func manySamplesStillGiveAnInterval() throws {
+        let interval = try #require(MedianInterval((1...10_000).map(Double.init)))
+        #expect((4_895...4_910).contains(interval.rank), "\(interval.rank)")
+        #expect(interval.coverage >= 0.95 && interval.coverage < 0.96)
     }
 
     @Test func tooFewSamplesGiveNoInterval() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A confidence interval for the median of independent samples, exact and distribution-free: the order-statistic
 /// (sign-test) interval.
 ///
@@ -34,18 +36,17 @@ public struct MedianInterval: Codable, Hashable, Sendable {
         rank = k
     }
 
-    /// P(B ≤ j) for j in 0..<n, B ~ Binomial(n, ½), by the ratio of successive terms (exact to rounding for the
-    /// counts of rounds a comparison takes; n is capped where ½ⁿ would underflow).
+    /// P(B ≤ j) for j in 0..<n, B ~ Binomial(n, ½), by the ratio of successive terms. The terms are carried as
+    /// logarithms: ½ⁿ itself underflows past n = 1074, and a term too small for a `Double` adds nothing to the sum.
     static func binomialHalfCDF(_ n: Int) -> [Double] {
-        precondition(n <= 1_000, "too many samples for the binomial terms")
-        var term = 1.0
-        for _ in 0..<n { term /= 2 }
+        var logTerm = -Double(n) * log(2.0)
         var cumulative: [Double] = []
+        cumulative.reserveCapacity(n)
         var sum = 0.0
         for j in 0..<n {
-            sum += term
-            cumulative.append(sum)
-            term *= Double(n - j) / Double(j + 1)
+            sum += exp(logTerm)
+            cumulative.append(Swift.min(sum, 1))
+            logTerm += log(Double(n - j) / Double(j + 1))
         }
         return cumulative
     }
