@@ -1,20 +1,32 @@
 /// An implicit augmented interval tree over the elements' extents along the scroll axis, as Heng Li's cgranges
-/// lays one out: the extents sorted by start, the tree implicit in their positions (position `i` is a node at
-/// the level of its trailing one bits, its children half a level's span either side), each node holding the
-/// largest end in its subtree. Subtrees small enough are scanned linearly. The cross axis is tested per element.
+/// lays one out: the extents in order of their starts, the tree implicit in their positions (position `i` is a
+/// node at the level of its trailing one bits, its children half a level's span either side), each node holding
+/// the largest end in its subtree. Subtrees small enough are scanned linearly. The cross axis is tested per element.
+///
+/// The nodes keep layout order when the layout nearly does: each holds the lowest start from its position on,
+/// which is nondecreasing along the positions, so the tree can be searched on it as on sorted starts, with each
+/// element's own start tested when it is taken. Where no element starts before one `maximumDisplacement` or more
+/// places earlier, at most that many elements a query takes are ones a start-sorted tree would not have reached,
+/// and the answer comes out in layout order with no sort at the build and none at the query. A layout that moves
+/// further back (a backdrop written last, columns written one after the other) is sorted by start instead, and its
+/// answer put back in layout order.
 ///
 /// Positions past the last element are nodes without an extent of their own; only their left subtrees can hold
-/// elements. A query finds the elements in order of their starts; the answer is put back in layout order.
+/// elements.
 public struct IntervalTreeIndex: SpatialIndex {
     public static let defaultLeafLevel = 3
+    /// How far back along the positions a start may go and the nodes still keep layout order.
+    public static let maximumDisplacement = 32
 
     /// Subtrees at this level or below (up to `2^(leafLevel+1) − 1` elements) are scanned rather than descended.
     public let leafLevel: Int
-    /// The extents sorted by start, one node each: a walk reads a node's start, end and subtree end together, so
-    /// they share its 32 bytes (half a cache line) rather than sit in four arrays, four cache lines apart.
+    /// The nodes, in layout order or sorted by start: a walk reads a node's lowest start, end and subtree end
+    /// together, so they share its 32 bytes (half a cache line) rather than sit in separate arrays.
     @usableFromInline var nodes: [Node] = []
-    /// The build's sort order, kept for its capacity: sorting 4-byte element numbers moves an eighth of the bytes
-    /// that sorting the nodes would (1.5x faster on Mosaic, whose layout order is far from sorted).
+    /// Whether the nodes are in layout order (position `i` is element `i`) rather than sorted by start.
+    public private(set) var keepsLayoutOrder = true
+    /// The sort's order, kept for its capacity: sorting 4-byte element numbers moves an eighth of the bytes that
+    /// sorting the nodes would (1.5x faster on Mosaic, whose layout order is far from sorted).
     var order: [Int32] = []
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
@@ -22,16 +34,17 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// Element indices, and the walk's positions, are kept in 32 bits.
     public static var maximumElementCount: Int { Int(Int32.max) }
 
-    /// An element's extent along the scroll axis, its index in the store, and the largest end among the
-    /// positions of the subtree it heads.
+    /// An element's end along the scroll axis and its index in the store; the lowest start among the elements of
+    /// this position and the ones after it; and the largest end among the positions of the subtree it heads.
     @usableFromInline struct Node: Sendable {
-        @usableFromInline var start: Double
+        @usableFromInline var lowestStart: Double
         @usableFromInline var end: Double
         @usableFromInline var subtreeEnd: Double
         @usableFromInline var _element: Int32
 
+        /// A node of the element's own extent: `finishNodes` lowers the start.
         @inlinable init(start: Double, end: Double, element: Int) {
-            self.start = start
+            self.lowestStart = start
             self.end = end
             subtreeEnd = end
             _element = Int32(truncatingIfNeeded: element)
@@ -55,31 +68,64 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
         store.withColumns(along: axis) { columns in
+            let count = columns.count
+            nodes.removeAll(keepingCapacity: true)
+            nodes.reserveCapacity(count)
+            for element in 0..<count {
+                nodes.append(Node(start: columns.scrollMin(element), end: columns.scrollMax(element), element: element))
+            }
+            rootLevel = 0
+            while (1 << (rootLevel + 1)) - 1 < count { rootLevel += 1 }
+            keepsLayoutOrder = finishNodes()
+            guard !keepsLayoutOrder else { return }
             order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: 0..<Int32(columns.count))
+            order.append(contentsOf: 0..<Int32(count))
             // Layouts are nearly sorted by start already; the standard sort takes advantage of runs.
             order.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
-            nodes.removeAll(keepingCapacity: true)
-            nodes.reserveCapacity(columns.count)
-            for element in order {
-                nodes.append(Node(start: columns.scrollMin(Int(element)), end: columns.scrollMax(Int(element)), element: Int(element)))
+            for (position, element) in order.enumerated() {
+                nodes[position] = Node(start: columns.scrollMin(Int(element)), end: columns.scrollMax(Int(element)), element: Int(element))
             }
+            _ = finishNodes()
         }
-        rootLevel = 0
-        while (1 << (rootLevel + 1)) - 1 < nodes.count { rootLevel += 1 }
-        if !nodes.isEmpty { _ = fillSubtreeEnds(node: (1 << rootLevel) - 1, level: rootLevel) }
     }
 
-    /// Sets `subtreeEnd` for the node's subtree and returns its largest end (−∞ when it holds no element).
-    private mutating func fillSubtreeEnds(node: Int, level: Int) -> Double {
-        let span = (1 << level) - 1
-        guard node - span < nodes.count else { return -.infinity }
-        guard level > 0 else { return node < nodes.count ? nodes[node].end : -.infinity }
-        let half = 1 << (level - 1)
-        let below = Swift.max(fillSubtreeEnds(node: node - half, level: level - 1), fillSubtreeEnds(node: node + half, level: level - 1))
-        guard node < nodes.count else { return below }
-        nodes[node].subtreeEnd = Swift.max(nodes[node].end, below)
-        return nodes[node].subtreeEnd
+    /// Replaces each node's start by the lowest start from its position on and sets its subtree end, in one pass;
+    /// returns whether no start was later than the lowest start `maximumDisplacement` positions on.
+    private mutating func finishNodes() -> Bool {
+        guard !nodes.isEmpty else { return true }
+        let root = (1 << rootLevel) - 1
+        return nodes.withUnsafeMutableBufferPointer { nodes in
+            var lowest = Double.infinity
+            var displaced = false
+            _ = Self.finishSubtree(nodes, node: root, level: rootLevel, lowest: &lowest, displaced: &displaced)
+            return !displaced
+        }
+    }
+
+    /// Visits the positions of the node's subtree from the last to the first (right subtree, node, left subtree),
+    /// so that `lowest`, the lowest start after the position visited, is known at each; sets the lowest starts,
+    /// then the subtree ends on the way back up, and returns the subtree's largest end (−∞ when it holds no
+    /// element). A node's start is still its own when it is visited, and the node `maximumDisplacement` on is done.
+    private static func finishSubtree(
+        _ nodes: UnsafeMutableBufferPointer<Node>, node: Int, level: Int, lowest: inout Double, displaced: inout Bool
+    ) -> Double {
+        let count = nodes.count
+        guard node - ((1 << level) - 1) < count else { return -.infinity }
+        let half = level > 0 ? 1 << (level - 1) : 0
+        let right = level > 0 ? finishSubtree(nodes, node: node + half, level: level - 1, lowest: &lowest, displaced: &displaced) : -.infinity
+        if node < count {
+            let start = nodes[node].lowestStart
+            let later = node + maximumDisplacement
+            if later < count, start > nodes[later].lowestStart { displaced = true }
+            lowest = start < lowest ? start : lowest
+            nodes[node].lowestStart = lowest
+        }
+        let left = level > 0 ? finishSubtree(nodes, node: node - half, level: level - 1, lowest: &lowest, displaced: &displaced) : -.infinity
+        let below = left > right ? left : right
+        guard node < count else { return below }
+        let end = nodes[node].end > below ? nodes[node].end : below
+        nodes[node].subtreeEnd = end
+        return end
     }
 
     @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
@@ -87,10 +133,11 @@ public struct IntervalTreeIndex: SpatialIndex {
         let first = result.count
         nodes.withUnsafeBufferPointer { nodes in
             store.withColumns(along: axis) { columns in
-                Tree(nodes: nodes, columns: columns, rootLevel: rootLevel, leafLevel: leafLevel).walk(query, into: &result)
+                Tree(nodes: nodes, columns: columns, rootLevel: rootLevel, leafLevel: leafLevel, inLayoutOrder: keepsLayoutOrder)
+                    .walk(query, into: &result)
             }
         }
-        result.restoreLayoutOrder(from: first)
+        if !keepsLayoutOrder { result.restoreLayoutOrder(from: first) }
     }
 
     /// The tree and the store's columns seen through unsafe buffers, for the length of one query.
@@ -99,12 +146,14 @@ public struct IntervalTreeIndex: SpatialIndex {
         @usableFromInline let columns: FrameColumns
         @usableFromInline let rootLevel: Int
         @usableFromInline let leafLevel: Int
+        @usableFromInline let inLayoutOrder: Bool
 
-        @inlinable init(nodes: UnsafeBufferPointer<Node>, columns: FrameColumns, rootLevel: Int, leafLevel: Int) {
+        @inlinable init(nodes: UnsafeBufferPointer<Node>, columns: FrameColumns, rootLevel: Int, leafLevel: Int, inLayoutOrder: Bool) {
             self.nodes = nodes
             self.columns = columns
             self.rootLevel = rootLevel
             self.leafLevel = leafLevel
+            self.inLayoutOrder = inLayoutOrder
         }
 
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
@@ -123,7 +172,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                     let half = level > 0 ? 1 << (level - 1) : 0
                     if descended {
                         // The left subtree is done; this node and everything right of it start here or later.
-                        guard nodes[node].start < query.scrollMax else { continue }
+                        guard nodes[node].lowestStart < query.scrollMax else { continue }
                         take(node..<(node + 1), query, into: &result)
                         stack[depth] = StackEntry(node + half, level - 1, false)
                         depth += 1
@@ -139,7 +188,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                         let low = node - ((1 << level) - 1)
                         let high = Swift.min(node + (1 << level) - 1, count - 1)
                         var end = low
-                        while end <= high, nodes[end].start < query.scrollMax { end += 1 }
+                        while end <= high, nodes[end].lowestStart < query.scrollMax { end += 1 }
                         take(low..<end, query, into: &result)
                         continue
                     }
@@ -150,18 +199,26 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
         }
 
-        /// Takes the elements at sorted positions `positions` that meet the rect; their starts are known to be
-        /// before the rect's end. Every one is written and the hits advance the end, with no branch on the test.
+        /// Takes the elements at `positions` that meet the rect; their lowest starts are known to be before the
+        /// rect's end. Every one is written and the hits advance the end, with no branch on the test. In layout
+        /// order a position is its element, and its own start is tested; sorted by start, it is the lowest start.
         @inlinable @inline(__always) func take(_ positions: Range<Int>, _ query: AxisRect, into result: inout VisibleElements) {
             result.append(upTo: positions.count) { hits in
                 var found = 0
-                for position in positions {
-                    let element = nodes[position].element
-                    hits[found] = element
-                    let after = query.scrollMin < nodes[position].end ? 1 : 0
-                    let left = columns.crossOrigin[element] < query.crossMax ? 1 : 0
-                    let right = query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] ? 1 : 0
-                    found &+= after & left & right
+                if inLayoutOrder {
+                    for element in positions {
+                        hits[found] = element
+                        found &+= columns.element(element, intersects: query) ? 1 : 0
+                    }
+                } else {
+                    for position in positions {
+                        let element = nodes[position].element
+                        hits[found] = element
+                        let after = query.scrollMin < nodes[position].end ? 1 : 0
+                        let left = columns.crossOrigin[element] < query.crossMax ? 1 : 0
+                        let right = query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] ? 1 : 0
+                        found &+= after & left & right
+                    }
                 }
                 return found
             }

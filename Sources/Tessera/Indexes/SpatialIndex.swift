@@ -10,7 +10,8 @@ public protocol SpatialIndex: Sendable {
     init()
     /// Rebuilds the index over `store`'s current frames, laid out for `viewport`, reusing its own buffers.
     ///
-    /// - Complexity: O(*n*) for the indexes here but `IntervalTreeIndex`, O(*n* log *n*) (it sorts).
+    /// - Complexity: O(*n*) for the indexes here, and for `IntervalTreeIndex` over a layout near start order;
+    ///   O(*n* log *n*) for `IntervalTreeIndex` over one it has to sort.
     mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size)
     /// Appends the intersecting elements' indices to `result`, writing through `VisibleElements`' unchecked
     /// appends. The caller empties `result` with `removeAll()` first (which makes its slots its own), and when
