@@ -21,18 +21,27 @@ import Testing
         }
     }
 
+    /// Every line alignment and axis for the flow layout; the defaults for the others, which take neither.
+    static func parameters(for layout: LayoutID) -> [LayoutParameters] {
+        guard layout == .flow else { return [LayoutParameters()] }
+        return FlowLayout.LineAlignment.allCases.flatMap { alignment in
+            [ScrollAxis.vertical, .horizontal].map { direction in
+                var parameters = LayoutParameters()
+                (parameters.flow.alignment, parameters.flow.scrollDirection) = (alignment, direction)
+                return parameters
+            }
+        }
+    }
+
     @Test(arguments: LayoutID.builtIn)
     func builtInLayoutsKeepLayoutOrder(layout: LayoutID) throws {
         for sizing in [ItemSizing.random, .uniform] {
             let sections = try BuiltInWorkload(sizing: sizing).sections(for: layout, items: 20_000)
             for viewport in [Size(width: 390, height: 844), Size(width: 844, height: 390)] {
-                var parameters = LayoutParameters()
-                for alignment in FlowLayout.LineAlignment.allCases {
-                    for direction in [ScrollAxis.vertical, .horizontal] {
-                        (parameters.flow.alignment, parameters.flow.scrollDirection) = (alignment, direction)
-                        let sorted = try parameters.make(layout, sections: sections, SectionsInStartOrder(viewport: viewport))
-                        #expect(sorted.isEmpty, "\(layout), \(sizing) sizes, flow \(alignment) \(direction): \(sorted.prefix(3))")
-                    }
+                for parameters in Self.parameters(for: layout) {
+                    let sorted = try parameters.make(layout, sections: sections, SectionsInStartOrder(viewport: viewport))
+                    let flow = parameters.flow
+                    #expect(sorted.isEmpty, "\(layout), \(sizing) sizes, flow \(flow.alignment) \(flow.scrollDirection): \(sorted.prefix(3))")
                 }
             }
         }
