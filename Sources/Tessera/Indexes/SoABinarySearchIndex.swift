@@ -45,20 +45,28 @@ public struct SoABinarySearchIndex: SpatialIndex {
     public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
         store.withColumns(along: axis) { columns in
-            let blockCount = (columns.count + blockSize - 1) / blockSize
-            blocks.removeAll(keepingCapacity: true)
-            blocks.reserveCapacity(blockCount)
-            // Each block's own minimum first; the running minimum from the end is taken in place below.
-            var runningMax = -Double.infinity
-            for block in 0..<blockCount {
-                let (blockMin, blockMax) = columns.scrollSpan((block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count))
-                runningMax = blockMax > runningMax ? blockMax : runningMax
-                blocks.append(BlockSummary(runningMaxEnd: runningMax, runningMinStart: blockMin))
+            let count = columns.count
+            let blockCount = (count + blockSize - 1) / blockSize
+            // A warm prepare keeps the section's size, and with it the block count: the summaries are overwritten
+            // in place, through a buffer pointer, rather than appended one by one.
+            if blocks.count != blockCount {
+                blocks.removeAll(keepingCapacity: true)
+                blocks.reserveCapacity(blockCount)
+                blocks.append(contentsOf: repeatElement(BlockSummary(runningMaxEnd: 0, runningMinStart: 0), count: blockCount))
             }
-            var runningMin = Double.infinity
-            for block in blocks.indices.reversed() {
-                runningMin = Swift.min(runningMin, blocks[block].runningMinStart)
-                blocks[block].runningMinStart = runningMin
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                // Each block's own minimum first; the running minimum from the end is taken in place below.
+                var runningMax = -Double.infinity
+                for block in 0..<blockCount {
+                    let (blockMin, blockMax) = columns.scrollSpan((block * blockSize)..<Swift.min((block + 1) * blockSize, count))
+                    runningMax = blockMax > runningMax ? blockMax : runningMax
+                    blocks[block] = BlockSummary(runningMaxEnd: runningMax, runningMinStart: blockMin)
+                }
+                var runningMin = Double.infinity
+                for block in (0..<blockCount).reversed() {
+                    runningMin = Swift.min(runningMin, blocks[block].runningMinStart)
+                    blocks[block].runningMinStart = runningMin
+                }
             }
         }
     }

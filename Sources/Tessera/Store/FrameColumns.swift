@@ -35,7 +35,7 @@
     /// Four running pairs, one for each element of a group of four, so that one element's comparisons do not wait
     /// for the one before's: a single pair makes the loop a chain of dependent selects, three times slower. Plain
     /// comparisons rather than `min`/`max`: frames hold no NaN, and they compile to single instructions.
-    @inlinable func scrollSpan(_ range: Range<Int>) -> (min: Double, max: Double) {
+    @inlinable @inline(__always) func scrollSpan(_ range: Range<Int>) -> (min: Double, max: Double) {
         var low = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
         var high = (-Double.infinity, -Double.infinity, -Double.infinity, -Double.infinity)
         @inline(__always) func take(_ index: Int, _ low: inout Double, _ high: inout Double) {
