@@ -47,33 +47,32 @@ public struct MosaicLayout: LayoutAlgorithm {
         var segment = Segment.fullWidth
         var lastFrame = Rect.zero
         var bottom = 0.0
-        func add(_ frame: Rect) {
-            writer.append(.cell, frame: frame)
-            written += 1
-            lastFrame = frame
-            bottom = Swift.max(bottom, frame.maxY)
+        // A segment's cells go in as one run: the writer's column addresses stay in registers for the run, where
+        // an append a cell reloaded them after every store.
+        func add(_ count: Int, _ first: Rect, _ second: Rect = .zero, _ third: Rect = .zero) {
+            writer.appendCells(count) { cell in cell == 0 ? first : cell == 1 ? second : third }
+            written += count
+            lastFrame = count == 1 ? first : count == 2 ? second : third
+            bottom = Swift.max(bottom, first.maxY)
+            if count > 1 { bottom = Swift.max(bottom, second.maxY) }
+            if count > 2 { bottom = Swift.max(bottom, third.maxY) }
         }
         while written < itemCount {
             let whole = Rect(x: 0, y: lastFrame.maxY + 1, width: viewport.width, height: MosaicLayout.segmentHeight)
             switch segment {
             case .fullWidth:
-                add(whole)
+                add(1, whole)
             case .fiftyFifty:
                 let (left, right) = Self.split(whole, at: 0.5, alongX: true)
-                add(left)
-                add(right)
+                add(2, left, right)
             case .twoThirdsOneThird:
                 let (left, right) = Self.split(whole, at: 2.0 / 3.0, alongX: true)
                 let (top, bottom) = Self.split(right, at: 0.5, alongX: false)
-                add(left)
-                add(top)
-                add(bottom)
+                add(3, left, top, bottom)
             case .oneThirdTwoThirds:
                 let (left, right) = Self.split(whole, at: 1.0 / 3.0, alongX: true)
                 let (top, bottom) = Self.split(left, at: 0.5, alongX: false)
-                add(top)
-                add(bottom)
-                add(right)
+                add(3, top, bottom, right)
             }
             segment = segment.next(remaining: itemCount - written)
         }
