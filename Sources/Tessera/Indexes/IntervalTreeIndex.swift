@@ -169,32 +169,33 @@ public struct IntervalTreeIndex: SpatialIndex {
                 while depth > 0 {
                     depth -= 1
                     let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
-                    let half = level > 0 ? 1 << (level - 1) : 0
-                    if descended {
-                        // The left subtree is done; this node and everything right of it start here or later.
-                        guard nodes[node].lowestStart < query.scrollMax else { continue }
-                        take(node..<(node + 1), query, into: &result)
-                        stack[depth] = StackEntry(node + half, level - 1, false)
-                        depth += 1
-                        continue
-                    }
-                    if node >= count {
-                        // A position past the last element: only its left subtree can hold any.
-                        if level > 0 { stack[depth] = StackEntry(node - half, level - 1, false); depth += 1 }
-                        continue
-                    }
-                    guard nodes[node].subtreeEnd > query.scrollMin else { continue }
                     if level <= leafLevel {
+                        // A small subtree: its positions in order, until the keys pass the rect's end.
                         let low = node - ((1 << level) - 1)
-                        let high = Swift.min(node + (1 << level) - 1, count - 1)
+                        let high = Swift.min(node + (1 << level), count)
                         var end = low
-                        while end <= high, nodes[end].lowestStart < query.scrollMax { end += 1 }
+                        while end < high, nodes[end].lowestStart < query.scrollMax { end += 1 }
                         take(low..<end, query, into: &result)
                         continue
                     }
-                    stack[depth] = StackEntry(node, level, true)
-                    stack[depth + 1] = StackEntry(node - half, level - 1, false)
-                    depth += 2
+                    let half = 1 << (level - 1)
+                    if !descended {
+                        // Come back for this node and its right subtree once the left one is done; the left one is
+                        // walked only when something in it ends after the rect starts (past the last element, a
+                        // position has no extent of its own: only its left subtree can hold any).
+                        stack[depth] = StackEntry(node, level, true)
+                        depth += 1
+                        let left = node - half
+                        if left >= count || nodes[left].subtreeEnd > query.scrollMin {
+                            stack[depth] = StackEntry(left, level - 1, false)
+                            depth += 1
+                        }
+                    } else if node < count, nodes[node].lowestStart < query.scrollMax {
+                        // The left subtree is done; this node and everything right of it start here or later.
+                        take(node..<(node + 1), query, into: &result)
+                        stack[depth] = StackEntry(node + half, level - 1, false)
+                        depth += 1
+                    }
                 }
             }
         }
