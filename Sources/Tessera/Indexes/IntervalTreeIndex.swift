@@ -181,8 +181,8 @@ public struct IntervalTreeIndex: SpatialIndex {
                     let half = 1 << (level - 1)
                     if !descended {
                         // Come back for this node and its right subtree once the left one is done; the left one is
-                        // walked only when something in it ends after the rect starts (past the last element, a
-                        // position has no extent of its own: only its left subtree can hold any).
+                        // walked only when something in it ends after the rect starts. A left child past the last
+                        // element has no subtree end to read, but its own left subtree may hold elements: walked.
                         stack[depth] = StackEntry(node, level, true)
                         depth += 1
                         let left = node - half
