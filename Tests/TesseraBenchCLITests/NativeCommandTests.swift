@@ -23,6 +23,12 @@ import Testing
         #expect(outcome.standardError.contains("has scroll effects"), "\(outcome)")
     }
 
+    @Test func noItemsIsAUsageError() throws {
+        let outcome = try Bench.run(["native", "--items", "0"])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("--items must be at least 1"), "\(outcome)")
+    }
+
     @Test func tooFewRoundsForAnIntervalIsAUsageError() throws {
         let outcome = try Bench.run(["native", "--rounds", "3"])
         #expect(outcome.status == 64, "\(outcome)")

@@ -39,6 +39,7 @@ struct Native: ParsableCommand {
     func validate() throws {
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
+        guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) where !Self.comparable.contains(layout) {
             throw ValidationError(

@@ -35,6 +35,11 @@ public struct LayoutID: RawRepresentable, Hashable, Codable, Sendable, Expressib
         }
     }
 
+    /// Whether the layout reads its items' sizes: Mosaic, the carousel and sticky-parallax take their counts alone.
+    public var readsItemSizes: Bool {
+        ![.mosaic, .carousel, .stickyParallax].contains(self)
+    }
+
     /// Whether an id can name a layout: lowercase letters, digits and dashes, as the built-ins' are, so that it can
     /// stand in a comma-separated list, a file name and a benchmark name.
     static func isWellFormed(_ text: String) -> Bool {

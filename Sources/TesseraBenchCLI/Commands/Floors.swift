@@ -1,0 +1,50 @@
+import ArgumentParser
+import Tessera
+import TesseraBenchKit
+
+struct Floors: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time a warm prepare against the floors below it, in one process.",
+        discussion: """
+            Candidates, each after a bounds-size change as a warm prepare is, on soa-binary-search: the fill floor \
+            (the run's: writing the bytes the layout holds), the store floor (the engine's prepare of the same \
+            sections and element counts with frames from positions alone: the store's writes and the index's \
+            build), the copy floor (the same, each cell's frame its listed size: it reads the input the layout \
+            reads), the layout's arithmetic alone (its frames written into a ring that stays in cache), and the \
+            warm prepare. Each round runs one batch of each in random order; the per-round ratios give medians and \
+            95% intervals. The warm prepare over the fill floor is the run's target (marked pass or MISS); the rest \
+            say where the time above it goes. Exit 0 when measured.
+            """
+    )
+
+    @Option(help: "Layouts to measure, comma-separated, or all.")
+    var layouts = "all"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    var items = CountArgument(1_000_000)
+
+    @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
+    var rounds = 21
+
+    @OptionGroup var workload: WorkloadOptions
+
+    func validate() throws {
+        guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
+        guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
+        _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+    }
+
+    func run() throws {
+        let floors = PrepareFloors(rounds: rounds, seed: workload.seed)
+        var timings: [PrepareFloors.Timing] = []
+        var ratios: [PrepareFloors.Ratio] = []
+        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
+            let sections = try workload.sections(for: layout, items: items.count)
+            let measured = try floors.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+            timings += measured.timings
+            ratios += measured.ratios
+        }
+        print("Median time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search:")
+        print(PrepareFloors.render(timings: timings, ratios: ratios), terminator: "")
+    }
+}

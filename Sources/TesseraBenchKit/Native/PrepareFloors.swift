@@ -1,0 +1,165 @@
+import Tessera
+
+/// A warm prepare against the floors below it, in one process: how much of its time is the machine's and how much
+/// the layout's.
+///
+/// Five candidates run on the same layout and workload, each after a bounds-size change as a warm prepare is
+/// (portrait, then landscape, and back), with the engine's soa-binary-search, the strategy the run's targets judge:
+/// - *fill floor*: the run's reference, writing as many bytes as the layout holds into a buffer already faulted in;
+/// - *store floor*: the engine's prepare of a layout with the same sections and element counts and no arithmetic,
+///   each frame from its position (`FloorLayout`): the store's writes and the index's build;
+/// - *copy floor*: the same, each cell's frame its listed size, so that it reads the input the layout reads (equal to
+///   the store floor for a layout that takes counts alone, or sizes that are not listed);
+/// - *arithmetic alone*: the layout writing its frames into a ring that stays in cache (`RingWriter`), with no store;
+/// - *warm prepare*: the engine's prepare of the layout itself.
+///
+/// Each round runs one batch of each, in a random order; the rounds' ratios to the fill floor (and the warm
+/// prepare's to the copy floor) are the evidence, as in `ab` and `native`.
+public struct PrepareFloors: Sendable {
+    public enum Candidate: String, CaseIterable, Sendable {
+        case fillFloor = "fill floor"
+        case storeFloor = "store floor"
+        case copyFloor = "copy floor"
+        case arithmetic = "arithmetic alone"
+        case warmPrepare = "warm prepare"
+    }
+
+    /// One candidate on one layout: its median time an element over the rounds.
+    public struct Timing: Sendable {
+        public var layout: LayoutID
+        public var candidate: Candidate
+        public var nanosecondsPerElement: Double
+    }
+
+    /// `candidate` over `yardstick`, per round; `limit` for the run's target (the warm prepare over the fill floor).
+    public struct Ratio: Sendable {
+        public var layout: LayoutID
+        public var candidate: Candidate
+        public var yardstick: Candidate
+        /// The rounds' median ratio and its 95% interval.
+        public var interval: MedianInterval?
+        public var limit: Double?
+        public var median: Double { interval?.median ?? .nan }
+    }
+
+    public typealias Measured = (timings: [Timing], ratios: [Ratio])
+
+    public var rounds: Int
+    public var seed: UInt64
+    /// The shortest time a batch of each candidate runs, so that the clock is a sliver of it at small counts.
+    public static let batchNanoseconds = 2_000_000.0
+
+    /// `rounds` of at least 6, which a 95% interval of the median ratio needs.
+    public init(rounds: Int = 21, seed: UInt64 = 1) {
+        precondition(rounds >= 6, "at least 6 rounds")
+        self.rounds = rounds
+        self.seed = seed
+    }
+
+    /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`.
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measured {
+        try parameters.make(layout, sections: sections, Visitor(floors: self, layout: layout, sections: sections, viewport: viewport))
+    }
+
+    private struct Visitor: LayoutVisitor {
+        let floors: PrepareFloors
+        let layout: LayoutID
+        let sections: [LayoutSection]
+        let viewport: Size
+
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measured {
+            try floors.measure(algorithm, layout: layout, sizes: layout.readsItemSizes ? sections.map(\.itemSizes) : nil, viewport: viewport)
+        }
+    }
+
+    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size) throws -> Measured {
+        let viewports = [viewport, Size(width: viewport.height, height: viewport.width)]
+        let counts = (0..<algorithm.sectionCount).map(algorithm.elementCount(inSection:))
+        let axis = algorithm.scrollAxis
+        var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
+        var store = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: nil), index: SoABinarySearchIndex())
+        var copy = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: sizes), index: SoABinarySearchIndex())
+        // Prepared for both viewports first, so that every buffer is faulted in and at its size before timing.
+        for size in viewports {
+            try engine.prepare(viewport: size)
+            try store.prepare(viewport: size)
+            try copy.prepare(viewport: size)
+        }
+        let elements = Swift.max(algorithm.elementCount, 1)
+        let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(engine.byteCount / 8, 1))
+        defer { words.deallocate() }
+        words.initialize(repeating: 0)
+        let ring = UnsafeMutablePointer<Rect>.allocate(capacity: RingWriter.slots)
+        defer { ring.deallocate() }
+        ring.initialize(repeating: .zero, count: RingWriter.slots)
+
+        // Each candidate's own count of runs: every prepare of a layout is after a change of its bounds' size.
+        var turns: [Candidate: Int] = [:]
+        func run(_ candidate: Candidate) throws {
+            let turn = turns[candidate, default: 0] + 1
+            turns[candidate] = turn
+            func next() -> Size { viewports[turn % 2] }
+            switch candidate {
+            case .fillFloor:
+                let base = Double(turn)
+                for index in words.indices { words[index] = base + Double(index) }
+                blackHole(words[words.count / 2])
+            case .storeFloor: try store.prepare(viewport: next())
+            case .copyFloor: try copy.prepare(viewport: next())
+            case .arithmetic:
+                var writer = RingWriter(ring: ring)
+                blackHole(algorithm.write(into: &writer, viewport: next()))
+                blackHole(ring[writer.written & (RingWriter.slots - 1)])
+            case .warmPrepare: try engine.prepare(viewport: next())
+            }
+        }
+        // One batch size for every candidate, from the warm prepare: the longest of them but the arithmetic's.
+        let once = Double(try timed { try run(.warmPrepare) })
+        let batch = Swift.max(1, Int((Self.batchNanoseconds / Swift.max(once, 1)).rounded(.up)))
+
+        var generator = SeededGenerator(seed: seed)
+        var samples: [Candidate: [Double]] = [:]
+        for _ in 0..<rounds {
+            for candidate in Candidate.allCases.shuffled(using: &generator) {
+                let nanoseconds = try timed { for _ in 0..<batch { try run(candidate) } }
+                samples[candidate, default: []].append(Double(nanoseconds) / Double(batch * elements))
+            }
+        }
+
+        let timings = Candidate.allCases.map { candidate in
+            Timing(layout: layout, candidate: candidate, nanosecondsPerElement: ABComparison.median(samples[candidate] ?? []))
+        }
+        func ratio(_ candidate: Candidate, over yardstick: Candidate, limit: Double? = nil) -> Ratio {
+            let perRound = zip(samples[candidate] ?? [], samples[yardstick] ?? []).map { $0 / $1 }
+            return Ratio(layout: layout, candidate: candidate, yardstick: yardstick, interval: MedianInterval(perRound), limit: limit)
+        }
+        let ratios = [
+            ratio(.warmPrepare, over: .fillFloor, limit: 1.5),
+            ratio(.storeFloor, over: .fillFloor),
+            ratio(.copyFloor, over: .fillFloor),
+            ratio(.arithmetic, over: .fillFloor),
+            ratio(.warmPrepare, over: .copyFloor),
+        ]
+        return (timings, ratios)
+    }
+}
+
+extension PrepareFloors {
+    /// The timings as a table, a row a layout and candidate, then each ratio a line; the target's marked pass or MISS.
+    public static func render(timings: [Timing], ratios: [Ratio]) -> String {
+        guard !timings.isEmpty, !ratios.isEmpty else { return "" }
+        let table = TerminalTable.align(
+            timings.map { [$0.layout.rawValue, $0.candidate.rawValue, String(format: "%.2f ns an element", $0.nanosecondsPerElement)] },
+            rightAligned: [2]
+        )
+        let columns = TerminalTable.align(
+            ratios.map { ratio in [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue] }, rightAligned: []
+        )
+        let lines = zip(columns.split(separator: "\n", omittingEmptySubsequences: false), ratios).map { column, ratio in
+            let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
+            let target = ratio.limit.map { String(format: "  (target <= %.1f)", $0) } ?? ""
+            return "\(column)  \(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): " + String(format: "%.2fx", ratio.median) + interval + target + "\n"
+        }.joined()
+        return table + "\nPer-round ratios: median [95% interval]\n" + lines
+    }
+}
