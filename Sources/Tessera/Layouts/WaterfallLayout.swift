@@ -92,8 +92,10 @@ public struct WaterfallLayout: LayoutAlgorithm {
                     for item in 0..<count { place(height(item)) }
                     return
                 }
-                // Two columns, the default, kept in registers and chosen by a select rather than a branch: which
-                // column is shorter changes at random from photo to photo, so a branch would mispredict half the time.
+                // Two columns, the default, kept in registers. The compiler makes the choice a branch, which
+                // predicts well (a photo mostly goes to the other column from the one before): no branch at all
+                // (`min`, `max` and the column in integers) took 2.4x the time on a section in cache, and gained 5%
+                // only at a million photos, where the store's writes hold a prepare back.
                 var (left, right) = (columnEnds[0], columnEnds[1])
                 let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
                 writer.appendCells(count) { item in
