@@ -162,46 +162,62 @@ public struct FlowLayout: LayoutAlgorithm {
     }
 
     /// Packs `count` items into justified lines starting at `start`; returns where the last line ends.
+    ///
+    /// The section's cells are one run of the writer's, each line packed when the run reaches its first item: a run
+    /// a line made room, read the columns and set the kinds (a call to `memset`) for four or five items at a time.
     @inlinable @inline(__always)
     func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
         count: Int, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
         size: (Int) -> Size
     ) -> Double {
         var lineStart = start
-        var first = 0
-        while first < count {
-            // Items join the line while their lengths and the spacing between them fit. The spacing is added to
-            // the item before the running total, so the loop carries one addition from item to item, not two.
-            var used = Axes.crossLength(size(first))
-            var thickness = Axes.scrollLength(size(first))
-            var end = first + 1
-            while end < count {
-                let item = size(end)
-                let extended = used + (interitemSpacing + Axes.crossLength(item))
-                if extended > available { break }
-                used = extended
-                let length = Axes.scrollLength(item)
-                thickness = length > thickness ? length : thickness
-                end += 1
+        var lineEnd = 0
+        var thickness = 0.0
+        var cross = 0.0
+        var gap = 0.0
+        writer.appendCells(count) { item in
+            if item == lineEnd {
+                if item > 0 {
+                    lineStart += thickness
+                    lineStart += lineSpacing
+                }
+                (lineEnd, thickness, cross, gap) = packLine(from: item, count: count, Axes.self, size: size)
             }
-            if first > 0 { lineStart += lineSpacing }
-            let lastItemLength = end == count ? Axes.crossLength(size(end - 1)) : nil
-            let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
-            var cross = origin
-            writer.appendCells(end - first) { offset in
-                let itemSize = size(first + offset)
-                let length = Axes.scrollLength(itemSize)
-                let width = Axes.crossLength(itemSize)
-                defer { cross += width + gap }
-                return Axes.frame(
-                    scroll: Alignment.start(ofItem: length, inLineAt: lineStart, thickness: thickness),
-                    scrollLength: length, cross: cross, crossLength: width
-                )
-            }
-            lineStart += thickness
-            first = end
+            let itemSize = size(item)
+            let length = Axes.scrollLength(itemSize)
+            let width = Axes.crossLength(itemSize)
+            defer { cross += width + gap }
+            return Axes.frame(
+                scroll: Alignment.start(ofItem: length, inLineAt: lineStart, thickness: thickness),
+                scrollLength: length, cross: cross, crossLength: width
+            )
         }
-        return lineStart
+        return count > 0 ? lineStart + thickness : lineStart
+    }
+
+    /// Packs the line that starts at item `first`: where it ends, its thickness, where its first item starts across
+    /// it and the gap between its items. Items join the line while their lengths and the spacing between them fit.
+    /// The spacing is added to the item before the running total, so the loop carries one addition from item to
+    /// item, not two.
+    @inlinable @inline(__always)
+    func packLine<Axes: FlowAxes>(
+        from first: Int, count: Int, _ axes: Axes.Type, size: (Int) -> Size
+    ) -> (end: Int, thickness: Double, origin: Double, gap: Double) {
+        var used = Axes.crossLength(size(first))
+        var thickness = Axes.scrollLength(size(first))
+        var end = first + 1
+        while end < count {
+            let item = size(end)
+            let extended = used + (interitemSpacing + Axes.crossLength(item))
+            if extended > available { break }
+            used = extended
+            let length = Axes.scrollLength(item)
+            thickness = length > thickness ? length : thickness
+            end += 1
+        }
+        let lastItemLength = end == count ? Axes.crossLength(size(end - 1)) : nil
+        let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
+        return (end, thickness, origin, gap)
     }
 
     /// Where a line's first item starts across the line, and the gap between its items.
