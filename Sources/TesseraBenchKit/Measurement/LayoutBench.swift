@@ -208,22 +208,11 @@ struct LayoutBench {
         return Double(allocations) / Double(frames.count)
     }
 
-    /// The bandwidth floor of a prepare: writing as many bytes as the layout holds into buffers already faulted
-    /// in, element by element, each value derived from its index as a layout's would be, with no arithmetic
-    /// beyond that and no allocation. The buffer is cut into 8-byte words, the width of a frame column.
+    /// The bandwidth floor of a prepare (`FillFloor`) for `bytes`, sampled as the prepares are.
     private func fillFloor(bytes: Int, budget: SamplingBudget, clock: ClockCalibration) -> (samples: [Double], batch: Int) {
-        let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(bytes / 8, 1))
-        defer { words.deallocate() }
-        words.initialize(repeating: 0)
-        var passes = 0
-        func fill() {
-            passes += 1
-            let base = Double(passes)
-            for index in words.indices { words[index] = base + Double(index) }
-            blackHole(words[words.count / 2])
-        }
-        let batch = clock.batchSize(limit: Self.batchLimit) { _ in fill() }
-        let samples = budget.collect { _ in Double(timed { for _ in 0..<batch { fill() } }) / Double(batch) }
+        let floor = FillFloor(bytes: bytes)
+        let batch = clock.batchSize(limit: Self.batchLimit) { _ in floor.fill() }
+        let samples = budget.collect { _ in Double(timed { for _ in 0..<batch { floor.fill() } }) / Double(batch) }
         return (samples, batch)
     }
 }

@@ -202,11 +202,18 @@ extension NativeComparison {
         // The verdict, layout and trace aligned as columns; the ratio's sentence follows them.
         let columns = TerminalTable.align(ratios.map { [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue] }, rightAligned: [])
         let verdicts = zip(columns.split(separator: "\n"), ratios).map { column, ratio in
-            let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
-            return "\(column)  \(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): " + String(format: "%.2fx", ratio.median)
-                + interval + String(format: "  (target <= %.1f)", ratio.limit) + "\n"
+            "\(column)  " + ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
         return table + "\nPer-round ratios: median [95% interval]\n" + verdicts
+    }
+
+    /// "`candidate` / `yardstick`: the median ratio, its interval and the target", as `native` and `floors` print a
+    /// per-round ratio.
+    static func ratioSentence(_ candidate: String, over yardstick: String, _ interval: MedianInterval?, limit: Double?) -> String {
+        let median = String(format: "%.2fx", interval?.median ?? .nan)
+        let bounds = interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
+        let target = limit.map { String(format: "  (target <= %.1f)", $0) } ?? ""
+        return "\(candidate) / \(yardstick): \(median)\(bounds)\(target)"
     }
 }
 

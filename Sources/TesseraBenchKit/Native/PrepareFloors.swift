@@ -5,7 +5,7 @@ import Tessera
 ///
 /// Five candidates run on the same layout and workload, each after a bounds-size change as a warm prepare is
 /// (portrait, then landscape, and back), with the engine's soa-binary-search, the strategy the run's targets judge:
-/// - *fill floor*: the run's reference, writing as many bytes as the layout holds into a buffer already faulted in;
+/// - *fill floor*: the run's reference (`FillFloor`), writing as many bytes as the layout holds;
 /// - *store floor*: the engine's prepare of a layout with the same sections and element counts and no arithmetic,
 ///   each frame from its position (`FloorLayout`): the store's writes and the index's build;
 /// - *copy floor*: the same, each cell's frame its listed size, so that it reads the input the layout reads (equal to
@@ -86,9 +86,7 @@ public struct PrepareFloors: Sendable {
             try copy.prepare(viewport: size)
         }
         let elements = Swift.max(algorithm.elementCount, 1)
-        let words = UnsafeMutableBufferPointer<Double>.allocate(capacity: Swift.max(engine.byteCount / 8, 1))
-        defer { words.deallocate() }
-        words.initialize(repeating: 0)
+        let fillFloor = FillFloor(bytes: engine.byteCount)
         let ring = UnsafeMutablePointer<Rect>.allocate(capacity: RingWriter.slots)
         defer { ring.deallocate() }
         ring.initialize(repeating: .zero, count: RingWriter.slots)
@@ -100,10 +98,7 @@ public struct PrepareFloors: Sendable {
             turns[candidate] = turn
             func next() -> Size { viewports[turn % 2] }
             switch candidate {
-            case .fillFloor:
-                let base = Double(turn)
-                for index in words.indices { words[index] = base + Double(index) }
-                blackHole(words[words.count / 2])
+            case .fillFloor: fillFloor.fill()
             case .storeFloor: try store.prepare(viewport: next())
             case .copyFloor: try copy.prepare(viewport: next())
             case .arithmetic:
@@ -156,9 +151,7 @@ extension PrepareFloors {
             ratios.map { ratio in [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue] }, rightAligned: []
         )
         let lines = zip(columns.split(separator: "\n", omittingEmptySubsequences: false), ratios).map { column, ratio in
-            let interval = ratio.interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
-            let target = ratio.limit.map { String(format: "  (target <= %.1f)", $0) } ?? ""
-            return "\(column)  \(ratio.candidate.rawValue) / \(ratio.yardstick.rawValue): " + String(format: "%.2fx", ratio.median) + interval + target + "\n"
+            "\(column)  " + NativeComparison.ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
         return table + "\nPer-round ratios: median [95% interval]\n" + lines
     }
