@@ -159,70 +159,75 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
         /// right subtree) or, once descended, to have itself and its right subtree taken. Two entries a level at
         /// most; packed into 8 bytes so the stack stays on the stack (a larger temporary allocation goes to the
-        /// heap, once a query). Out of line (it is long), and known to release nothing, so that the caller need not
-        /// retain the index and the store around the call.
+        /// heap, once a query). The hits are written through one pointer into the room the answer has left, as
+        /// the walk finds them. Out of line (it is long), and known to release nothing, so that the caller need
+        /// not retain the index and the store around the call.
         @inlinable @inline(never) @_effects(releasenone) func walk(_ query: AxisRect, into result: inout VisibleElements) {
+            result.append(withinRoom: { hits, room in
+                // The order is a constant in each call, so neither walk asks it again element by element.
+                inLayoutOrder ? walk(query, hits: hits, room: room, inLayoutOrder: true) : walk(query, hits: hits, room: room, inLayoutOrder: false)
+            })
+        }
+
+        /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
+        /// lower bound on the room the walk needs.
+        @inlinable @inline(__always) func walk(_ query: AxisRect, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
             let count = nodes.count
-            withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
-                stack[0] = StackEntry((1 << rootLevel) - 1, rootLevel, false)
+            let nodes = nodes.baseAddress.unsafelyUnwrapped
+            var found = 0
+            return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
+                stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
                 var depth = 1
                 while depth > 0 {
-                    depth -= 1
+                    depth &-= 1
                     let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
                     if level <= leafLevel {
-                        // A small subtree: its positions in order, until the keys pass the rect's end.
-                        let low = node - ((1 << level) - 1)
-                        let high = Swift.min(node + (1 << level), count)
-                        var end = low
-                        while end < high, nodes[end].lowestStart < query.scrollMax { end += 1 }
-                        take(low..<end, query, into: &result)
+                        // A small subtree: its positions in order, tested as they are read, until the keys pass the
+                        // rect's end. Every one is written and the hits advance the end.
+                        var position = node &- ((1 &<< level) &- 1)
+                        let high = Swift.min(node &+ (1 &<< level), count)
+                        guard found &+ (high &- position) <= room else { return found &+ (high &- position) }
+                        while position < high, nodes[position].lowestStart < query.scrollMax {
+                            hits[found] = inLayoutOrder ? position : nodes[position].element
+                            found &+= meets(position, nodes, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                            position &+= 1
+                        }
                         continue
                     }
-                    let half = 1 << (level - 1)
+                    let half = 1 &<< (level &- 1)
                     if !descended {
                         // Come back for this node and its right subtree once the left one is done; the left one is
                         // walked only when something in it ends after the rect starts. A left child past the last
                         // element has no subtree end to read, but its own left subtree may hold elements: walked.
                         stack[depth] = StackEntry(node, level, true)
-                        depth += 1
-                        let left = node - half
+                        depth &+= 1
+                        let left = node &- half
                         if left >= count || nodes[left].subtreeEnd > query.scrollMin {
-                            stack[depth] = StackEntry(left, level - 1, false)
-                            depth += 1
+                            stack[depth] = StackEntry(left, level &- 1, false)
+                            depth &+= 1
                         }
                     } else if node < count, nodes[node].lowestStart < query.scrollMax {
                         // The left subtree is done; this node and everything right of it start here or later.
-                        take(node..<(node + 1), query, into: &result)
-                        stack[depth] = StackEntry(node + half, level - 1, false)
-                        depth += 1
-                    }
-                }
-            }
-        }
-
-        /// Takes the elements at `positions` that meet the rect; their lowest starts are known to be before the
-        /// rect's end. Every one is written and the hits advance the end, with no branch on the test. In layout
-        /// order a position is its element, and its own start is tested; sorted by start, it is the lowest start.
-        @inlinable @inline(__always) func take(_ positions: Range<Int>, _ query: AxisRect, into result: inout VisibleElements) {
-            result.append(upTo: positions.count) { hits in
-                var found = 0
-                if inLayoutOrder {
-                    for element in positions {
-                        hits[found] = element
-                        found &+= columns.element(element, intersects: query) ? 1 : 0
-                    }
-                } else {
-                    for position in positions {
-                        let element = nodes[position].element
-                        hits[found] = element
-                        let after = query.scrollMin < nodes[position].end ? 1 : 0
-                        let left = columns.crossOrigin[element] < query.crossMax ? 1 : 0
-                        let right = query.crossMin < columns.crossOrigin[element] + columns.crossLength[element] ? 1 : 0
-                        found &+= after & left & right
+                        guard found < room else { return found &+ 1 }
+                        hits[found] = inLayoutOrder ? node : nodes[node].element
+                        found &+= meets(node, nodes, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                        stack[depth] = StackEntry(node &+ half, level &- 1, false)
+                        depth &+= 1
                     }
                 }
                 return found
             }
+        }
+
+        /// Whether the element at `position`, whose lowest start is known to be before the rect's end, meets the
+        /// rect. In layout order the frame is tested as the store holds it (the engine then reads the same columns
+        /// again, from cache, to keep what meets the handed-out frames); sorted by start, the lowest start is the
+        /// element's own, and its end is the node's.
+        @inlinable @inline(__always) func meets(_ position: Int, _ nodes: UnsafePointer<Node>, _ query: AxisRect, inLayoutOrder: Bool) -> Bool {
+            guard !inLayoutOrder else { return columns.element(position, intersects: query) }
+            let element = nodes[position].element
+            let cross = columns.crossOrigin[element]
+            return query.scrollMin < nodes[position].end && cross < query.crossMax && query.crossMin < cross + columns.crossLength[element]
         }
     }
 

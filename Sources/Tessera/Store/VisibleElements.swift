@@ -65,6 +65,25 @@ public struct VisibleElements: @unchecked Sendable {
         _count = start + slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body($0 + start) }
     }
 
+    /// Appends what `body` writes from the pointer it is given into the room left, which it is told, for a search
+    /// that cannot bound its answer before it runs: `body` returns how many it wrote, or, when the room was too
+    /// little, more than the room (at least what it needs), which is recorded as the shortfall and appends nothing.
+    /// With no room left at all, `body` is not run and a shortfall of one slot is recorded.
+    @inlinable mutating func append(withinRoom body: (UnsafeMutablePointer<Int>, _ room: Int) -> Int) {
+        let start = _count
+        let room = (slots?.room ?? 0) - start
+        guard room > 0 else {
+            shortfall = Swift.max(shortfall, start + 1)
+            return
+        }
+        let written = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body($0 + start, room) }
+        guard written <= room else {
+            shortfall = Swift.max(shortfall, start + written)
+            return
+        }
+        _count = start + written
+    }
+
     /// After an index's query: `false` when it had the room it needed. Otherwise drops what it appended after
     /// `start`, grows the buffer to at least the room it wanted, and returns `true` for the caller to ask again.
     @inlinable mutating func madeRoom(from start: Int) -> Bool {
