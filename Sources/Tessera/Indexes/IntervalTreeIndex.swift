@@ -172,8 +172,11 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
         /// lower bound on the room the walk needs.
         @inlinable @inline(__always) func walk(_ query: AxisRect, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
+            // Taken into locals: the tree is passed by reference, and a write through `hits` could alias it, so each
+            // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
+            let columns = columns
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
@@ -189,7 +192,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                         guard found &+ (high &- position) <= room else { return found &+ (high &- position) }
                         while position < high, nodes[position].lowestStart < query.scrollMax {
                             hits[found] = inLayoutOrder ? position : nodes[position].element
-                            found &+= meets(position, nodes, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                            found &+= Self.meets(position, nodes, columns, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
                             position &+= 1
                         }
                         continue
@@ -210,7 +213,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                         // The left subtree is done; this node and everything right of it start here or later.
                         guard found < room else { return found &+ 1 }
                         hits[found] = inLayoutOrder ? node : nodes[node].element
-                        found &+= meets(node, nodes, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                        found &+= Self.meets(node, nodes, columns, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
                         stack[depth] = StackEntry(node &+ half, level &- 1, false)
                         depth &+= 1
                     }
@@ -223,7 +226,9 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// rect. In layout order the frame is tested as the store holds it (the engine then reads the same columns
         /// again, from cache, to keep what meets the handed-out frames); sorted by start, the lowest start is the
         /// element's own, and its end is the node's.
-        @inlinable @inline(__always) func meets(_ position: Int, _ nodes: UnsafePointer<Node>, _ query: AxisRect, inLayoutOrder: Bool) -> Bool {
+        @inlinable @inline(__always) static func meets(
+            _ position: Int, _ nodes: UnsafePointer<Node>, _ columns: FrameColumns, _ query: AxisRect, inLayoutOrder: Bool
+        ) -> Bool {
             guard !inLayoutOrder else { return columns.element(position, intersects: query) }
             let element = nodes[position].element
             let cross = columns.crossOrigin[element]

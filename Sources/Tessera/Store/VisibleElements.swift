@@ -76,7 +76,10 @@ public struct VisibleElements: @unchecked Sendable {
             shortfall = Swift.max(shortfall, start + 1)
             return
         }
-        let written = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body($0 + start, room) }
+        // The address is taken out of the closure: the slots stay alive, held by this buffer, which `body` cannot
+        // reach. Run inside the closure, a long `body` had the slots retained and released around it every query.
+        let slotsBase = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0 }
+        let written = body(slotsBase + start, room)
         guard written <= room else {
             shortfall = Swift.max(shortfall, start + written)
             return
