@@ -92,20 +92,18 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         let query = AxisRect(rect, along: axis)
         let sections = _store.sections(meeting: query, near: result.sectionHint)
         result.sectionHint = sections.lowerBound
-        // Through buffer pointers: a section's store and index are borrowed where they lie, not copied out of
-        // their arrays (each copy would retain and release their buffers).
-        indexes.withUnsafeBufferPointer { indexes in
-            _store.sectionStores.withUnsafeBufferPointer { stores in
-                for section in sections {
-                    guard let local = _store.local(query, in: section) else { continue }
-                    let start = result.count
-                    // Asked again, with more room, only while the buffer grows to the largest answer it meets.
-                    repeat {
-                        indexes[section].query(local, in: stores[section], axis: axis, into: &result)
-                    } while result.madeRoom(from: start)
-                    _store.keepMeeting(query, in: stores[section], section: section, from: start, in: &result)
-                }
-            }
+        // Through spans: a section's store and index are borrowed where they lie, not copied out of their arrays
+        // (each copy would retain and release their buffers), and with no closure around the loop.
+        let indexes = indexes.span
+        let stores = _store.sectionStores.span
+        for section in sections {
+            guard let local = _store.local(query, in: section) else { continue }
+            let start = result.count
+            // Asked again, with more room, only while the buffer grows to the largest answer it meets.
+            repeat {
+                indexes[section].query(local, in: stores[section], axis: axis, into: &result)
+            } while result.madeRoom(from: start)
+            _store.keepMeeting(query, in: stores[section], section: section, from: start, in: &result)
         }
         if algorithm.hasScrollEffects, let viewport = _viewport {
             algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)

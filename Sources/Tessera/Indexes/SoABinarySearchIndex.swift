@@ -16,6 +16,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
 
     public let blockSize: Int
     @usableFromInline var blocks: [BlockSummary] = []
+    /// `blocks.count`, kept beside the array: a search then starts without reading the array's header, a cache
+    /// line of its own in every section's index, which a random jump finds out of cache.
+    @usableFromInline var blockCount = 0
 
     /// For block `b`: the largest `scrollMax` among the elements of blocks `0...b`, and the smallest `scrollMin`
     /// among the elements of blocks `b...`.
@@ -49,6 +52,7 @@ public struct SoABinarySearchIndex: SpatialIndex {
             let blockCount = (count + blockSize - 1) / blockSize
             // A warm prepare keeps the section's size, and with it the block count: the summaries are overwritten
             // in place, through a buffer pointer, rather than appended one by one.
+            self.blockCount = blockCount
             if blocks.count != blockCount {
                 blocks.removeAll(keepingCapacity: true)
                 blocks.reserveCapacity(blockCount)
@@ -72,25 +76,30 @@ public struct SoABinarySearchIndex: SpatialIndex {
     }
 
     @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        // The columns' addresses are read first, from the store's storage object (another line a jump finds out of
+        // cache), so that the read overlaps the searches rather than waits for them. Not through `withColumns`:
+        // with the searches inside its closure, the closure was compiled out of line.
+        let columns = store.columns(along: axis)
         // Blocks before `first` end at or before the rect starts; blocks from `end` on start at or after it ends.
         // Both searches gallop from the last query's position: consecutive frames land a block or two apart.
-        let first = blocks.partitionPoint(near: result.searchHint) { $0.runningMaxEnd > query.scrollMin }
-        let end = blocks.partitionPoint(near: first) { $0.runningMinStart >= query.scrollMax }
+        let (first, end) = blocks.withUnsafeBufferPointer { buffer in
+            let blocks = UnsafeBufferPointer(start: buffer.baseAddress, count: blockCount)
+            let first = blocks.indices.partitionPoint(near: result.searchHint) { blocks[$0].runningMaxEnd > query.scrollMin }
+            return (first, blocks.indices.partitionPoint(near: first) { blocks[$0].runningMinStart >= query.scrollMax })
+        }
         result.searchHint = first
         guard first < end else { return }
-        store.withColumns(along: axis) { columns in
-            let candidates = (first * blockSize)..<Swift.min(end * blockSize, columns.count)
-            // Every candidate's index is written and the hits advance the end. The test branches, as the C port's
-            // does: most candidates that miss, miss on the scroll axis at the two ends of the range, which predicts
-            // well and skips their cross-axis loads (a test without branches was up to 1.4x slower on the waterfall).
-            result.append(upTo: candidates.count) { hits in
-                var found = 0
-                for index in candidates {
-                    hits[found] = index
-                    found &+= columns.element(index, intersects: query) ? 1 : 0
-                }
-                return found
+        let candidates = (first * blockSize)..<Swift.min(end * blockSize, columns.count)
+        // Every candidate's index is written and the hits advance the end. The test branches, as the C port's
+        // does: most candidates that miss, miss on the scroll axis at the two ends of the range, which predicts
+        // well and skips their cross-axis loads (a test without branches was up to 1.4x slower on the waterfall).
+        result.append(upTo: candidates.count) { hits in
+            var found = 0
+            for index in candidates {
+                hits[found] = index
+                found &+= columns.element(index, intersects: query) ? 1 : 0
             }
+            return found
         }
     }
 

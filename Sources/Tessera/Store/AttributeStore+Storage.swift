@@ -68,6 +68,13 @@ extension AttributeStore {
         }
     }
 
+    /// The frame columns seen along `axis`, for a store borrowed for as long as they are read (a parameter, which
+    /// its caller keeps alive through the call) and not written meanwhile. Where a closure would be compiled out
+    /// of line: `withColumns` otherwise.
+    @inlinable @inline(__always) func columns(along axis: ScrollAxis) -> FrameColumns {
+        storage.columns(along: axis)
+    }
+
     /// Runs `body` with the frame columns seen along `axis`; the pointers must not escape it.
     @inlinable func withColumns<R>(along axis: ScrollAxis, _ body: (FrameColumns) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(storage.columns(along: axis)) }
