@@ -103,7 +103,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             repeat {
                 indexes[section].query(local, in: stores[section], axis: axis, into: &result)
             } while result.madeRoom(from: start)
-            _store.keepMeeting(query, in: stores[section], section: section, from: start, in: &result)
+            _store.keepMeeting(query, in: stores[section], index: indexes[section], section: section, from: start, in: &result)
         }
         if algorithm.hasScrollEffects, let viewport = _viewport {
             algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)

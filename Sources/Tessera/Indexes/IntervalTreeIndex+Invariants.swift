@@ -1,27 +1,30 @@
 extension IntervalTreeIndex {
     /// The nodes' elements a permutation of the store's: in layout order when `keepsLayoutOrder` (and then no start
-    /// goes back `maximumDisplacement` places or more), sorted by start otherwise; each node's end its element's,
-    /// its lowest start the lowest start of the elements from its position on, and its subtree end the largest end
-    /// among the positions its subtree spans.
+    /// goes back `maximumDisplacement` places or more, and `order` is empty), sorted by start otherwise (`order`
+    /// naming each position's element); each node's start and end its element's, its lowest start the lowest start
+    /// of the elements from its position on, and its subtree end the largest end among the positions its subtree
+    /// spans.
     public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
         store.withColumns(along: axis) { columns in
             let count = columns.count
             guard nodes.count == count else { return "\(nodes.count) nodes for \(count) elements in the store" }
-            guard Set(nodes.map(\.element)) == Set(0..<count) else { return "the elements are not a permutation of the store's" }
+            guard order.count == (keepsLayoutOrder ? 0 : count) else { return "an order of \(order.count) for \(count) elements" }
+            func element(at position: Int) -> Int { keepsLayoutOrder ? position : Int(order[position]) }
+            guard keepsLayoutOrder || Set(order.map(Int.init)) == Set(0..<count) else { return "the elements are not a permutation of the store's" }
             var lowest = Double.infinity
             for (position, node) in nodes.enumerated().reversed() {
-                lowest = Swift.min(lowest, columns.scrollMin(node.element))
-                guard node.lowestStart == lowest, node.end == columns.scrollMax(node.element) else {
-                    return "position \(position): lowest start \(node.lowestStart) and end \(node.end) are not element \(node.element)'s"
+                let element = element(at: position)
+                lowest = Swift.min(lowest, columns.scrollMin(element))
+                guard node.lowestStart == lowest, node.start == columns.scrollMin(element), node.end == columns.scrollMax(element) else {
+                    return "position \(position): lowest start \(node.lowestStart), start \(node.start) and end \(node.end) are not element \(element)'s"
                 }
                 if keepsLayoutOrder {
-                    guard node.element == position else { return "position \(position) holds element \(node.element) in layout order" }
                     let later = position + Self.maximumDisplacement
                     guard later >= count || columns.scrollMin(position) <= nodes[later].lowestStart else {
                         return "element \(position) starts after one \(Self.maximumDisplacement) or more places later, in layout order"
                     }
                 } else {
-                    guard position == 0 || columns.scrollMin(nodes[position - 1].element) <= columns.scrollMin(node.element) else {
+                    guard position == 0 || nodes[position - 1].start <= node.start else {
                         return "position \(position): starts out of order"
                     }
                 }

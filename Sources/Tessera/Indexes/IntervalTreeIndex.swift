@@ -20,37 +20,43 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     /// Subtrees at this level or below (up to `2^(leafLevel+1) − 1` elements) are scanned rather than descended.
     public let leafLevel: Int
-    /// The nodes, in layout order or sorted by start: a walk reads a node's lowest start, end and subtree end
-    /// together, so they share its 32 bytes (half a cache line) rather than sit in separate arrays.
+    /// The nodes, in layout order or sorted by start: a walk reads a node's lowest start, own extent and subtree
+    /// end together, so they share its 32 bytes (half a cache line) rather than sit in separate arrays, and an
+    /// element is tested on the scroll axis from its node, as cgranges does, with only the cross axis read from
+    /// the store.
     @usableFromInline var nodes: [Node] = []
     /// Whether the nodes are in layout order (position `i` is element `i`) rather than sorted by start.
     public private(set) var keepsLayoutOrder = true
-    /// The sort's order, for a layout far from start order, kept for its capacity: sorting 4-byte element numbers
-    /// moves an eighth of the bytes that sorting the nodes would (1.5x faster on Mosaic, when every layout was sorted).
-    var order: [Int32] = []
+    /// The element at each position when the nodes are sorted by start (in layout order, position `i` is element
+    /// `i` and this is left empty). Sorting these 4-byte numbers moves an eighth of the bytes that sorting the
+    /// nodes would (1.5x faster on Mosaic, when every layout was sorted).
+    @usableFromInline var order: [Int32] = []
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
     /// Element indices, and the walk's positions, are kept in 32 bits.
     public static var maximumElementCount: Int { Int(Int32.max) }
 
-    /// An element's end along the scroll axis and its index in the store; the lowest start among the elements of
-    /// this position and the ones after it; and the largest end among the positions of the subtree it heads.
+    /// The lowest start among the elements of this position and the ones after it; the element's own start and
+    /// length along the scroll axis, as the store holds them; and the largest end among the positions of the
+    /// subtree it heads. The length rather than the end: the engine's test of the frames handed out adds the
+    /// section's origin to the start, then the length, as `Rect.offset(by:)` and `Rect.maxY` do.
     @usableFromInline struct Node: Sendable {
         @usableFromInline var lowestStart: Double
-        @usableFromInline var end: Double
+        @usableFromInline var start: Double
+        @usableFromInline var length: Double
         @usableFromInline var subtreeEnd: Double
-        @usableFromInline var _element: Int32
 
-        /// A node of the element's own extent: `finishNodes` lowers the start.
-        @inlinable init(start: Double, end: Double, element: Int) {
-            self.lowestStart = start
-            self.end = end
-            subtreeEnd = end
-            _element = Int32(truncatingIfNeeded: element)
+        /// A node of the element's own extent: `finishNodes` lowers the lowest start.
+        @inlinable init(start: Double, length: Double) {
+            lowestStart = start
+            self.start = start
+            self.length = length
+            subtreeEnd = start + length
         }
 
-        @inlinable var element: Int { Int(_element) }
+        /// The element's far edge, the sum `FrameColumns.scrollMax` makes.
+        @inlinable var end: Double { start + length }
     }
 
     /// Levels a leaf may sit at: the tree's positions are 32-bit.
@@ -72,18 +78,18 @@ public struct IntervalTreeIndex: SpatialIndex {
             nodes.removeAll(keepingCapacity: true)
             nodes.reserveCapacity(count)
             for element in 0..<count {
-                nodes.append(Node(start: columns.scrollMin(element), end: columns.scrollMax(element), element: element))
+                nodes.append(Node(start: columns.scrollOrigin[element], length: columns.scrollLength[element]))
             }
             rootLevel = 0
             while (1 << (rootLevel + 1)) - 1 < count { rootLevel += 1 }
             keepsLayoutOrder = finishNodes()
-            guard !keepsLayoutOrder else { return }
             order.removeAll(keepingCapacity: true)
+            guard !keepsLayoutOrder else { return }
             order.append(contentsOf: 0..<Int32(count))
             // Layouts are nearly sorted by start already; the standard sort takes advantage of runs.
             order.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
             for (position, element) in order.enumerated() {
-                nodes[position] = Node(start: columns.scrollMin(Int(element)), end: columns.scrollMax(Int(element)), element: Int(element))
+                nodes[position] = Node(start: columns.scrollOrigin[Int(element)], length: columns.scrollLength[Int(element)])
             }
             _ = finishNodes()
         }
@@ -132,8 +138,8 @@ public struct IntervalTreeIndex: SpatialIndex {
         guard !nodes.isEmpty else { return }
         let first = result.count
         nodes.withUnsafeBufferPointer { nodes in
-            store.withColumns(along: axis) { columns in
-                Tree(nodes: nodes, columns: columns, rootLevel: rootLevel, leafLevel: leafLevel, inLayoutOrder: keepsLayoutOrder)
+            order.withUnsafeBufferPointer { order in
+                Tree(nodes: nodes, order: order, columns: store.columns(along: axis), rootLevel: rootLevel, leafLevel: leafLevel)
                     .walk(query, into: &result)
             }
         }
@@ -143,17 +149,18 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// The tree and the store's columns seen through unsafe buffers, for the length of one query.
     @usableFromInline struct Tree {
         @usableFromInline let nodes: UnsafeBufferPointer<Node>
+        /// Empty in layout order.
+        @usableFromInline let order: UnsafeBufferPointer<Int32>
         @usableFromInline let columns: FrameColumns
         @usableFromInline let rootLevel: Int
         @usableFromInline let leafLevel: Int
-        @usableFromInline let inLayoutOrder: Bool
 
-        @inlinable init(nodes: UnsafeBufferPointer<Node>, columns: FrameColumns, rootLevel: Int, leafLevel: Int, inLayoutOrder: Bool) {
+        @inlinable init(nodes: UnsafeBufferPointer<Node>, order: UnsafeBufferPointer<Int32>, columns: FrameColumns, rootLevel: Int, leafLevel: Int) {
             self.nodes = nodes
+            self.order = order
             self.columns = columns
             self.rootLevel = rootLevel
             self.leafLevel = leafLevel
-            self.inLayoutOrder = inLayoutOrder
         }
 
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
@@ -165,7 +172,7 @@ public struct IntervalTreeIndex: SpatialIndex {
         @inlinable @inline(never) @_effects(releasenone) func walk(_ query: AxisRect, into result: inout VisibleElements) {
             result.append(withinRoom: { hits, room in
                 // The order is a constant in each call, so neither walk asks it again element by element.
-                inLayoutOrder ? walk(query, hits: hits, room: room, inLayoutOrder: true) : walk(query, hits: hits, room: room, inLayoutOrder: false)
+                order.isEmpty ? walk(query, hits: hits, room: room, inLayoutOrder: true) : walk(query, hits: hits, room: room, inLayoutOrder: false)
             })
         }
 
@@ -176,6 +183,7 @@ public struct IntervalTreeIndex: SpatialIndex {
             // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
+            let order = order.baseAddress
             let columns = columns
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
@@ -191,8 +199,9 @@ public struct IntervalTreeIndex: SpatialIndex {
                         let high = Swift.min(node &+ (1 &<< level), count)
                         guard found &+ (high &- position) <= room else { return found &+ (high &- position) }
                         while position < high, nodes[position].lowestStart < query.scrollMax {
-                            hits[found] = inLayoutOrder ? position : nodes[position].element
-                            found &+= Self.meets(position, nodes, columns, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                            let element = inLayoutOrder ? position : Int(order.unsafelyUnwrapped[position])
+                            hits[found] = element
+                            found &+= Self.meets(nodes[position], element, columns, query) ? 1 : 0
                             position &+= 1
                         }
                         continue
@@ -212,8 +221,9 @@ public struct IntervalTreeIndex: SpatialIndex {
                     } else if node < count, nodes[node].lowestStart < query.scrollMax {
                         // The left subtree is done; this node and everything right of it start here or later.
                         guard found < room else { return found &+ 1 }
-                        hits[found] = inLayoutOrder ? node : nodes[node].element
-                        found &+= Self.meets(node, nodes, columns, query, inLayoutOrder: inLayoutOrder) ? 1 : 0
+                        let element = inLayoutOrder ? node : Int(order.unsafelyUnwrapped[node])
+                        hits[found] = element
+                        found &+= Self.meets(nodes[node], element, columns, query) ? 1 : 0
                         stack[depth] = StackEntry(node &+ half, level &- 1, false)
                         depth &+= 1
                     }
@@ -222,17 +232,28 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
         }
 
-        /// Whether the element at `position`, whose lowest start is known to be before the rect's end, meets the
-        /// rect. In layout order the frame is tested as the store holds it (the engine then reads the same columns
-        /// again, from cache, to keep what meets the handed-out frames); sorted by start, the lowest start is the
-        /// element's own, and its end is the node's.
-        @inlinable @inline(__always) static func meets(
-            _ position: Int, _ nodes: UnsafePointer<Node>, _ columns: FrameColumns, _ query: AxisRect, inLayoutOrder: Bool
-        ) -> Bool {
-            guard !inLayoutOrder else { return columns.element(position, intersects: query) }
-            let element = nodes[position].element
+        /// Whether `element`, at `node`, meets the rect: the same predicate as `FrameColumns.element(_:intersects:)`,
+        /// its scroll-axis edges read from the node the walk holds.
+        @inlinable @inline(__always) static func meets(_ node: Node, _ element: Int, _ columns: FrameColumns, _ query: AxisRect) -> Bool {
             let cross = columns.crossOrigin[element]
-            return query.scrollMin < nodes[position].end && cross < query.crossMax && query.crossMin < cross + columns.crossLength[element]
+            return node.start < query.scrollMax && query.scrollMin < node.end
+                && cross < query.crossMax && query.crossMin < cross + columns.crossLength[element]
+        }
+    }
+
+    /// In layout order, from the nodes the walk has just read, where the store's columns would be read again.
+    @inlinable public func keepMeeting(
+        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
+        from start: Int, in result: inout VisibleElements
+    ) {
+        guard order.isEmpty else {
+            let columns = store.columns(along: axis)
+            return result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) {
+                (columns.scrollOrigin[$0], columns.scrollLength[$0])
+            }
+        }
+        nodes.withUnsafeBufferPointer { nodes in
+            result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) { (nodes[$0].start, nodes[$0].length) }
         }
     }
 

@@ -24,6 +24,17 @@ public protocol SpatialIndex: Sendable {
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
     ///   *p* pages a rect spans in `PageTableIndex`, O(*n*) for `BruteForceIndex`.
     func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
+    /// Keeps, of the elements `query` appended to `result` from `start`, those whose frames as handed out (the
+    /// section's `origin` added to the relative near edge, then the length) meet `query`, which is in content
+    /// coordinates, along the scroll axis; and numbers them in layout order from `firstElement`. For a section
+    /// whose origin is not 0, after its search (`CollectionLayout.attributes`). The default reads the store's
+    /// columns; an index that holds each element's near edge and length may read them where it holds them.
+    ///
+    /// - Complexity: O(*k*) for the *k* elements the search found.
+    func keepMeeting(
+        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
+        from start: Int, in result: inout VisibleElements
+    )
     /// The smallest `scrollMin` and the largest `scrollMax` of the elements the index was last built over, when
     /// its build found them ((+∞, −∞) for none): the engine then takes a section's span from it rather than read
     /// the section's frames once more. `nil`, the default, has the engine read them.
@@ -46,6 +57,15 @@ extension SpatialIndex {
         repeat {
             self.query(query, in: store, axis: axis, into: &result)
         } while result.madeRoom(from: 0)
+    }
+
+    /// From the store's columns.
+    @inlinable public func keepMeeting(
+        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
+        from start: Int, in result: inout VisibleElements
+    ) {
+        let columns = store.columns(along: axis)
+        result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) { (columns.scrollOrigin[$0], columns.scrollLength[$0]) }
     }
 
     /// Indexes that keep element indices at full width hold as many elements as memory allows.

@@ -29,10 +29,13 @@ extension LayoutStore {
     }
 
     /// Turns what `section`'s index appended to `result` from `start` on into layout-order numbers, keeping only
-    /// the elements whose handed-out frames meet `query` (the index tested the cross axis exactly already).
+    /// the elements whose handed-out frames meet `query` (the index tested the cross axis exactly already). At
+    /// origin 0 the index's own test was exact, and only the numbers change.
     ///
     /// - Complexity: O(*k*) for the *k* elements the index found.
-    @inlinable func keepMeeting(_ query: AxisRect, in store: AttributeStore, section: Int, from start: Int, in result: inout VisibleElements) {
+    @inlinable func keepMeeting<Index: SpatialIndex>(
+        _ query: AxisRect, in store: AttributeStore, index: Index, section: Int, from start: Int, in result: inout VisibleElements
+    ) {
         let first = firstElements[section]
         let origin = placements[section].origin
         guard origin != 0 else {
@@ -44,22 +47,7 @@ extension LayoutStore {
             }
             return
         }
-        store.withColumns(along: axis) { columns in
-            result.uncheckedEdit { indices in
-                var kept = start
-                for position in start..<indices.count {
-                    let element = indices[position]
-                    // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
-                    let near = origin + columns.scrollOrigin[element]
-                    indices[kept] = first &+ element
-                    // Both comparisons made and combined without a branch: what misses here is the margin's, where the test flips.
-                    let before = near < query.scrollMax ? 1 : 0
-                    let after = query.scrollMin < near + columns.scrollLength[element] ? 1 : 0
-                    kept &+= before & after
-                }
-                return kept
-            }
-        }
+        index.keepMeeting(query, origin: origin, firstElement: first, in: store, axis: axis, from: start, in: &result)
     }
 }
 
