@@ -97,13 +97,12 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         let indexes = indexes.span
         let stores = _store.sectionStores.span
         for section in sections {
-            guard let local = _store.local(query, in: section) else { continue }
+            guard let sectionQuery = _store.sectionQuery(query, in: section) else { continue }
             let start = result.count
             // Asked again, with more room, only while the buffer grows to the largest answer it meets.
             repeat {
-                indexes[section].query(local, in: stores[section], axis: axis, into: &result)
+                indexes[section].query(sectionQuery, in: stores[section], axis: axis, into: &result)
             } while result.madeRoom(from: start)
-            _store.keepMeeting(query, in: stores[section], index: indexes[section], section: section, from: start, in: &result)
         }
         if algorithm.hasScrollEffects, let viewport = _viewport {
             algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)

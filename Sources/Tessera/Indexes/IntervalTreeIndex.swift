@@ -135,12 +135,18 @@ public struct IntervalTreeIndex: SpatialIndex {
     }
 
     @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        self.query(SectionQuery(query), in: store, axis: axis, into: &result)
+    }
+
+    /// The walk searches `section.local` and tests each element it reaches on the frame handed out, from the
+    /// start and length its node holds, numbering the hits as it writes them: no second pass over them.
+    @inlinable public func query(_ section: SectionQuery, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
         guard !nodes.isEmpty else { return }
         let first = result.count
         nodes.withUnsafeBufferPointer { nodes in
             order.withUnsafeBufferPointer { order in
                 Tree(nodes: nodes, order: order, columns: store.columns(along: axis), rootLevel: rootLevel, leafLevel: leafLevel)
-                    .walk(query, into: &result)
+                    .walk(section, into: &result)
             }
         }
         if !keepsLayoutOrder { result.restoreLayoutOrder(from: first) }
@@ -166,25 +172,38 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
         /// right subtree) or, once descended, to have itself and its right subtree taken. Two entries a level at
         /// most; packed into 8 bytes so the stack stays on the stack (a larger temporary allocation goes to the
-        /// heap, once a query). The hits are written through one pointer into the room the answer has left, as
-        /// the walk finds them. Out of line (it is long), and known to release nothing, so that the caller need
-        /// not retain the index and the store around the call.
-        @inlinable @inline(never) @_effects(releasenone) func walk(_ query: AxisRect, into result: inout VisibleElements) {
+        /// heap, once a query). The walk searches `section.local`; each element it reaches is tested on the frame
+        /// handed out and, when it meets the rect, written numbered in layout order, through one pointer into the
+        /// room the answer has left. Out of line (it is long), and known to release nothing, so that the caller
+        /// need not retain the index and the store around the call.
+        @inlinable @inline(never) @_effects(releasenone) func walk(_ section: SectionQuery, into result: inout VisibleElements) {
             result.append(withinRoom: { hits, room in
-                // The order is a constant in each call, so neither walk asks it again element by element.
-                order.isEmpty ? walk(query, hits: hits, room: room, inLayoutOrder: true) : walk(query, hits: hits, room: room, inLayoutOrder: false)
+                // The order, and in layout order whether the section is at origin 0 (the one section of a layout
+                // such as Mosaic's, where adding the origin lengthened every test), are constants in each call: no
+                // walk asks them again element by element.
+                guard order.isEmpty else { return walk(section, hits: hits, room: room, inLayoutOrder: false, atOrigin: false) }
+                return section.origin == 0
+                    ? walk(section, hits: hits, room: room, inLayoutOrder: true, atOrigin: true)
+                    : walk(section, hits: hits, room: room, inLayoutOrder: true, atOrigin: false)
             })
         }
 
         /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
-        /// lower bound on the room the walk needs.
-        @inlinable @inline(__always) func walk(_ query: AxisRect, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
+        /// lower bound on the room the walk needs. `atOrigin` when the section's origin is 0.
+        @inlinable @inline(__always) func walk(
+            _ section: SectionQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool, atOrigin: Bool
+        ) -> Int {
             // Taken into locals: the tree is passed by reference, and a write through `hits` could alias it, so each
             // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
             let order = order.baseAddress
             let columns = columns
+            let query = section.local
+            // At origin 0 the local rect is the rect as asked (`LayoutStore.sectionQuery`): one rect held, not two.
+            let rect = atOrigin ? query : section.rect
+            let origin = atOrigin ? 0 : section.origin
+            let firstElement = section.firstElement
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
@@ -200,8 +219,8 @@ public struct IntervalTreeIndex: SpatialIndex {
                         guard found &+ (high &- position) <= room else { return found &+ (high &- position) }
                         while position < high, nodes[position].lowestStart < query.scrollMax {
                             let element = inLayoutOrder ? position : Int(order.unsafelyUnwrapped[position])
-                            hits[found] = element
-                            found &+= Self.meets(nodes[position], element, columns, query) ? 1 : 0
+                            hits[found] = firstElement &+ element
+                            found &+= Self.meets(nodes[position], element, columns, rect, origin: origin, atOrigin: atOrigin) ? 1 : 0
                             position &+= 1
                         }
                         continue
@@ -222,8 +241,8 @@ public struct IntervalTreeIndex: SpatialIndex {
                         // The left subtree is done; this node and everything right of it start here or later.
                         guard found < room else { return found &+ 1 }
                         let element = inLayoutOrder ? node : Int(order.unsafelyUnwrapped[node])
-                        hits[found] = element
-                        found &+= Self.meets(nodes[node], element, columns, query) ? 1 : 0
+                        hits[found] = firstElement &+ element
+                        found &+= Self.meets(nodes[node], element, columns, rect, origin: origin, atOrigin: atOrigin) ? 1 : 0
                         stack[depth] = StackEntry(node &+ half, level &- 1, false)
                         depth &+= 1
                     }
@@ -232,28 +251,16 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
         }
 
-        /// Whether `element`, at `node`, meets the rect: the same predicate as `FrameColumns.element(_:intersects:)`,
-        /// its scroll-axis edges read from the node the walk holds.
-        @inlinable @inline(__always) static func meets(_ node: Node, _ element: Int, _ columns: FrameColumns, _ query: AxisRect) -> Bool {
+        /// Whether `element`, at `node`, meets `rect` as handed out: the predicate of `Rect.intersects`, on the
+        /// scroll axis from the start and length the node holds moved by the section's `origin` (which a search on
+        /// `section.local` alone would leave to a second pass over the hits), on the cross axis from the store.
+        @inlinable @inline(__always) static func meets(
+            _ node: Node, _ element: Int, _ columns: FrameColumns, _ rect: AxisRect, origin: Double, atOrigin: Bool
+        ) -> Bool {
+            let near = atOrigin ? node.start : origin + node.start
             let cross = columns.crossOrigin[element]
-            return node.start < query.scrollMax && query.scrollMin < node.end
-                && cross < query.crossMax && query.crossMin < cross + columns.crossLength[element]
-        }
-    }
-
-    /// In layout order, from the nodes the walk has just read, where the store's columns would be read again.
-    @inlinable public func keepMeeting(
-        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
-        from start: Int, in result: inout VisibleElements
-    ) {
-        guard order.isEmpty else {
-            let columns = store.columns(along: axis)
-            return result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) {
-                (columns.scrollOrigin[$0], columns.scrollLength[$0])
-            }
-        }
-        nodes.withUnsafeBufferPointer { nodes in
-            result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) { (nodes[$0].start, nodes[$0].length) }
+            return near < rect.scrollMax && rect.scrollMin < near + node.length
+                && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[element]
         }
     }
 

@@ -24,17 +24,14 @@ public protocol SpatialIndex: Sendable {
     ///   elements tested near the rect), O(*n* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
     ///   *p* pages a rect spans in `PageTableIndex`, O(*n*) for `BruteForceIndex`.
     func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
-    /// Keeps, of the elements `query` appended to `result` from `start`, those whose frames as handed out (the
-    /// section's `origin` added to the relative near edge, then the length) meet `query`, which is in content
-    /// coordinates, along the scroll axis; and numbers them in layout order from `firstElement`. For a section
-    /// whose origin is not 0, after its search (`CollectionLayout.attributes`). The default reads the store's
-    /// columns; an index that holds each element's near edge and length may read them where it holds them.
+    /// Appends the elements of a section whose frames as handed out meet `section.rect`, numbered in layout order
+    /// (from `section.firstElement`), as `query(_:in:axis:into:)` appends its finds, and on the same terms. What
+    /// `CollectionLayout.attributes` asks each section's index. The default searches `section.local` and then
+    /// keeps what it found by the frames handed out, read from the store's columns; an index that holds each
+    /// element's near edge and length may test them as it finds them.
     ///
-    /// - Complexity: O(*k*) for the *k* elements the search found.
-    func keepMeeting(
-        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
-        from start: Int, in result: inout VisibleElements
-    )
+    /// - Complexity: that of `query(_:in:axis:into:)`, plus O(*k*) for the *k* elements it finds.
+    func query(_ section: SectionQuery, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements)
     /// The smallest `scrollMin` and the largest `scrollMax` of the elements the index was last built over, when
     /// its build found them ((+∞, −∞) for none): the engine then takes a section's span from it rather than read
     /// the section's frames once more. `nil`, the default, has the engine read them.
@@ -59,13 +56,31 @@ extension SpatialIndex {
         } while result.madeRoom(from: 0)
     }
 
-    /// From the store's columns.
-    @inlinable public func keepMeeting(
-        _ query: AxisRect, origin: Double, firstElement: Int, in store: AttributeStore, axis: ScrollAxis,
-        from start: Int, in result: inout VisibleElements
-    ) {
+    /// The search, then its finds kept by the frames handed out, read from the store's columns. At origin 0 the
+    /// search's own test was on those frames, and only the numbers change.
+    @inlinable public func query(_ section: SectionQuery, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+        let start = result.count
+        query(section.local, in: store, axis: axis, into: &result)
+        let first = section.firstElement
+        guard section.origin != 0 else {
+            if first != 0 {
+                result.uncheckedEdit { indices in
+                    for position in start..<indices.count { indices[position] &+= first }
+                    return indices.count
+                }
+            }
+            return
+        }
         let columns = store.columns(along: axis)
-        result.keepMeeting(query, origin: origin, firstElement: firstElement, from: start) { (columns.scrollOrigin[$0], columns.scrollLength[$0]) }
+        result.uncheckedEdit { indices in
+            var kept = start
+            for position in start..<indices.count {
+                let element = indices[position]
+                indices[kept] = first &+ element
+                kept &+= section.meetsAlongScroll(near: columns.scrollOrigin[element], length: columns.scrollLength[element]) ? 1 : 0
+            }
+            return kept
+        }
     }
 
     /// Indexes that keep element indices at full width hold as many elements as memory allows.

@@ -1,5 +1,4 @@
-// A rect query across sections: find the sections it meets, move it into each one's coordinates for that
-// section's index, and keep what the index finds by the frames handed out.
+// A rect query across sections: find the sections it meets, and ask each one's index the query in its coordinates.
 extension LayoutStore {
     /// The sections whose elements may meet `query`, found by binary search from `hint` (the first section of the
     /// last query: scrolling is coherent). Sections in the range may still miss it; none outside can meet it.
@@ -11,9 +10,10 @@ extension LayoutStore {
         return first..<Swift.max(first, end)
     }
 
-    /// `query` in `section`'s own coordinates, widened by the section's margin so its index misses nothing; `nil`
-    /// when the section's elements cannot meet it.
-    @inlinable func local(_ query: AxisRect, in section: Int) -> AxisRect? {
+    /// `query` as `section`'s index is asked it: moved into the section's own coordinates and widened by the
+    /// section's margin so its search misses nothing, with the section's origin and first element to keep what it
+    /// finds by the frames handed out; `nil` when the section's elements cannot meet it.
+    @inlinable func sectionQuery(_ query: AxisRect, in section: Int) -> SectionQuery? {
         let placement = placements[section]
         let margin = placement.margin
         let origin = placement.origin
@@ -21,33 +21,11 @@ extension LayoutStore {
             return nil
         }
         // At origin 0 the handed-out frames are the relative ones, and the index's own test is exact.
-        guard origin != 0 else { return query }
-        return AxisRect(
+        let local = origin == 0 ? query : AxisRect(
             scrollMin: query.scrollMin - origin - margin, scrollMax: query.scrollMax - origin + margin,
             crossMin: query.crossMin, crossMax: query.crossMax
         )
-    }
-
-    /// Turns what `section`'s index appended to `result` from `start` on into layout-order numbers, keeping only
-    /// the elements whose handed-out frames meet `query` (the index tested the cross axis exactly already). At
-    /// origin 0 the index's own test was exact, and only the numbers change.
-    ///
-    /// - Complexity: O(*k*) for the *k* elements the index found.
-    @inlinable func keepMeeting<Index: SpatialIndex>(
-        _ query: AxisRect, in store: AttributeStore, index: Index, section: Int, from start: Int, in result: inout VisibleElements
-    ) {
-        let first = firstElements[section]
-        let origin = placements[section].origin
-        guard origin != 0 else {
-            if first != 0 {
-                result.uncheckedEdit { indices in
-                    for position in start..<indices.count { indices[position] &+= first }
-                    return indices.count
-                }
-            }
-            return
-        }
-        index.keepMeeting(query, origin: origin, firstElement: first, in: store, axis: axis, from: start, in: &result)
+        return SectionQuery(local: local, rect: query, origin: origin, firstElement: firstElements[section])
     }
 }
 

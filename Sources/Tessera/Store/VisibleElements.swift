@@ -114,30 +114,6 @@ public struct VisibleElements: @unchecked Sendable {
         _count = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafeMutableBufferPointer(start: $0, count: count)) }
     }
 
-    /// Keeps, of the indices from `start` on, the elements whose near edge along the scroll axis (`origin` plus
-    /// the relative one `edges` gives) is before `query`'s end and whose far edge (that sum plus the length
-    /// `edges` gives) is after its start, numbered from `firstElement`: a section's search tested against the
-    /// frames handed out (`SpatialIndex.keepMeeting`).
-    @inlinable @inline(__always) mutating func keepMeeting(
-        _ query: AxisRect, origin: Double, firstElement: Int, from start: Int, edges: (Int) -> (near: Double, length: Double)
-    ) {
-        uncheckedEdit { indices in
-            var kept = start
-            for position in start..<indices.count {
-                let element = indices[position]
-                let (relativeNear, length) = edges(element)
-                // The handed-out frame's edges: `Rect.offset(by:)`'s sum, then `Rect.maxY`'s (or `maxX`'s).
-                let near = origin + relativeNear
-                indices[kept] = firstElement &+ element
-                // Both comparisons made and combined without a branch: what misses here is the margin's, where the test flips.
-                let before = near < query.scrollMax ? 1 : 0
-                let after = query.scrollMin < near + length ? 1 : 0
-                kept &+= before & after
-            }
-            return kept
-        }
-    }
-
     /// Where `index` stands, or would stand, in the answer, which is in ascending order; and whether it is there.
     ///
     /// - Complexity: O(log *k*) for an answer of *k* elements.
