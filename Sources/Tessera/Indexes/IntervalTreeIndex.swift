@@ -25,12 +25,12 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// element is tested on the scroll axis from its node, as cgranges does, with only the cross axis read from
     /// the store.
     @usableFromInline var nodes: [Node] = []
-    /// Whether the nodes are in layout order (position `i` is element `i`) rather than sorted by start.
-    public private(set) var keepsLayoutOrder = true
-    /// The element at each position when the nodes are sorted by start (in layout order, position `i` is element
-    /// `i` and this is left empty). Sorting these 4-byte numbers moves an eighth of the bytes that sorting the
+    /// The element at each position when the nodes are sorted by start; empty when they are in layout order
+    /// (position `i` is element `i`). Sorting these 4-byte numbers moves an eighth of the bytes that sorting the
     /// nodes would (1.5x faster on Mosaic, when every layout was sorted).
     @usableFromInline var order: [Int32] = []
+    /// Whether the nodes are in layout order rather than sorted by start.
+    public var keepsLayoutOrder: Bool { order.isEmpty }
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
@@ -82,9 +82,9 @@ public struct IntervalTreeIndex: SpatialIndex {
             }
             rootLevel = 0
             while (1 << (rootLevel + 1)) - 1 < count { rootLevel += 1 }
-            keepsLayoutOrder = finishNodes()
             order.removeAll(keepingCapacity: true)
-            guard !keepsLayoutOrder else { return }
+            let inLayoutOrder = finishNodes()
+            guard !inLayoutOrder else { return }
             order.append(contentsOf: 0..<Int32(count))
             // Layouts are nearly sorted by start already; the standard sort takes advantage of runs.
             order.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
@@ -95,7 +95,7 @@ public struct IntervalTreeIndex: SpatialIndex {
         }
     }
 
-    /// Replaces each node's start by the lowest start from its position on and sets its subtree end, in one pass;
+    /// Sets each node's lowest start (the lowest start from its position on) and its subtree end, in one pass;
     /// returns whether no start was later than the lowest start `maximumDisplacement` positions on.
     private mutating func finishNodes() -> Bool {
         guard !nodes.isEmpty else { return true }
@@ -178,32 +178,21 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// need not retain the index and the store around the call.
         @inlinable @inline(never) @_effects(releasenone) func walk(_ section: SectionQuery, into result: inout VisibleElements) {
             result.append(withinRoom: { hits, room in
-                // The order, and in layout order whether the section is at origin 0 (the one section of a layout
-                // such as Mosaic's, where adding the origin lengthened every test), are constants in each call: no
-                // walk asks them again element by element.
-                guard order.isEmpty else { return walk(section, hits: hits, room: room, inLayoutOrder: false, atOrigin: false) }
-                return section.origin == 0
-                    ? walk(section, hits: hits, room: room, inLayoutOrder: true, atOrigin: true)
-                    : walk(section, hits: hits, room: room, inLayoutOrder: true, atOrigin: false)
+                // The order is a constant in each call, so neither walk asks it again element by element.
+                order.isEmpty ? walk(section, hits: hits, room: room, inLayoutOrder: true) : walk(section, hits: hits, room: room, inLayoutOrder: false)
             })
         }
 
         /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
-        /// lower bound on the room the walk needs. `atOrigin` when the section's origin is 0.
-        @inlinable @inline(__always) func walk(
-            _ section: SectionQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool, atOrigin: Bool
-        ) -> Int {
+        /// lower bound on the room the walk needs.
+        @inlinable @inline(__always) func walk(_ section: SectionQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
             // Taken into locals: the tree is passed by reference, and a write through `hits` could alias it, so each
             // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
             let order = order.baseAddress
             let columns = columns
-            let query = section.local
-            // At origin 0 the local rect is the rect as asked (`LayoutStore.sectionQuery`): one rect held, not two.
-            let rect = atOrigin ? query : section.rect
-            let origin = atOrigin ? 0 : section.origin
-            let firstElement = section.firstElement
+            let (query, rect, origin, firstElement) = (section.local, section.rect, section.origin, section.firstElement)
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
@@ -220,7 +209,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                         while position < high, nodes[position].lowestStart < query.scrollMax {
                             let element = inLayoutOrder ? position : Int(order.unsafelyUnwrapped[position])
                             hits[found] = firstElement &+ element
-                            found &+= Self.meets(nodes[position], element, columns, rect, origin: origin, atOrigin: atOrigin) ? 1 : 0
+                            found &+= Self.meets(nodes[position], element, columns, rect, origin: origin) ? 1 : 0
                             position &+= 1
                         }
                         continue
@@ -242,7 +231,7 @@ public struct IntervalTreeIndex: SpatialIndex {
                         guard found < room else { return found &+ 1 }
                         let element = inLayoutOrder ? node : Int(order.unsafelyUnwrapped[node])
                         hits[found] = firstElement &+ element
-                        found &+= Self.meets(nodes[node], element, columns, rect, origin: origin, atOrigin: atOrigin) ? 1 : 0
+                        found &+= Self.meets(nodes[node], element, columns, rect, origin: origin) ? 1 : 0
                         stack[depth] = StackEntry(node &+ half, level &- 1, false)
                         depth &+= 1
                     }
@@ -255,9 +244,9 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// scroll axis from the start and length the node holds moved by the section's `origin` (which a search on
         /// `section.local` alone would leave to a second pass over the hits), on the cross axis from the store.
         @inlinable @inline(__always) static func meets(
-            _ node: Node, _ element: Int, _ columns: FrameColumns, _ rect: AxisRect, origin: Double, atOrigin: Bool
+            _ node: Node, _ element: Int, _ columns: FrameColumns, _ rect: AxisRect, origin: Double
         ) -> Bool {
-            let near = atOrigin ? node.start : origin + node.start
+            let near = origin + node.start
             let cross = columns.crossOrigin[element]
             return near < rect.scrollMax && rect.scrollMin < near + node.length
                 && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[element]
