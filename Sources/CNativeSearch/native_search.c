@@ -139,7 +139,9 @@ ns_sections *ns_sections_build(long section_count, const long *first, const doub
     return s;
 }
 
-long ns_sections_query(const ns_sections *s, ns_rect rect, ns_hint *hint, long *out, long capacity) {
+long ns_sections_query(const ns_sections *s, double scroll_min, double scroll_max, double cross_min, double cross_max,
+                       ns_hint *hint, long *out, long capacity) {
+    const ns_rect rect = {scroll_min, scroll_max, cross_min, cross_max};
     long first_section = partition_point(s->reach, s->section_count, hint->section, rect.scroll_min, 1);
     long end_section = partition_point(s->nearest, s->section_count, first_section, rect.scroll_max, 0);
     hint->section = first_section;
@@ -261,7 +263,9 @@ typedef struct {
     int level, visited;
 } ns_visit;
 
-long ns_intervals_query(const ns_intervals *t, ns_rect rect, long *out, long capacity) {
+long ns_intervals_query(const ns_intervals *t, double scroll_min, double scroll_max, double cross_min, double cross_max,
+                        long *out, long capacity) {
+    const ns_rect rect = {scroll_min, scroll_max, cross_min, cross_max};
     ns_visit stack[64];
     long found = 0, depth = 0;
     const ns_interval *nodes = t->nodes;

@@ -34,17 +34,22 @@ typedef struct {
 ns_sections *ns_sections_build(long section_count, const long *first, const double *origins,
                                const double *scroll_origin, const double *scroll_length,
                                const double *cross_origin, const double *cross_length, long block_size);
-// Writes the layout-order numbers of the elements meeting `rect` to `out`, which holds at least `capacity`, and
+// Writes the layout-order numbers of the elements meeting the rect to `out`, which holds at least `capacity`, and
 // returns how many; -1 when `out` is too small. Candidates are written before they are tested, so `out` must hold
-// a section's candidates, not only the hits: the element count always suffices.
-long ns_sections_query(const ns_sections *search, ns_rect rect, ns_hint *hint, long *out, long capacity);
+// a section's candidates, not only the hits: the element count always suffices. The rect's edges come as four
+// doubles, in registers: an `ns_rect` by value goes through memory, where Swift wrote it 8 bytes at a time and the
+// copy read it back 16 at a time, which the processor cannot forward from its stores (a stall every query, in the
+// C candidates' time alone).
+long ns_sections_query(const ns_sections *search, double scroll_min, double scroll_max, double cross_min, double cross_max,
+                       ns_hint *hint, long *out, long capacity);
 void ns_sections_free(ns_sections *search);
 
 // Builds the interval tree over `count` absolute frames (copied). NULL when memory runs out.
 ns_intervals *ns_intervals_build(long count, const double *scroll_origin, const double *scroll_length,
                                  const double *cross_origin, const double *cross_length);
 // As `ns_sections_query`, hits in order of their starts.
-long ns_intervals_query(const ns_intervals *tree, ns_rect rect, long *out, long capacity);
+long ns_intervals_query(const ns_intervals *tree, double scroll_min, double scroll_max, double cross_min, double cross_max,
+                        long *out, long capacity);
 void ns_intervals_free(ns_intervals *tree);
 
 #endif

@@ -274,17 +274,14 @@ struct NativeSearches {
         }
     }
 
-    func native(_ rect: Rect) -> ns_rect {
-        let axisRect = AxisRect(rect, along: axis)
-        return ns_rect(scroll_min: axisRect.scrollMin, scroll_max: axisRect.scrollMax, cross_min: axisRect.crossMin, cross_max: axisRect.crossMax)
-    }
-
     @inline(__always) func sectionsCount(_ rect: Rect, hint: inout ns_hint, into output: UnsafeMutablePointer<Int>) -> Int {
-        ns_sections_query(sectioned, native(rect), &hint, output, capacity)
+        let query = AxisRect(rect, along: axis)
+        return ns_sections_query(sectioned, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, &hint, output, capacity)
     }
 
     @inline(__always) func intervalsCount(_ rect: Rect, into output: UnsafeMutablePointer<Int>) -> Int {
-        ns_intervals_query(tree, native(rect), output, capacity)
+        let query = AxisRect(rect, along: axis)
+        return ns_intervals_query(tree, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, output, capacity)
     }
 
     func sections(_ rect: Rect, hint: inout ns_hint, into output: UnsafeMutablePointer<Int>) -> [Int] {
