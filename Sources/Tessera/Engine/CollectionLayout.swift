@@ -84,12 +84,13 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @inlinable public func attributes(
         in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
     ) throws(LayoutError) {
-        guard !(rect.minX.isNaN || rect.maxX.isNaN || rect.minY.isNaN || rect.maxY.isNaN) else {
+        let axis = algorithm.scrollAxis
+        let query = AxisRect(rect, along: axis)
+        // The rect's edges, computed once: a NaN edge is a NaN coordinate or length, or infinities that cancel.
+        guard !(query.scrollMin.isNaN || query.scrollMax.isNaN || query.crossMin.isNaN || query.crossMax.isNaN) else {
             throw .invalidRect(rect)
         }
         result.removeAll()
-        let axis = algorithm.scrollAxis
-        let query = AxisRect(rect, along: axis)
         let sections = _store.sections(meeting: query, near: result.sectionHint)
         result.sectionHint = sections.lowerBound
         // Through spans: a section's store and index are borrowed where they lie, not copied out of their arrays

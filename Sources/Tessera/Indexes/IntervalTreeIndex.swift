@@ -30,7 +30,7 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// nodes would (1.5x faster on Mosaic, when every layout was sorted).
     @usableFromInline var order: [Int32] = []
     /// Whether the nodes are in layout order rather than sorted by start.
-    public var keepsLayoutOrder: Bool { order.isEmpty }
+    @inlinable public var keepsLayoutOrder: Bool { order.isEmpty }
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
