@@ -39,7 +39,7 @@ public struct VisibleElements: @unchecked Sendable {
 
     /// Empties the answer and makes its slots this buffer's own, for the query about to write them. Every query
     /// starts here; `SpatialIndex.query` and the other writers below rely on it.
-    @inlinable @inline(__always) public mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         _count = 0
         shortfall = 0
         if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
