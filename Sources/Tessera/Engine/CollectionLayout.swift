@@ -91,7 +91,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             throw .invalidRect(rect)
         }
         result.removeAll()
-        let sections = _store.sections(meeting: query, near: result.sectionHint)
+        // A layout of one section (Mosaic, the carousel) needs no search for it: its own test below decides.
+        let sections = _store.sectionCount == 1 ? 0..<1 : _store.sections(meeting: query, near: result.sectionHint)
         result.sectionHint = sections.lowerBound
         // Through spans: a section's store and index are borrowed where they lie, not copied out of their arrays
         // (each copy would retain and release their buffers), and with no closure around the loop.

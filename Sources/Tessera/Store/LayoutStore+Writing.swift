@@ -59,6 +59,7 @@ extension LayoutStore {
         var reach = section == 0 ? -Double.infinity : runningMaxEnd[section - 1]
         for current in section..<count {
             placements[current].origin = origin
+            placements[current].margin = placements[current].marginForPlacement
             firstElements[current + 1] = firstElements[current] + sectionStores[current].count
             let placement = placements[current]
             let end = origin + placement.spanMax + placement.margin

@@ -150,13 +150,16 @@ public struct LayoutStore: Sendable {
     @usableFromInline var spanMax = -Double.infinity
     /// The sum of the lengths of the sections before it, added one by one from the first.
     @usableFromInline var origin = 0.0
+    /// A bound on how far a handed-out edge (the origin plus a relative edge, rounded) can be from the exact sum,
+    /// with room to spare: a rect moved into the section's coordinates is widened by it, so the section's index
+    /// misses no element, and the elements found are then tested exactly on their handed-out frames. Set with the
+    /// origin (`LayoutStore.place(from:)`), not worked out again by every query.
+    @usableFromInline var margin = 0.0
 
     @usableFromInline init() {}
 
-    /// A bound on how far a handed-out edge (the origin plus a relative edge, rounded) can be from the exact sum,
-    /// with room to spare: a rect moved into the section's coordinates is widened by it, so the section's index
-    /// misses no element, and the elements found are then tested exactly on their handed-out frames.
-    @inlinable var margin: Double {
+    /// The margin for the section's origin and span.
+    @inlinable var marginForPlacement: Double {
         guard spanMin <= spanMax else { return 0 }
         return (Swift.abs(origin) + Swift.max(Swift.abs(spanMin), Swift.abs(spanMax))) * 0x1p-30
     }
