@@ -4,6 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+// A rect seen along the scroll axis (`scroll_*`) and across it (`cross_*`).
+typedef struct {
+    double scroll_min, scroll_max, cross_min, cross_max;
+} ns_rect;
+
 // ---- Galloping partition point, as the engine's `Range.partitionPoint(near:where:)` ----------------------------
 
 // The first index in [0, count) whose value satisfies `above ? v > bound : v >= bound`, searched from `hint` by

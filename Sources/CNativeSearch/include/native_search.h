@@ -17,11 +17,6 @@
 typedef struct ns_sections ns_sections;
 typedef struct ns_intervals ns_intervals;
 
-// A rect seen along the scroll axis (`scroll_*`) and across it (`cross_*`).
-typedef struct {
-    double scroll_min, scroll_max, cross_min, cross_max;
-} ns_rect;
-
 // Where the last query's searches ended, so the next can start there. Any value is safe.
 typedef struct {
     long section;
@@ -37,7 +32,7 @@ ns_sections *ns_sections_build(long section_count, const long *first, const doub
 // Writes the layout-order numbers of the elements meeting the rect to `out`, which holds at least `capacity`, and
 // returns how many; -1 when `out` is too small. Candidates are written before they are tested, so `out` must hold
 // a section's candidates, not only the hits: the element count always suffices. The rect's edges come as four
-// doubles, in registers: an `ns_rect` by value goes through memory, where Swift wrote it 8 bytes at a time and the
+// doubles, in registers: a struct of them by value goes through memory, where Swift wrote it 8 bytes at a time and the
 // copy read it back 16 at a time, which the processor cannot forward from its stores (a stall every query, in the
 // C candidates' time alone).
 long ns_sections_query(const ns_sections *search, double scroll_min, double scroll_max, double cross_min, double cross_max,

@@ -158,8 +158,8 @@ public struct LayoutStore: Sendable {
 
     @usableFromInline init() {}
 
-    /// The margin for the section's origin and span.
-    @inlinable var marginForPlacement: Double {
+    /// The margin for the section's origin and span, which `margin` keeps.
+    var marginForPlacement: Double {
         guard spanMin <= spanMax else { return 0 }
         return (Swift.abs(origin) + Swift.max(Swift.abs(spanMin), Swift.abs(spanMax))) * 0x1p-30
     }
