@@ -27,6 +27,23 @@ import Testing
         #expect(outcome.standardOutput.contains("flow  warm prepare / copy floor: "), "\(outcome)")
     }
 
+    @Test func processesArePooled() throws {
+        let outcome = try Bench.run(["floors", "--layouts", "waterfall", "--items", "2000", "--rounds", "6", "--processes", "6"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        #expect(outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a prepare over 6 rounds"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix("ns an element") }.count == Self.candidates.count, "\(outcome)")
+        #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 1, "\(outcome)")
+    }
+
+    @Test func tooFewProcessesForAnIntervalIsAUsageError() throws {
+        let outcome = try Bench.run(["floors", "--processes", "4"])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("--processes must be 1, or at least 6"), "\(outcome)")
+    }
+
     @Test func tooFewRoundsNoItemsOrAnUnknownLayoutIsAUsageError() throws {
         let rounds = try Bench.run(["floors", "--rounds", "5"])
         #expect(rounds.status == 64, "\(rounds)")

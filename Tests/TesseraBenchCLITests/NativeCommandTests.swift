@@ -16,6 +16,33 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 6, "\(outcome)")
     }
 
+    @Test func processesArePooledIntoOneVerdictATarget() throws {
+        let outcome = try Bench.run([
+            "native", "--layouts", "waterfall", "--items", "3000", "--rounds", "6", "--queries", "20", "--processes", "6",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        #expect(outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a query over 6 rounds"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix(" ns") }.count == 8, "\(outcome)")
+        #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 6, "\(outcome)")
+    }
+
+    @Test(arguments: ["2", "5"])
+    func tooFewProcessesForAnIntervalIsAUsageError(_ processes: String) throws {
+        let outcome = try Bench.run(["native", "--processes", processes])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("--processes must be 1, or at least 6"), "\(outcome)")
+    }
+
+    @Test func aFailingProcessFailsTheCommand() throws {
+        // A workload file that does not exist: each process refuses it, and the first refusal ends the command.
+        let outcome = try Bench.run(["native", "--processes", "6", "--workload", "/nonexistent/workload.json"])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("process 1 of 6 failed"), "\(outcome)")
+    }
+
     @Test(arguments: ["carousel", "sticky-parallax"])
     func layoutsWithScrollEffectsAreRefused(_ layout: String) throws {
         let outcome = try Bench.run(["native", "--layouts", layout])

@@ -1,10 +1,11 @@
 import ArgumentParser
+import Foundation
 import Tessera
 import TesseraBenchKit
 
 struct Floors: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time a warm prepare against the floors below it, in one process.",
+        abstract: "Time a warm prepare against the floors below it, in one process or pooled over several.",
         discussion: """
             Candidates, each after a bounds-size change as a warm prepare is, on soa-binary-search: the fill floor \
             (the run's: writing the bytes the layout holds), the store floor (the engine's prepare of the same \
@@ -13,7 +14,9 @@ struct Floors: ParsableCommand {
             reads), the layout's arithmetic alone (its frames written into a ring that stays in cache), and the \
             warm prepare. Each round runs one batch of each in random order; the per-round ratios give medians and \
             95% intervals. The warm prepare over the fill floor is the run's target (marked pass or MISS); the rest \
-            say where the time above it goes. Exit 0 when measured.
+            say where the time above it goes. With --processes, the comparison runs in that many fresh processes \
+            one after another, and each ratio is judged on the median of their median ratios, with its 95% \
+            interval over the processes. Exit 0 when measured, 1 when a process fails.
             """
     )
 
@@ -28,6 +31,8 @@ struct Floors: ParsableCommand {
 
     @OptionGroup var workload: WorkloadOptions
 
+    @OptionGroup var pool: ProcessesOptions
+
     func validate() throws {
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
@@ -35,16 +40,22 @@ struct Floors: ParsableCommand {
     }
 
     func run() throws {
+        let measurement = try pool.measure(measureHere)
+        if try pool.printedForParent(measurement) { return }
+        print(pool.heading("time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"))
+        print(PrepareFloors.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples), terminator: "")
+    }
+
+    /// Every layout measured in this process.
+    private func measureHere() throws -> PrepareFloors.Measurement {
         let floors = PrepareFloors(rounds: rounds, seed: workload.seed)
-        var timings: [PrepareFloors.Timing] = []
-        var ratios: [PrepareFloors.Ratio] = []
+        var measurement = PrepareFloors.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
             let sections = try workload.sections(for: layout, items: items.count)
             let measured = try floors.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
-            timings += measured.timings
-            ratios += measured.ratios
+            measurement.timings += measured.timings
+            measurement.ratios += measured.ratios
         }
-        print("Median time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search:")
-        print(PrepareFloors.render(timings: timings, ratios: ratios), terminator: "")
+        return measurement
     }
 }

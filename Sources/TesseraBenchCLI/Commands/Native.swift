@@ -5,14 +5,17 @@ import TesseraBenchKit
 
 struct Native: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time the engine's queries against plain C implementations of the same searches, in one process.",
+        abstract: "Time the engine's queries against plain C implementations of the same searches, in one process or pooled over several.",
         discussion: """
             Candidates: the engine's soa-binary-search and interval-tree, a C port of soa-binary-search on the same \
             sections, and a cgranges-style implicit interval tree in C over the whole layout. Their answers are \
             checked equal on every rect of a batch first. Each round runs one batch of each candidate (one clock \
             read a batch), in random order, on a smooth scroll (8 points a query) and on random jumps; the per-round \
-            ratios give each target's median and its 95% interval. Exit 0 when measured (targets missed are marked \
-            MISS), 1 when answers differ.
+            ratios give each target's median and its 95% interval. With --processes, the comparison runs in that \
+            many fresh processes one after another, and each target is judged on the median of their median \
+            ratios, with its 95% interval over the processes: a process's own layout moves a ratio by 10% and \
+            more, and every round of one process shares it. Exit 0 when measured (targets missed are marked MISS), \
+            1 when answers differ or a process fails.
             """
     )
 
@@ -36,6 +39,8 @@ struct Native: ParsableCommand {
 
     @OptionGroup var workload: WorkloadOptions
 
+    @OptionGroup var pool: ProcessesOptions
+
     func validate() throws {
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
@@ -49,21 +54,27 @@ struct Native: ParsableCommand {
     }
 
     func run() throws {
+        let measurement = try pool.measure(measureHere)
+        if try pool.printedForParent(measurement) { return }
+        print(pool.heading("time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"))
+        print(NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples), terminator: "")
+    }
+
+    /// Every layout measured in this process.
+    private func measureHere() throws -> NativeComparison.Measurement {
         let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace"))
-        var timings: [NativeComparison.Timing] = []
-        var ratios: [NativeComparison.Ratio] = []
+        var measurement = NativeComparison.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
             let sections = try workload.sections(for: layout, items: items.count)
             do {
                 let measured = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
-                timings += measured.timings
-                ratios += measured.ratios
+                measurement.timings += measured.timings
+                measurement.ratios += measured.ratios
             } catch let failure as NativeComparison.Failure {
                 FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
                 throw ExitCode(1)
             }
         }
-        print("Median time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height):")
-        print(NativeComparison.render(timings: timings, ratios: ratios), terminator: "")
+        return measurement
     }
 }

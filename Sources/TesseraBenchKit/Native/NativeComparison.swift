@@ -10,14 +10,14 @@ import Tessera
 /// ratios to a yardstick are the evidence, as in `ab`, so a disturbance of the machine lands on one round.
 public struct NativeComparison: Sendable {
     /// How the rects move from query to query.
-    public enum Trace: String, CaseIterable, Sendable {
+    public enum Trace: String, CaseIterable, Codable, Sendable {
         /// A smooth scroll, `scrollStep` points a query, from the top down (and around).
         case scroll
         /// Seeded random positions over the whole content.
         case jumps
     }
 
-    public enum Candidate: String, CaseIterable, Sendable {
+    public enum Candidate: String, CaseIterable, Codable, Sendable {
         case swiftSoA = "soa-binary-search (Swift)"
         case cSoA = "soa-binary-search (C)"
         case swiftIntervalTree = "interval-tree (Swift)"
@@ -25,7 +25,7 @@ public struct NativeComparison: Sendable {
     }
 
     /// One candidate on one trace: its median time a query over the rounds.
-    public struct Timing: Sendable {
+    public struct Timing: Codable, Sendable {
         public var layout: LayoutID
         public var trace: Trace
         public var candidate: Candidate
@@ -33,7 +33,7 @@ public struct NativeComparison: Sendable {
     }
 
     /// A target of the hardware-floor issue: `candidate` over `yardstick`, per round, at most `limit`.
-    public struct Ratio: Sendable {
+    public struct Ratio: Codable, Sendable {
         public var layout: LayoutID
         public var trace: Trace
         public var candidate: Candidate
@@ -75,6 +75,8 @@ public struct NativeComparison: Sendable {
     }
 
     public typealias Measured = (timings: [Timing], ratios: [Ratio])
+    /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
+    public typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
     /// Makes `layout` over `sections`, prepares it for `viewport`, builds the four candidates, checks them and
     /// times them. The layout is made here, so the engine's queries are specialised for its type as in `run`.
@@ -191,9 +193,23 @@ public struct NativeComparison: Sendable {
     }
 }
 
+extension NativeComparison.Timing: PoolableTiming {
+    public var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue)" }
+
+    public var nanoseconds: Double {
+        get { nanosecondsPerQuery }
+        set { nanosecondsPerQuery = newValue }
+    }
+}
+
+extension NativeComparison.Ratio: PoolableRatio {
+    public var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
+}
+
 extension NativeComparison {
-    /// The timings as a table, a row a layout, trace and candidate, then each target's verdict a line.
-    public static func render(timings: [Timing], ratios: [Ratio]) -> String {
+    /// The timings as a table, a row a layout, trace and candidate, then each target's verdict a line; `samples`
+    /// names what the ratios' medians and intervals are over.
+    public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
             timings.map { [$0.layout.rawValue, $0.trace.rawValue, $0.candidate.rawValue, String(format: "%.1f ns", $0.nanosecondsPerQuery)] },
@@ -204,7 +220,7 @@ extension NativeComparison {
         let verdicts = zip(columns.split(separator: "\n"), ratios).map { column, ratio in
             "\(column)  " + ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
-        return table + "\nPer-round ratios: median [95% interval]\n" + verdicts
+        return table + "\n\(samples): median [95% interval]\n" + verdicts
     }
 
     /// "`candidate` / `yardstick`: the median ratio, its interval and the target", as `native` and `floors` print a

@@ -16,7 +16,7 @@ import Tessera
 /// Each round runs one batch of each, in a random order; the rounds' ratios to the fill floor (and the warm
 /// prepare's to the copy floor) are the evidence, as in `ab` and `native`.
 public struct PrepareFloors: Sendable {
-    public enum Candidate: String, CaseIterable, Sendable {
+    public enum Candidate: String, CaseIterable, Codable, Sendable {
         case fillFloor = "fill floor"
         case storeFloor = "store floor"
         case copyFloor = "copy floor"
@@ -25,14 +25,14 @@ public struct PrepareFloors: Sendable {
     }
 
     /// One candidate on one layout: its median time an element over the rounds.
-    public struct Timing: Sendable {
+    public struct Timing: Codable, Sendable {
         public var layout: LayoutID
         public var candidate: Candidate
         public var nanosecondsPerElement: Double
     }
 
     /// `candidate` over `yardstick`, per round; `limit` for the run's target (the warm prepare over the fill floor).
-    public struct Ratio: Sendable {
+    public struct Ratio: Codable, Sendable {
         public var layout: LayoutID
         public var candidate: Candidate
         public var yardstick: Candidate
@@ -43,6 +43,8 @@ public struct PrepareFloors: Sendable {
     }
 
     public typealias Measured = (timings: [Timing], ratios: [Ratio])
+    /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
+    public typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
     public var rounds: Int
     public var seed: UInt64
@@ -141,7 +143,8 @@ public struct PrepareFloors: Sendable {
 
 extension PrepareFloors {
     /// The timings as a table, a row a layout and candidate, then each ratio a line; the target's marked pass or MISS.
-    public static func render(timings: [Timing], ratios: [Ratio]) -> String {
+    /// `samples` names what the ratios' medians and intervals are over.
+    public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
             timings.map { [$0.layout.rawValue, $0.candidate.rawValue, String(format: "%.2f ns an element", $0.nanosecondsPerElement)] },
@@ -153,6 +156,19 @@ extension PrepareFloors {
         let lines = zip(columns.split(separator: "\n", omittingEmptySubsequences: false), ratios).map { column, ratio in
             "\(column)  " + NativeComparison.ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
-        return table + "\nPer-round ratios: median [95% interval]\n" + lines
+        return table + "\n\(samples): median [95% interval]\n" + lines
     }
+}
+
+extension PrepareFloors.Timing: PoolableTiming {
+    public var poolKey: String { "\(layout.rawValue) \(candidate.rawValue)" }
+
+    public var nanoseconds: Double {
+        get { nanosecondsPerElement }
+        set { nanosecondsPerElement = newValue }
+    }
+}
+
+extension PrepareFloors.Ratio: PoolableRatio {
+    public var poolKey: String { "\(layout.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
 }
