@@ -74,13 +74,12 @@ public struct NativeComparison: Sendable {
         }
     }
 
-    public typealias Measured = (timings: [Timing], ratios: [Ratio])
     /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
     public typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
     /// Makes `layout` over `sections`, prepares it for `viewport`, builds the four candidates, checks them and
     /// times them. The layout is made here, so the engine's queries are specialised for its type as in `run`.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measured {
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measurement {
         try parameters.make(layout, sections: sections, Visitor(comparison: self, layout: layout, viewport: viewport))
     }
 
@@ -89,12 +88,12 @@ public struct NativeComparison: Sendable {
         let layout: LayoutID
         let viewport: Size
 
-        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measured {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measurement {
             try comparison.measure(algorithm, layout: layout, viewport: viewport)
         }
     }
 
-    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, viewport: Size) throws -> Measured {
+    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, viewport: Size) throws -> Measurement {
         var soa = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         try soa.prepare(viewport: viewport)
         var tree = CollectionLayout(algorithm, index: IntervalTreeIndex())
@@ -189,7 +188,7 @@ public struct NativeComparison: Sendable {
                 ))
             }
         }
-        return (timings, ratios)
+        return Measurement(timings: timings, ratios: ratios)
     }
 }
 

@@ -42,7 +42,6 @@ public struct PrepareFloors: Sendable {
         public var median: Double { interval?.median ?? .nan }
     }
 
-    public typealias Measured = (timings: [Timing], ratios: [Ratio])
     /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
     public typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
@@ -59,7 +58,7 @@ public struct PrepareFloors: Sendable {
     }
 
     /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measured {
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measurement {
         try parameters.make(layout, sections: sections, Visitor(floors: self, layout: layout, sections: sections, viewport: viewport))
     }
 
@@ -69,12 +68,12 @@ public struct PrepareFloors: Sendable {
         let sections: [LayoutSection]
         let viewport: Size
 
-        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measured {
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measurement {
             try floors.measure(algorithm, layout: layout, sizes: layout.readsItemSizes ? sections.map(\.itemSizes) : nil, viewport: viewport)
         }
     }
 
-    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size) throws -> Measured {
+    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size) throws -> Measurement {
         let viewports = [viewport, Size(width: viewport.height, height: viewport.width)]
         let counts = (0..<algorithm.sectionCount).map(algorithm.elementCount(inSection:))
         let axis = algorithm.scrollAxis
@@ -137,7 +136,7 @@ public struct PrepareFloors: Sendable {
             ratio(.arithmetic, over: .fillFloor),
             ratio(.warmPrepare, over: .copyFloor),
         ]
-        return (timings, ratios)
+        return Measurement(timings: timings, ratios: ratios)
     }
 }
 
