@@ -1,7 +1,8 @@
 import Testing
 
-/// `floors`: a warm prepare against the floors below it, in one process. Every candidate is timed on every layout,
-/// the run's target comes out as pass or MISS, and the other ratios say where the time goes.
+/// `floors`: a warm prepare against the floors below it, in one process. Every candidate is timed on every layout
+/// (and the C port on a vertical flow and the waterfall), the run's target comes out as pass or MISS, and the other ratios say where the
+/// time goes.
 @Suite struct FloorsCommandTests {
     static let candidates = ["fill floor", "store floor", "copy floor", "arithmetic alone", "warm prepare"]
 
@@ -11,12 +12,16 @@ import Testing
         #expect(outcome.standardError.isEmpty, "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
         for layout in ["flow", "waterfall", "mosaic", "carousel", "sticky-parallax"] {
-            for candidate in Self.candidates {
+            let ported = layout == "flow" || layout == "waterfall"
+            let candidates = Self.candidates + (ported ? ["C port"] : [])
+            for candidate in candidates {
                 #expect(lines.filter { $0.hasPrefix("\(layout) ") && $0.contains(" \(candidate) ") && $0.hasSuffix(" ns an element") }.count == 1, "\(layout), \(candidate): \(outcome)")
             }
-            // The target, judged, and four ratios that are not.
+            #expect(lines.filter { $0.hasPrefix("\(layout) ") && $0.hasSuffix(" ns an element") }.count == candidates.count, "\(layout): \(outcome)")
+            // The target, judged, and four ratios that are not; where there is a C port, its two more.
             let ratios = lines.filter { $0.contains(" \(layout)  ") && $0.contains(" / ") }
-            #expect(ratios.count == 5, "\(layout): \(outcome)")
+            #expect(ratios.count == (ported ? 7 : 5), "\(layout): \(outcome)")
+            #expect(ratios.contains { $0.contains("\(layout)  warm prepare / C port: ") } == ported, "\(layout): \(outcome)")
             #expect(ratios.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 1, "\(layout): \(outcome)")
         }
     }
@@ -25,6 +30,8 @@ import Testing
         let outcome = try Bench.run(["floors", "--layouts", "flow", "--items", "2000", "--rounds", "6", "--scroll-direction", "horizontal"])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("flow  warm prepare / copy floor: "), "\(outcome)")
+        // The C port covers vertical flows only.
+        #expect(!outcome.standardOutput.contains("C port"), "\(outcome)")
     }
 
     @Test func processesArePooled() throws {
@@ -34,7 +41,7 @@ import Testing
         #expect(outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a prepare over 6 rounds"), "\(outcome)")
         #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
-        #expect(lines.filter { $0.hasSuffix("ns an element") }.count == Self.candidates.count, "\(outcome)")
+        #expect(lines.filter { $0.hasSuffix("ns an element") }.count == Self.candidates.count + 1, "\(outcome)")
         #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 1, "\(outcome)")
     }
 

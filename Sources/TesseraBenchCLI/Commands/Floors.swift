@@ -10,8 +10,9 @@ struct Floors: ParsableCommand {
             (the run's: writing the bytes the layout holds), the store floor (the engine's prepare of the same \
             sections and element counts with frames from positions alone: the store's writes and the index's \
             build), the copy floor (the same, each cell's frame its listed size: it reads the input the layout \
-            reads), the layout's arithmetic alone (its frames written into a ring that stays in cache), and the \
-            warm prepare. Each round runs one batch of each in random order; the per-round ratios give medians and \
+            reads), the layout's arithmetic alone (its frames written into a ring that stays in cache), the warm \
+            prepare, and on a vertical flow and the waterfall the C port (the same prepare in plain C, its frames \
+            checked equal to the engine's bit for bit first). Each round runs one batch of each in random order; the per-round ratios give medians and \
             95% intervals. The warm prepare over the fill floor is the run's target (marked pass or MISS); the rest \
             say where the time above it goes. With --processes, the comparison runs in that many fresh processes \
             one after another, and each ratio is judged on the median of their median ratios, with its 95% \

@@ -11,7 +11,9 @@ import Tessera
 /// - *copy floor*: the same, each cell's frame its listed size, so that it reads the input the layout reads (equal to
 ///   the store floor for a layout that takes counts alone, or sizes that are not listed);
 /// - *arithmetic alone*: the layout writing its frames into a ring that stays in cache (`RingWriter`), with no store;
-/// - *warm prepare*: the engine's prepare of the layout itself.
+/// - *warm prepare*: the engine's prepare of the layout itself;
+/// - *C port* (a vertical flow and the waterfall): the same prepare in plain C (`NativePrepare`), its frames checked
+///   equal to the engine's bit for bit first: how much of the warm prepare's time is the Swift's.
 ///
 /// Each round runs one batch of each, in a random order; the rounds' ratios to the fill floor (and the warm
 /// prepare's to the copy floor) are the evidence, as in `ab` and `native`.
@@ -22,6 +24,18 @@ public struct PrepareFloors: Sendable {
         case copyFloor = "copy floor"
         case arithmetic = "arithmetic alone"
         case warmPrepare = "warm prepare"
+        case cPort = "C port"
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case framesDiffer(layout: LayoutID, difference: String)
+
+        public var description: String {
+            switch self {
+            case let .framesDiffer(layout, difference):
+                "\(layout.rawValue): the C port's frames differ from the engine's at \(difference); nothing was timed"
+            }
+        }
     }
 
     /// One candidate on one layout: its median time an element over the rounds.
@@ -80,12 +94,19 @@ public struct PrepareFloors: Sendable {
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         var store = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: nil), index: SoABinarySearchIndex())
         var copy = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: sizes), index: SoABinarySearchIndex())
-        // Prepared for both viewports first, so that every buffer is faulted in and at its size before timing.
+        let native = try NativePrepare.port(of: algorithm)
+        // Prepared for both viewports first, so that every buffer is faulted in and at its size before timing, and
+        // the C port's frames checked against the engine's for each.
         for size in viewports {
             try engine.prepare(viewport: size)
             try store.prepare(viewport: size)
             try copy.prepare(viewport: size)
+            if let native {
+                native.prepare(viewport: size)
+                if let difference = native.difference(from: engine) { throw Failure.framesDiffer(layout: layout, difference: difference) }
+            }
         }
+        let candidates = Candidate.allCases.filter { $0 != .cPort || native != nil }
         let elements = Swift.max(algorithm.elementCount, 1)
         let fillFloor = FillFloor(bytes: engine.byteCount)
         let ring = UnsafeMutablePointer<Rect>.allocate(capacity: RingWriter.slots)
@@ -107,6 +128,7 @@ public struct PrepareFloors: Sendable {
                 blackHole(algorithm.write(into: &writer, viewport: next()))
                 blackHole(ring[writer.written & (RingWriter.slots - 1)])
             case .warmPrepare: try engine.prepare(viewport: next())
+            case .cPort: native?.prepare(viewport: next())
             }
         }
         // One batch size for every candidate, from the warm prepare: the longest of them but the arithmetic's.
@@ -116,13 +138,13 @@ public struct PrepareFloors: Sendable {
         var generator = SeededGenerator(seed: seed)
         var samples: [Candidate: [Double]] = [:]
         for _ in 0..<rounds {
-            for candidate in Candidate.allCases.shuffled(using: &generator) {
+            for candidate in candidates.shuffled(using: &generator) {
                 let nanoseconds = try timed { for _ in 0..<batch { try run(candidate) } }
                 samples[candidate, default: []].append(Double(nanoseconds) / Double(batch * elements))
             }
         }
 
-        let timings = Candidate.allCases.map { candidate in
+        let timings = candidates.map { candidate in
             Timing(layout: layout, candidate: candidate, nanosecondsPerElement: ABComparison.median(samples[candidate] ?? []))
         }
         func ratio(_ candidate: Candidate, over yardstick: Candidate, limit: Double? = nil) -> Ratio {
@@ -135,7 +157,7 @@ public struct PrepareFloors: Sendable {
             ratio(.copyFloor, over: .fillFloor),
             ratio(.arithmetic, over: .fillFloor),
             ratio(.warmPrepare, over: .copyFloor),
-        ]
+        ] + (native == nil ? [] : [ratio(.cPort, over: .fillFloor), ratio(.warmPrepare, over: .cPort)])
         return Measurement(timings: timings, ratios: ratios)
     }
 }
