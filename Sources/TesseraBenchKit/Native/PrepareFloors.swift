@@ -16,7 +16,7 @@ import Tessera
 ///   equal to the engine's bit for bit first: how much of the warm prepare's time is the Swift's.
 ///
 /// Each round runs one batch of each, in a random order; the rounds' ratios to the fill floor (and the warm
-/// prepare's to the copy floor) are the evidence, as in `ab` and `native`.
+/// prepare's to the copy floor and the C port) are the evidence, as in `ab` and `native`.
 public struct PrepareFloors: Sendable {
     public enum Candidate: String, CaseIterable, Codable, Sendable {
         case fillFloor = "fill floor"
