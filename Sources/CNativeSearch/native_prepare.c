@@ -210,8 +210,7 @@ static inline double write_waterfall_section(np_layout *f, long s, double viewpo
     const double photo_width = column_width - 2 * padding >= 0 ? column_width - 2 * padding : 0;
     const double header = section->header;
     const double *sizes = section->sizes;
-    const double uniform_width = section->uniform_width, uniform_height = section->uniform_height;
-    (void)uniform_width;
+    const double uniform_height = section->uniform_height;
     long at = f->first[s];
     if (header > 0) {
         const double inset = 4;
