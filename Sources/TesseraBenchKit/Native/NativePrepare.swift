@@ -68,7 +68,7 @@ final class NativePrepare {
         }
         guard let layout = native.withUnsafeBufferPointer(create) else {
             sizes.deallocate()
-            throw NativeComparison.Failure.outOfMemory
+            throw PrepareFloors.Failure.outOfMemory
         }
         self.layout = layout
         self.sizes = sizes

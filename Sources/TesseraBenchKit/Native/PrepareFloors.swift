@@ -28,10 +28,12 @@ public struct PrepareFloors: Sendable {
     }
 
     public enum Failure: Error, CustomStringConvertible {
+        case outOfMemory
         case framesDiffer(layout: LayoutID, difference: String)
 
         public var description: String {
             switch self {
+            case .outOfMemory: "the C port of the prepare could not allocate its columns"
             case let .framesDiffer(layout, difference):
                 "\(layout.rawValue): the C port's frames differ from the engine's at \(difference); nothing was timed"
             }
