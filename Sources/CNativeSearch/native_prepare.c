@@ -12,59 +12,46 @@ struct np_layout {
     np_flow flow;
     np_waterfall waterfall;
     double *column_ends;                       // the waterfall's, one a column
-    long section_count, element_count;
+    long section_count, element_count, block_count;
     np_section *sections;
     long *first;                               // section_count + 1: each section's first element
-    long *first_block;                         // section_count + 1: each section's first block
-    double *x, *y, *width, *height;            // element_count
+    double *x, *y, *width, *height;            // element_count, in content coordinates
     unsigned char *kind;                       // element_count: 0 cell, 1 header, 2 footer
-    double *block_max_end, *block_min_start;   // a section's blocks after the one before's
-    double *length, *span_min, *span_max, *origin, *margin, *reach, *nearest;  // section_count
+    double *block_max_end, *block_min_start;   // block_count: the whole layout's per-block running summaries
 };
 
 void np_free(np_layout *f) {
     if (!f) return;
-    free(f->column_ends); free(f->sections); free(f->first); free(f->first_block);
+    free(f->column_ends); free(f->sections); free(f->first);
     free(f->x); free(f->y); free(f->width); free(f->height); free(f->kind);
     free(f->block_max_end); free(f->block_min_start);
-    free(f->length); free(f->span_min); free(f->span_max); free(f->origin); free(f->margin);
-    free(f->reach); free(f->nearest);
     free(f);
 }
 
 static void *zeroed(long count, size_t size) { return calloc((size_t)(count > 0 ? count : 1), size); }
 
-// The tables for `section_count` sections whose element counts `element_count` gives.
+// The columns for `section_count` sections whose element counts `element_count` gives.
 static np_layout *create(long section_count, const np_section *sections, long (*element_count)(const np_section *)) {
     np_layout *f = calloc(1, sizeof *f);
     if (!f) return NULL;
     f->section_count = section_count;
     f->sections = zeroed(section_count, sizeof(np_section));
     f->first = zeroed(section_count + 1, sizeof(long));
-    f->first_block = zeroed(section_count + 1, sizeof(long));
-    if (!f->sections || !f->first || !f->first_block) { np_free(f); return NULL; }
+    if (!f->sections || !f->first) { np_free(f); return NULL; }
     memcpy(f->sections, sections, (size_t)section_count * sizeof(np_section));
-    long elements = 0, blocks = 0;
+    long elements = 0;
     for (long s = 0; s < section_count; s++) {
         f->first[s] = elements;
-        f->first_block[s] = blocks;
-        long count = element_count(&sections[s]);
-        elements += count;
-        blocks += (count + BLOCK - 1) / BLOCK;
+        elements += element_count(&sections[s]);
     }
     f->first[section_count] = elements;
-    f->first_block[section_count] = blocks;
     f->element_count = elements;
+    f->block_count = (elements + BLOCK - 1) / BLOCK;
     f->x = zeroed(elements, sizeof(double)); f->y = zeroed(elements, sizeof(double));
     f->width = zeroed(elements, sizeof(double)); f->height = zeroed(elements, sizeof(double));
     f->kind = zeroed(elements, 1);
-    f->block_max_end = zeroed(blocks, sizeof(double)); f->block_min_start = zeroed(blocks, sizeof(double));
-    f->length = zeroed(section_count, sizeof(double)); f->span_min = zeroed(section_count, sizeof(double));
-    f->span_max = zeroed(section_count, sizeof(double)); f->origin = zeroed(section_count, sizeof(double));
-    f->margin = zeroed(section_count, sizeof(double)); f->reach = zeroed(section_count, sizeof(double));
-    f->nearest = zeroed(section_count, sizeof(double));
-    if (!f->x || !f->y || !f->width || !f->height || !f->kind || !f->block_max_end || !f->block_min_start
-        || !f->length || !f->span_min || !f->span_max || !f->origin || !f->margin || !f->reach || !f->nearest) {
+    f->block_max_end = zeroed(f->block_count, sizeof(double)); f->block_min_start = zeroed(f->block_count, sizeof(double));
+    if (!f->x || !f->y || !f->width || !f->height || !f->kind || !f->block_max_end || !f->block_min_start) {
         np_free(f);
         return NULL;
     }
@@ -73,6 +60,11 @@ static np_layout *create(long section_count, const np_section *sections, long (*
     memset(f->width, 0, (size_t)elements * sizeof(double)); memset(f->height, 0, (size_t)elements * sizeof(double));
     memset(f->kind, 0, (size_t)elements);
     return f;
+}
+
+// `ScrollGrid.snapped`: `value` at the nearest multiple of 2^-16 (ties to even), by adding and subtracting 1.5 x 2^36.
+static inline double snapped(double value) {
+    return (value + 0x1.8p36) - 0x1.8p36;
 }
 
 #define ITEM_WIDTH(i) (sizes ? sizes[2 * (i)] : uniform_width)
@@ -126,7 +118,7 @@ static inline void justify(const geometry *g, double used, long items, double la
 
 // `FlowGeometry.writeLines` for one alignment (a constant where it is inlined): the items of a section in justified
 // lines from `start`, written from element `at`; returns where the last line ends.
-static inline double write_lines(np_layout *f, const geometry *g, const np_section *section, long at, double start, int alignment) {
+static inline double write_lines(np_layout *f, const geometry *g, const np_section *section, long at, double origin, double start, int alignment) {
     const double *sizes = section->sizes;
     const double uniform_width = section->uniform_width, uniform_height = section->uniform_height;
     const long count = section->count;
@@ -136,7 +128,7 @@ static inline double write_lines(np_layout *f, const geometry *g, const np_secti
     long line_end = 0;
     for (long item = 0; item < count; item++) {
         if (item == line_end) {
-            if (item > 0) { line_start += thickness; line_start += g->line_spacing; }
+            if (item > 0) { line_start += snapped(thickness); line_start += g->line_spacing; }
             // `packLine`: items join while they and the spacing before them fit.
             double used = ITEM_WIDTH(item);
             thickness = ITEM_HEIGHT(item);
@@ -154,35 +146,36 @@ static inline double write_lines(np_layout *f, const geometry *g, const np_secti
         }
         double width = ITEM_WIDTH(item), length = ITEM_HEIGHT(item);
         x[item] = cross;
-        y[item] = alignment == 0 ? line_start
-                : alignment == 1 ? line_start + (thickness - length) / 2
-                : line_start + thickness - length;
+        y[item] = origin + (alignment == 0 ? line_start
+                : alignment == 1 ? line_start + snapped((thickness - length) / 2)
+                : line_start + snapped(thickness - length));
         w[item] = width;
         h[item] = length;
         cross += width + gap;
     }
-    return count > 0 ? line_start + thickness : line_start;
+    return count > 0 ? line_start + snapped(thickness) : line_start;
 }
 
-// `FlowLayout.writeSection`: the header, the lines between the section's insets, the footer; returns its length.
-static inline double write_flow_section(np_layout *f, const geometry *g, long s, int alignment) {
+// `FlowLayout.writeSection` at `origin`: the header, the lines between the section's insets, the footer; returns
+// its length.
+static inline double write_flow_section(np_layout *f, const geometry *g, long s, double origin, int alignment) {
     const np_section *section = &f->sections[s];
     long at = f->first[s];
     double position = 0;
     if (section->header > 0) {
-        f->x[at] = 0; f->y[at] = position; f->width[at] = g->cross_extent; f->height[at] = section->header;
+        f->x[at] = 0; f->y[at] = origin + position; f->width[at] = g->cross_extent; f->height[at] = section->header;
         f->kind[at] = 1;
         at += 1;
-        position += section->header;
+        position += snapped(section->header);
     }
-    position += f->flow.inset_top;
-    position = write_lines(f, g, section, at, position, alignment);
+    position += snapped(f->flow.inset_top);
+    position = write_lines(f, g, section, at, origin, position, alignment);
     at += section->count;
-    position += f->flow.inset_bottom;
+    position += snapped(f->flow.inset_bottom);
     if (section->footer > 0) {
-        f->x[at] = 0; f->y[at] = position; f->width[at] = g->cross_extent; f->height[at] = section->footer;
+        f->x[at] = 0; f->y[at] = origin + position; f->width[at] = g->cross_extent; f->height[at] = section->footer;
         f->kind[at] = 2;
-        position += section->footer;
+        position += snapped(section->footer);
     }
     return position;
 }
@@ -203,36 +196,37 @@ np_layout *np_waterfall_create(long section_count, const np_section *sections, n
 
 // `WaterfallLayout.writeSection`: the header, then each photo at the top of the shortest column (the first of the
 // shortest), two columns kept in registers; returns the longest column's end.
-static inline double write_waterfall_section(np_layout *f, long s, double viewport_width) {
+static inline double write_waterfall_section(np_layout *f, long s, double origin, double viewport_width) {
     const np_section *section = &f->sections[s];
     const long columns = f->waterfall.columns;
     const double column_width = viewport_width / (double)columns, padding = f->waterfall.cell_padding;
     const double photo_width = column_width - 2 * padding >= 0 ? column_width - 2 * padding : 0;
-    const double header = section->header;
+    const double grid_padding = snapped(padding);
+    const double header = section->header, grid_header = snapped(header);
     const double *sizes = section->sizes;
     const double uniform_height = section->uniform_height;
     long at = f->first[s];
     if (header > 0) {
         const double inset = 4;
-        f->x[at] = inset; f->y[at] = 0; f->width[at] = viewport_width - inset; f->height[at] = header;
+        f->x[at] = inset; f->y[at] = origin; f->width[at] = viewport_width - inset; f->height[at] = header;
         f->kind[at] = 1;
         at += 1;
     }
     double *x = f->x + at, *y = f->y + at, *w = f->width + at, *h = f->height + at;
     memset(f->kind + at, 0, (size_t)section->count);
     double *ends = f->column_ends;
-    for (long c = 0; c < columns; c++) ends[c] = header;
+    for (long c = 0; c < columns; c++) ends[c] = grid_header;
     if (columns == 2) {
-        double left = header, right = header;
+        double left = grid_header, right = grid_header;
         const double left_x = 0 * column_width + padding, right_x = 1 * column_width + padding;
         for (long item = 0; item < section->count; item++) {
             double photo = ITEM_HEIGHT(item);
             int to_right = right < left;
             double top = to_right ? right : left;
-            double end = top + photo + 2 * padding;
+            double end = top + (snapped(photo) + 2 * grid_padding);
             left = to_right ? left : end;
             right = to_right ? end : right;
-            x[item] = to_right ? right_x : left_x; y[item] = top + padding; w[item] = photo_width; h[item] = photo;
+            x[item] = to_right ? right_x : left_x; y[item] = origin + (top + grid_padding); w[item] = photo_width; h[item] = photo;
         }
         ends[0] = left; ends[1] = right;
     } else {
@@ -242,8 +236,9 @@ static inline double write_waterfall_section(np_layout *f, long s, double viewpo
             for (long candidate = 1; candidate < columns; candidate++)
                 if (ends[candidate] < ends[column]) column = candidate;
             double top = ends[column];
-            x[item] = (double)column * column_width + padding; y[item] = top + padding; w[item] = photo_width; h[item] = photo;
-            ends[column] = top + photo + 2 * padding;
+            x[item] = (double)column * column_width + padding; y[item] = origin + (top + grid_padding);
+            w[item] = photo_width; h[item] = photo;
+            ends[column] = top + (snapped(photo) + 2 * grid_padding);
         }
     }
     double longest = ends[0];
@@ -251,16 +246,16 @@ static inline double write_waterfall_section(np_layout *f, long s, double viewpo
     return longest;
 }
 
-// ---- The engine's part: summaries, placement ---------------------------------------------------------------------
+// ---- The search's summaries --------------------------------------------------------------------------------------
 
-// The soa index's build over section `s`: each block's minimum start and the running maximum end, then the running
-// minimum from the section's end; the section's span from the first and last blocks.
-static inline void summarise(np_layout *f, long s) {
-    long begin = f->first[s], end = f->first[s + 1], block = f->first_block[s];
+// The flat search's build over the whole layout (`ns_flat_build`): each block's running maximum end and its own
+// minimum start, then the running minimum from the end.
+static void summarise(np_layout *f) {
+    const long n = f->element_count;
     double running_max = -INFINITY;
-    for (long b = begin; b < end; b += BLOCK, block++) {
+    for (long block = 0, b = 0; b < n; b += BLOCK, block++) {
         double low[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, high[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
-        long stop = b + BLOCK < end ? b + BLOCK : end, e = b;
+        long stop = b + BLOCK < n ? b + BLOCK : n, e = b;
         for (; e + 4 <= stop; e += 4) {
             for (int k = 0; k < 4; k++) {
                 double near = f->y[e + k], far = near + f->height[e + k];
@@ -275,69 +270,44 @@ static inline void summarise(np_layout *f, long s) {
         }
         double low01 = low[0] < low[1] ? low[0] : low[1], low23 = low[2] < low[3] ? low[2] : low[3];
         double high01 = high[0] > high[1] ? high[0] : high[1], high23 = high[2] > high[3] ? high[2] : high[3];
-        double block_min = low01 < low23 ? low01 : low23;
         double block_max = high01 > high23 ? high01 : high23;
         running_max = block_max > running_max ? block_max : running_max;
         f->block_max_end[block] = running_max;
-        f->block_min_start[block] = block_min;
+        f->block_min_start[block] = low01 < low23 ? low01 : low23;
     }
     double running_min = INFINITY;
-    for (long b = block - 1; b >= f->first_block[s]; b--) {
-        running_min = f->block_min_start[b] < running_min ? f->block_min_start[b] : running_min;
-        f->block_min_start[b] = running_min;
+    for (long block = f->block_count - 1; block >= 0; block--) {
+        running_min = f->block_min_start[block] < running_min ? f->block_min_start[block] : running_min;
+        f->block_min_start[block] = running_min;
     }
-    long first_block = f->first_block[s];
-    f->span_min[s] = block > first_block ? f->block_min_start[first_block] : INFINITY;
-    f->span_max[s] = block > first_block ? f->block_max_end[block - 1] : -INFINITY;
 }
 
 double np_prepare(np_layout *f, double viewport_width) {
+    // Each section at the sum of the lengths before it, put on the scroll grid, as `LayoutAlgorithm.writeSections`.
+    double origin = 0;
     if (f->kind_of_layout == FLOW) {
         const np_flow *c = &f->flow;
         geometry g = {
             .cross_extent = viewport_width, .cross_inset_before = c->inset_left,
             .available = viewport_width - c->inset_left - c->inset_right,
-            .spacing = c->interitem_spacing, .line_spacing = c->line_spacing,
+            .spacing = c->interitem_spacing, .line_spacing = snapped(c->line_spacing),
         };
         for (long s = 0; s < f->section_count; s++) {
             switch (c->alignment) {
-            case 0: f->length[s] = write_flow_section(f, &g, s, 0); break;
-            case 1: f->length[s] = write_flow_section(f, &g, s, 1); break;
-            default: f->length[s] = write_flow_section(f, &g, s, 2); break;
+            case 0: origin += snapped(write_flow_section(f, &g, s, origin, 0)); break;
+            case 1: origin += snapped(write_flow_section(f, &g, s, origin, 1)); break;
+            default: origin += snapped(write_flow_section(f, &g, s, origin, 2)); break;
             }
-            summarise(f, s);
         }
     } else {
-        for (long s = 0; s < f->section_count; s++) {
-            f->length[s] = write_waterfall_section(f, s, viewport_width);
-            summarise(f, s);
-        }
+        for (long s = 0; s < f->section_count; s++) origin += snapped(write_waterfall_section(f, s, origin, viewport_width));
     }
-    // `LayoutStore.place(from: 0)`: origins summed in order, margins, and the section search's running edges.
-    double origin = 0, reach = -INFINITY;
-    for (long s = 0; s < f->section_count; s++) {
-        f->origin[s] = origin;
-        f->margin[s] = f->span_min[s] <= f->span_max[s]
-            ? (fabs(origin) + fmax(fabs(f->span_min[s]), fabs(f->span_max[s]))) * 0x1p-30 : 0;
-        double end = origin + f->span_max[s] + f->margin[s];
-        reach = end > reach ? end : reach;
-        f->reach[s] = reach;
-        origin += f->length[s];
-    }
-    double nearest = INFINITY;
-    for (long s = f->section_count - 1; s >= 0; s--) {
-        double start = f->origin[s] + f->span_min[s] - f->margin[s];
-        nearest = start < nearest ? start : nearest;
-        f->nearest[s] = nearest;
-    }
+    summarise(f);
     return origin;
 }
 
-void np_frame(const np_layout *f, long section, long index, double frame[4]) {
-    long at = f->first[section] + index;
-    frame[0] = f->x[at]; frame[1] = f->y[at]; frame[2] = f->width[at]; frame[3] = f->height[at];
+void np_frame(const np_layout *f, long index, double frame[4]) {
+    frame[0] = f->x[index]; frame[1] = f->y[index]; frame[2] = f->width[index]; frame[3] = f->height[index];
 }
 
-double np_origin(const np_layout *f, long section) { return f->origin[section]; }
-
-long np_count(const np_layout *f, long section) { return f->first[section + 1] - f->first[section]; }
+long np_count(const np_layout *f) { return f->element_count; }

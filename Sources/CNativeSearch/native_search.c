@@ -41,23 +41,16 @@ static inline long partition_point(const double *values, long count, long hint, 
     return low;
 }
 
-// ---- Sections of per-block running summaries -------------------------------------------------------------------
+// ---- Flat columns of per-block running summaries ----------------------------------------------------------------
 
-struct ns_sections {
-    long section_count, block_size;
-    long *first;                        // section_count + 1
-    long *first_block;                  // section_count + 1: each section's blocks in the block tables
-    double *origin, *span_min, *span_max, *margin;
-    double *reach, *nearest;            // running edges over sections
+struct ns_flat {
+    long count, block_size, blocks;
     double *scroll_origin, *scroll_length, *cross_origin, *cross_length;
     double *block_max_end, *block_min_start;
 };
 
-void ns_sections_free(ns_sections *s) {
+void ns_flat_free(ns_flat *s) {
     if (!s) return;
-    free(s->first); free(s->first_block);
-    free(s->origin); free(s->span_min); free(s->span_max); free(s->margin);
-    free(s->reach); free(s->nearest);
     free(s->scroll_origin); free(s->scroll_length); free(s->cross_origin); free(s->cross_length);
     free(s->block_max_end); free(s->block_min_start);
     free(s);
@@ -69,129 +62,59 @@ static double *copy_doubles(const double *from, long count) {
     return to;
 }
 
-ns_sections *ns_sections_build(long section_count, const long *first, const double *origins,
-                               const double *scroll_origin, const double *scroll_length,
-                               const double *cross_origin, const double *cross_length, long block_size) {
-    ns_sections *s = calloc(1, sizeof *s);
+ns_flat *ns_flat_build(long count, const double *scroll_origin, const double *scroll_length,
+                       const double *cross_origin, const double *cross_length, long block_size) {
+    ns_flat *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    long n = first[section_count];
-    s->section_count = section_count;
+    s->count = count;
     s->block_size = block_size;
-    s->first = malloc((size_t)(section_count + 1) * sizeof(long));
-    s->first_block = malloc((size_t)(section_count + 1) * sizeof(long));
-    s->origin = copy_doubles(origins, section_count);
-    s->span_min = malloc((size_t)(section_count + 1) * sizeof(double));
-    s->span_max = malloc((size_t)(section_count + 1) * sizeof(double));
-    s->margin = malloc((size_t)(section_count + 1) * sizeof(double));
-    s->reach = malloc((size_t)(section_count + 1) * sizeof(double));
-    s->nearest = malloc((size_t)(section_count + 1) * sizeof(double));
-    s->scroll_origin = copy_doubles(scroll_origin, n);
-    s->scroll_length = copy_doubles(scroll_length, n);
-    s->cross_origin = copy_doubles(cross_origin, n);
-    s->cross_length = copy_doubles(cross_length, n);
-    long blocks = 0;
-    for (long section = 0; section < section_count; section++)
-        blocks += (first[section + 1] - first[section] + block_size - 1) / block_size;
-    s->block_max_end = malloc((size_t)(blocks + 1) * sizeof(double));
-    s->block_min_start = malloc((size_t)(blocks + 1) * sizeof(double));
-    if (!s->first || !s->first_block || !s->origin || !s->span_min || !s->span_max || !s->margin || !s->reach
-        || !s->nearest || !s->scroll_origin || !s->scroll_length || !s->cross_origin || !s->cross_length
-        || !s->block_max_end || !s->block_min_start) {
-        ns_sections_free(s);
+    s->blocks = (count + block_size - 1) / block_size;
+    s->scroll_origin = copy_doubles(scroll_origin, count);
+    s->scroll_length = copy_doubles(scroll_length, count);
+    s->cross_origin = copy_doubles(cross_origin, count);
+    s->cross_length = copy_doubles(cross_length, count);
+    s->block_max_end = malloc((size_t)(s->blocks + 1) * sizeof(double));
+    s->block_min_start = malloc((size_t)(s->blocks + 1) * sizeof(double));
+    if (!s->scroll_origin || !s->scroll_length || !s->cross_origin || !s->cross_length || !s->block_max_end
+        || !s->block_min_start) {
+        ns_flat_free(s);
         return NULL;
     }
-    memcpy(s->first, first, (size_t)(section_count + 1) * sizeof(long));
-    long block = 0;
-    for (long section = 0; section < section_count; section++) {
-        s->first_block[section] = block;
-        long begin = first[section], end = first[section + 1];
-        double low = INFINITY, high = -INFINITY, running_max = -INFINITY;
-        for (long b = begin; b < end; b += block_size, block++) {
-            double block_min = INFINITY;
-            for (long e = b; e < end && e < b + block_size; e++) {
-                double start = s->scroll_origin[e], far = start + s->scroll_length[e];
-                block_min = start < block_min ? start : block_min;
-                running_max = far > running_max ? far : running_max;
-            }
-            s->block_max_end[block] = running_max;
-            s->block_min_start[block] = block_min;
-            low = block_min < low ? block_min : low;
-            high = running_max;
+    // Each block's running maximum end from the start, and its own minimum start, then the running minimum from
+    // the end, in place.
+    double running_max = -INFINITY;
+    for (long block = 0; block < s->blocks; block++) {
+        double block_min = INFINITY;
+        for (long e = block * block_size; e < count && e < (block + 1) * block_size; e++) {
+            double start = s->scroll_origin[e], far = start + s->scroll_length[e];
+            block_min = start < block_min ? start : block_min;
+            running_max = far > running_max ? far : running_max;
         }
-        // The running minimum from the section's end, in place.
-        double running_min = INFINITY;
-        for (long b = block - 1; b >= s->first_block[section]; b--) {
-            running_min = s->block_min_start[b] < running_min ? s->block_min_start[b] : running_min;
-            s->block_min_start[b] = running_min;
-        }
-        s->span_min[section] = low;
-        s->span_max[section] = high;
-        s->margin[section] = low <= high ? (fabs(origins[section]) + fmax(fabs(low), fabs(high))) * 0x1p-30 : 0;
+        s->block_max_end[block] = running_max;
+        s->block_min_start[block] = block_min;
     }
-    s->first_block[section_count] = block;
-    double reach = -INFINITY;
-    for (long section = 0; section < section_count; section++) {
-        double end = s->origin[section] + s->span_max[section] + s->margin[section];
-        reach = end > reach ? end : reach;
-        s->reach[section] = reach;
-    }
-    double nearest = INFINITY;
-    for (long section = section_count - 1; section >= 0; section--) {
-        double start = s->origin[section] + s->span_min[section] - s->margin[section];
-        nearest = start < nearest ? start : nearest;
-        s->nearest[section] = nearest;
+    double running_min = INFINITY;
+    for (long block = s->blocks - 1; block >= 0; block--) {
+        running_min = s->block_min_start[block] < running_min ? s->block_min_start[block] : running_min;
+        s->block_min_start[block] = running_min;
     }
     return s;
 }
 
-long ns_sections_query(const ns_sections *s, double scroll_min, double scroll_max, double cross_min, double cross_max,
-                       ns_hint *hint, long *out, long capacity) {
-    const ns_rect rect = {scroll_min, scroll_max, cross_min, cross_max};
-    long first_section = partition_point(s->reach, s->section_count, hint->section, rect.scroll_min, 1);
-    long end_section = partition_point(s->nearest, s->section_count, first_section, rect.scroll_max, 0);
-    hint->section = first_section;
+long ns_flat_query(const ns_flat *s, double scroll_min, double scroll_max, double cross_min, double cross_max,
+                   long *hint, long *out, long capacity) {
+    long first_block = partition_point(s->block_max_end, s->blocks, *hint, scroll_min, 1);
+    long end_block = partition_point(s->block_min_start, s->blocks, first_block, scroll_max, 0);
+    *hint = first_block;
+    if (first_block >= end_block) return 0;
+    long begin = first_block * s->block_size;
+    long end = end_block * s->block_size < s->count ? end_block * s->block_size : s->count;
+    if (end - begin > capacity) return -1;
+    const double *so = s->scroll_origin, *sl = s->scroll_length, *co = s->cross_origin, *cl = s->cross_length;
     long found = 0;
-    for (long section = first_section; section < end_section; section++) {
-        double origin = s->origin[section], margin = s->margin[section];
-        if (!(origin + s->span_min[section] - margin < rect.scroll_max
-              && rect.scroll_min < origin + s->span_max[section] + margin)) continue;
-        ns_rect local = rect;
-        if (origin != 0) {
-            local.scroll_min = rect.scroll_min - origin - margin;
-            local.scroll_max = rect.scroll_max - origin + margin;
-        }
-        long base = s->first[section], count = s->first[section + 1] - base;
-        long blocks = s->first_block[section + 1] - s->first_block[section];
-        const double *max_end = s->block_max_end + s->first_block[section];
-        const double *min_start = s->block_min_start + s->first_block[section];
-        long first_block = partition_point(max_end, blocks, hint->block, local.scroll_min, 1);
-        long end_block = partition_point(min_start, blocks, first_block, local.scroll_max, 0);
-        hint->block = first_block;
-        if (first_block >= end_block) continue;
-        long begin = first_block * s->block_size;
-        long end = end_block * s->block_size < count ? end_block * s->block_size : count;
-        if (found + (end - begin) > capacity) return -1;
-        const double *so = s->scroll_origin + base, *sl = s->scroll_length + base;
-        const double *co = s->cross_origin + base, *cl = s->cross_length + base;
-        long start = found;
-        for (long e = begin; e < end; e++) {
-            out[found] = e;
-            found += so[e] < local.scroll_max && local.scroll_min < so[e] + sl[e]
-                     && co[e] < local.cross_max && local.cross_min < co[e] + cl[e];
-        }
-        // Keep what meets the rect by the handed-out frames, numbered in layout order.
-        if (origin == 0) {
-            for (long p = start; p < found; p++) out[p] += base;
-        } else {
-            long kept = start;
-            for (long p = start; p < found; p++) {
-                long e = out[p];
-                double near = origin + so[e];
-                out[kept] = base + e;
-                kept += near < rect.scroll_max && rect.scroll_min < near + sl[e];
-            }
-            found = kept;
-        }
+    for (long e = begin; e < end; e++) {
+        out[found] = e;
+        found += so[e] < scroll_max && scroll_min < so[e] + sl[e] && co[e] < cross_max && cross_min < co[e] + cl[e];
     }
     return found;
 }

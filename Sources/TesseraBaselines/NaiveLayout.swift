@@ -38,7 +38,8 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
 
     /// The attributes of the next element, at its absolute frame.
     mutating func make(_ kind: ElementKind, frame: Rect) -> NaiveLayoutAttributes {
-        let frame = frame.offset(by: origin)
+        let axis = algorithm.scrollAxis
+        let frame = frame.placed(at: axis == .vertical ? origin.y : origin.x, along: axis)
         let indexPath: IndexPath = [section, kind == .cell ? item : 0]
         if kind == .cell { item += 1 }
         let id = ElementID(kind: kind, section: section, item: indexPath[1])

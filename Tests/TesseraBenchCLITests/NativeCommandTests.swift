@@ -9,7 +9,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
-        for candidate in ["soa-binary-search (Swift)", "soa-binary-search (C)", "interval-tree (Swift)", "cgranges-style tree (C)"] {
+        for candidate in ["soa-binary-search (Swift)", "flat binary search (C)", "interval-tree (Swift)", "cgranges-style tree (C)"] {
             #expect(lines.filter { $0.contains(candidate) && $0.hasSuffix(" ns") }.count == 2, "\(candidate): \(outcome)")
         }
         // Three targets on each of the two traces.

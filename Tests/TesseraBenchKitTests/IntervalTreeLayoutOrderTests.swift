@@ -3,20 +3,22 @@ import TesseraBenchKit
 import Testing
 
 /// The built-in layouts stay near enough to start order that the interval tree keeps layout order over every
-/// section: no sort when it is built, none when it answers. A layout change that moves starts further back would
+/// chunk: no sort when it is built, none when it answers. A layout change that moves starts further back would
 /// silently take the slower, sorted tree; this says so.
 @Suite struct IntervalTreeLayoutOrderTests {
     struct SectionsInStartOrder: LayoutVisitor {
         let viewport: Size
 
-        /// The sections whose tree had to sort by start, described.
+        /// The chunks whose tree had to sort by start, described.
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [String] {
             var layout = CollectionLayout(algorithm, index: BruteForceIndex())
             try layout.prepare(viewport: viewport)
-            return (0..<layout.store.sectionCount).compactMap { section in
-                var tree = IntervalTreeIndex()
-                tree.build(over: layout.store.store(ofSection: section), axis: algorithm.scrollAxis, viewport: viewport)
-                return tree.keepsLayoutOrder ? nil : "section \(section) at \(viewport)"
+            return layout.store.withChunks { chunks in
+                chunks.enumerated().compactMap { position, chunk in
+                    var tree = IntervalTreeIndex()
+                    tree.build(over: chunk, axis: algorithm.scrollAxis, viewport: viewport)
+                    return tree.keepsLayoutOrder ? nil : "chunk \(position) at \(viewport)"
+                }
             }
         }
     }

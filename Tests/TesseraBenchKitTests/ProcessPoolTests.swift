@@ -9,10 +9,10 @@ import Testing
     func process(swift: Double, ratio: Double) -> NativeComparison.Measurement {
         let timings = [
             NativeComparison.Timing(layout: .waterfall, trace: .scroll, candidate: .swiftSoA, nanosecondsPerQuery: swift),
-            NativeComparison.Timing(layout: .waterfall, trace: .scroll, candidate: .cSoA, nanosecondsPerQuery: 50),
+            NativeComparison.Timing(layout: .waterfall, trace: .scroll, candidate: .cFlat, nanosecondsPerQuery: 50),
         ]
         let interval = MedianInterval([ratio - 0.1, ratio - 0.05, ratio, ratio, ratio + 0.05, ratio + 0.1])
-        let ratios = [NativeComparison.Ratio(layout: .waterfall, trace: .scroll, candidate: .swiftSoA, yardstick: .cSoA, interval: interval, limit: 1.3)]
+        let ratios = [NativeComparison.Ratio(layout: .waterfall, trace: .scroll, candidate: .swiftSoA, yardstick: .cFlat, interval: interval, limit: 1.3)]
         return NativeComparison.Measurement(timings: timings, ratios: ratios)
     }
 

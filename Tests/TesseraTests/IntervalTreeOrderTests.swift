@@ -41,26 +41,29 @@ struct IntervalTreeOrderTests {
     static func check(_ frames: [Rect], leafLevel: Int = IntervalTreeIndex.defaultLeafLevel) throws -> (keepsLayoutOrder: Bool, mismatches: [String]) {
         var brute = CollectionLayout(Frames(frames: frames), index: BruteForceIndex())
         try brute.prepare(viewport: viewport)
-        let store = brute.store.store(ofSection: 0)
-        var tree = try IntervalTreeIndex(leafLevel: leafLevel)
-        tree.build(over: store, axis: .vertical, viewport: viewport)
-        var mismatches: [String] = []
-        if let violation = tree.invariantViolation(over: store, axis: .vertical) { mismatches.append(violation) }
-        var (expected, found) = (VisibleElements(), VisibleElements())
-        let bottom = frames.map(\.maxY).max() ?? 0
-        for top in stride(from: -5.0, through: bottom + 5, by: 5) {
-            for height in [0.0, 5, 10, 35, 844] {
-                for (x, width) in [(0.0, 390.0), (200, 100)] {
-                    let rect = Rect(x: x, y: top, width: width, height: height)
-                    try brute.attributes(in: rect, into: &expected)
-                    tree.elements(meeting: AxisRect(rect, along: .vertical), in: store, axis: .vertical, into: &found)
-                    if Array(found.indices) != Array(expected.indices) {
-                        mismatches.append("\(rect): \(Array(found.indices)), brute force \(Array(expected.indices))")
+        // The frames are one chunk's: the tree is built over it and searched directly.
+        return try brute.store.withChunks { chunks in
+            let chunk = chunks[0]
+            var tree = try IntervalTreeIndex(leafLevel: leafLevel)
+            tree.build(over: chunk, axis: .vertical, viewport: viewport)
+            var mismatches: [String] = []
+            if let violation = tree.invariantViolation(over: chunk, axis: .vertical) { mismatches.append(violation) }
+            var (expected, found) = (VisibleElements(), VisibleElements())
+            let bottom = frames.map(\.maxY).max() ?? 0
+            for top in stride(from: -5.0, through: bottom + 5, by: 5) {
+                for height in [0.0, 5, 10, 35, 844] {
+                    for (x, width) in [(0.0, 390.0), (200, 100)] {
+                        let rect = Rect(x: x, y: top, width: width, height: height)
+                        try brute.attributes(in: rect, into: &expected)
+                        tree.elements(meeting: AxisRect(rect, along: .vertical), in: chunk, axis: .vertical, into: &found)
+                        if Array(found.indices) != Array(expected.indices) {
+                            mismatches.append("\(rect): \(Array(found.indices)), brute force \(Array(expected.indices))")
+                        }
                     }
                 }
             }
+            return (tree.keepsLayoutOrder, mismatches)
         }
-        return (tree.keepsLayoutOrder, mismatches)
     }
 
     @Test("a start moved back fewer than maximumDisplacement places keeps layout order; that many or more sorts")

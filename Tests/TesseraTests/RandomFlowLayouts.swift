@@ -19,7 +19,7 @@ struct RandomFlow: CustomStringConvertible {
             + "\(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
     }
 
-    init(seed: UInt64, maxItems: Int = 1500) throws {
+    init(seed: UInt64, maxItems: Int = 1500, shape: SectionShape = .few) throws {
         var rng = SplitMix64(seed: seed)
         self.seed = seed
         let direction: ScrollAxis = rng.chance(0.5) ? .vertical : .horizontal
@@ -71,11 +71,12 @@ struct RandomFlow: CustomStringConvertible {
             }
         }
 
-        let sectionCount = rng.chance(0.1) ? 0 : rng.int(1...6)
+        let shaped = shape.counts(&rng, maxItems: maxItems)
+        let sectionCount = shaped?.count ?? (rng.chance(0.1) ? 0 : rng.int(1...6))
         let perSection = maxItems / max(sectionCount, 1)
         var sections: [LayoutSection] = []
-        for _ in 0..<sectionCount {
-            let count = rng.chance(0.25) ? 0 : rng.int(1...perSection)
+        for section in 0..<sectionCount {
+            let count = shaped?[section] ?? (rng.chance(0.25) ? 0 : rng.int(1...perSection))
             let items: ItemSizes = rng.chance(0.25)
                 ? .uniform(size(), count: count)
                 : .list((0..<count).map { _ in size() })

@@ -61,13 +61,19 @@ struct Hit: Hashable, CustomStringConvertible {
 }
 
 /// A `LayoutWriter` that records every element as the algorithm hands it over, with the identity the
-/// section/item counting gives it. It shares nothing with `AttributeStore`, so it is an independent oracle for
+/// section/item counting gives it. It shares nothing with the store's chunks, so it is an independent oracle for
 /// the store, the indexes and the baseline.
 struct RecordingWriter: LayoutWriter {
+    /// The scroll axis of the layout recorded: where a section's origin places its frames.
+    let axis: ScrollAxis
     var elements: [(id: ElementID, frame: Rect)] = []
     private var section = -1
     private var item = 0
     private var origin = Point.zero
+
+    init(axis: ScrollAxis) {
+        self.axis = axis
+    }
 
     mutating func beginSection(origin: Point) {
         self.origin = origin
@@ -75,9 +81,9 @@ struct RecordingWriter: LayoutWriter {
         item = 0
     }
 
-    /// Records the absolute frame: the section's origin plus the relative frame, as every design hands out.
+    /// Records the absolute frame: the relative frame placed at the section's origin, as every design hands out.
     mutating func append(_ kind: ElementKind, frame: Rect) {
-        let frame = frame.offset(by: origin)
+        let frame = frame.placed(at: axis == .vertical ? origin.y : origin.x, along: axis)
         if kind == .cell {
             elements.append((.cell(section: section, item: item), frame))
             item += 1
@@ -96,7 +102,7 @@ struct RecordingWriter: LayoutWriter {
 
 /// Records what `algorithm` writes for `viewport`, and the content size it returns.
 func record(_ algorithm: FlowLayout, viewport: Size) -> (writer: RecordingWriter, contentSize: Size) {
-    var writer = RecordingWriter()
+    var writer = RecordingWriter(axis: algorithm.scrollAxis)
     let contentSize = algorithm.write(into: &writer, viewport: viewport)
     return (writer, contentSize)
 }
@@ -162,3 +168,23 @@ func same(_ a: Size, _ b: Size) -> Bool {
 func same(_ a: Rect, _ b: Rect) -> Bool {
     same(a.origin.x, b.origin.x) && same(a.origin.y, b.origin.y) && same(a.size, b.size)
 }
+
+/// How a random layout groups its items into sections: a few sections of any size (the default), many sections
+/// of none to two items (IGListKit's shape: a section for each model object, empty ones among them), or one
+/// section of them all.
+enum SectionShape: String, CaseIterable, CustomStringConvertible {
+    case few, tiny, one
+
+    var description: String { rawValue }
+
+    /// The sections' item counts for `tiny` and `one`, up to `maxItems` in all; `nil` for `few`, which each random
+    /// layout draws in its own way.
+    func counts(_ rng: inout SplitMix64, maxItems: Int) -> [Int]? {
+        switch self {
+        case .few: nil
+        case .tiny: (0..<rng.int(20...Swift.max(20, maxItems / 2))).map { _ in rng.int(0...2) }
+        case .one: [rng.int(1...Swift.max(1, maxItems))]
+        }
+    }
+}
+

@@ -59,7 +59,7 @@ struct EffectHit: Hashable, CustomStringConvertible {
 
 /// Records what any algorithm writes for `viewport` with the independent `RecordingWriter`.
 func recordAny<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) -> (writer: RecordingWriter, contentSize: Size) {
-    var writer = RecordingWriter()
+    var writer = RecordingWriter(axis: algorithm.scrollAxis)
     let contentSize = algorithm.write(into: &writer, viewport: viewport)
     return (writer, contentSize)
 }
@@ -159,7 +159,7 @@ struct RandomWaterfall: CustomStringConvertible {
             + "\(viewport.width)×\(viewport.height), \(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
     }
 
-    init(seed: UInt64, maxItems: Int = 2000) throws {
+    init(seed: UInt64, maxItems: Int = 2000, shape: SectionShape = .few) throws {
         var rng = SplitMix64(seed: seed ^ 0x57A7_E4FA_11)
         self.seed = seed
         viewport = Size(width: rng.length(60...800), height: rng.length(100...1000))
@@ -174,8 +174,9 @@ struct RandomWaterfall: CustomStringConvertible {
         let headerHeight = rng.pick([0, 50, rng.length(0...120)])
         var sections: [LayoutSection] = []
         var budget = rng.int(0...maxItems)
-        for _ in 0..<rng.int(0...7) {
-            let count = rng.chance(0.2) ? 0 : rng.int(0...max(0, budget))
+        let shaped = shape.counts(&rng, maxItems: maxItems)
+        for section in 0..<(shaped?.count ?? rng.int(0...7)) {
+            let count = shaped?[section] ?? (rng.chance(0.2) ? 0 : rng.int(0...max(0, budget)))
             budget -= count
             let viewport = viewport
             func photo() -> Double {
@@ -264,7 +265,7 @@ struct RandomStickyParallax: CustomStringConvertible {
             + "\(c.areSectionHeadersSticky) parallax \(c.isParallaxOnCellsEnabled), viewport \(viewport.width)×\(viewport.height)"
     }
 
-    init(seed: UInt64, maxItems: Int = 1800) throws {
+    init(seed: UInt64, maxItems: Int = 1800, shape: SectionShape = .few) throws {
         var rng = SplitMix64(seed: seed ^ 0x571C_4E)
         self.seed = seed
         viewport = Size(width: rng.length(50...900), height: rng.length(100...1000))
@@ -292,6 +293,7 @@ struct RandomStickyParallax: CustomStringConvertible {
             budget -= count
             counts.append(count)
         }
+        if let shaped = shape.counts(&rng, maxItems: maxItems) { counts = shaped }
         algorithm = try StickyParallaxLayout(itemCounts: counts, configuration: c)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import Tessera
+@testable import Tessera
 import TesseraBenchKit
 
 /// Random workloads, random sequences of single updates and batches: after every step the incrementally updated
@@ -8,7 +8,9 @@ import TesseraBenchKit
 @Suite("Updates against a fresh prepare")
 struct UpdateDifferentialTests {
     /// Random item-level and section-level changes against `sections`, mostly valid under UIKit's index rules.
-    static func randomBatch(_ sections: [LayoutSection], fixedSections: Bool, readsSizes: Bool, rng: inout SplitMix64) -> [LayoutUpdate] {
+    static func randomBatch(
+        _ sections: [LayoutSection], fixedSections: Bool, readsSizes: Bool, maxUpdates: Int = 5, rng: inout SplitMix64
+    ) -> [LayoutUpdate] {
         func size() -> Size { Size(width: rng.length(0...150), height: rng.length(0...150)) }
         if !fixedSections, rng.chance(0.25) {
             let count = sections.count
@@ -26,7 +28,7 @@ struct UpdateDifferentialTests {
         var removedFrom = [Int: Int]()
         var arrivals: [Int] = []  // destination sections of inserts and moves, placed once counts are known
         var movedFrom: [ItemPath] = []
-        for _ in 0..<rng.int(1...5) {
+        for _ in 0..<rng.int(1...maxUpdates) {
             guard !sections.isEmpty else { break }
             let section = rng.int(0...(sections.count - 1))
             let count = sections[section].itemSizes.count
@@ -114,7 +116,9 @@ struct UpdateDifferentialTests {
     }
 
     /// Runs `steps` random steps over `algorithm` and collects what broke.
-    static func run<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int = 10) throws -> [String] {
+    static func run<Algorithm: UpdatableLayout>(
+        _ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int = 10, maxUpdates: Int = 5
+    ) throws -> [String] {
         var rng = SplitMix64(seed: seed &* 7_919)
         var layout = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: rng.int(1...8)))
         try layout.prepare(viewport: viewport)
@@ -122,7 +126,7 @@ struct UpdateDifferentialTests {
             let single = rng.chance(0.3)
             var batch = randomBatch(
                 layout.algorithm.sections, fixedSections: layout.algorithm.fixedSectionCount != nil,
-                readsSizes: layout.algorithm.readsItemSizes, rng: &rng
+                readsSizes: layout.algorithm.readsItemSizes, maxUpdates: maxUpdates, rng: &rng
             )
             if single { batch = Array(batch.prefix(1)) }
             let before = laidOut(layout)
@@ -166,5 +170,36 @@ struct UpdateDifferentialTests {
         #expect(try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed) == [], "\(mosaic)")
         let carousel = try RandomCarousel(seed: seed, maxItems: 300)
         #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed) == [], "\(carousel)")
+    }
+
+    @Test("flow, waterfall and sticky-parallax with many tiny sections or one, over long sequences", arguments: [SectionShape.tiny, .one], 0..<6)
+    func shapes(shape: SectionShape, seed: UInt64) throws {
+        let flow = try RandomFlow(seed: seed, maxItems: 300, shape: shape)
+        #expect(try Self.run(flow.algorithm, viewport: flow.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(flow)")
+        let waterfall = try RandomWaterfall(seed: seed, maxItems: 300, shape: shape)
+        #expect(try Self.run(waterfall.algorithm, viewport: waterfall.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(waterfall)")
+        let sticky = try RandomStickyParallax(seed: seed, maxItems: 300, shape: shape)
+        #expect(try Self.run(sticky.algorithm, viewport: sticky.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(sticky)")
+    }
+
+    @Test("a section of more items than a size list keeps in one array, edited across its blocks until they split", arguments: 0..<2)
+    func longSection(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let items = SizeList.flatLimit + rng.int(1...600)
+        // Whole-point sizes, so the waterfall's columns agree again now and then and its writes join.
+        let sizes = (0..<items).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }
+        let sections = [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
+        let viewport = Size(width: 390, height: 844)
+        #expect(try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(try Self.run(StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+    }
+
+    @Test("Mosaic and the carousel over long sequences of batches", arguments: 0..<4)
+    func oneSectionLong(seed: UInt64) throws {
+        let mosaic = try RandomMosaic(seed: seed)
+        #expect(try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(mosaic)")
+        let carousel = try RandomCarousel(seed: seed, maxItems: 300)
+        #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(carousel)")
     }
 }

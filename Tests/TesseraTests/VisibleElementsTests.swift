@@ -83,16 +83,19 @@ struct VisibleElementsTests {
     @Test("an index searched directly answers in full from a fresh buffer, as brute force")
     func directSearch() throws {
         let layout = try Self.layout(BruteForceIndex())
-        let store = layout.store.store(ofSection: 0)
         let rect = AxisRect(Rect(x: 0, y: 0, width: 390, height: 400), along: .vertical)
+        let chunk = layout.store.withChunks { $0.count }
+        #expect(chunk == 1)
         func answer<Index: SpatialIndex>(_ index: Index) -> [Int] {
-            var built = index
-            built.build(over: store, axis: .vertical, viewport: phone)
-            var visible = VisibleElements()
-            built.elements(meeting: rect, in: store, axis: .vertical, into: &visible)
-            return Array(visible.indices)
+            layout.store.withChunks { chunks in
+                var built = index
+                built.build(over: chunks[0], axis: .vertical, viewport: phone)
+                var visible = VisibleElements()
+                built.elements(meeting: rect, in: chunks[0], axis: .vertical, into: &visible)
+                return Array(visible.indices)
+            }
         }
-        let expected = Array(0..<40).filter { store.frame(at: $0).intersects(Rect(x: 0, y: 0, width: 390, height: 400)) }
+        let expected = Array(0..<40).filter { layout.store.frame(at: $0).intersects(Rect(x: 0, y: 0, width: 390, height: 400)) }
         #expect(!expected.isEmpty)
         #expect(answer(BruteForceIndex()) == expected)
         #expect(answer(SoABinarySearchIndex()) == expected)

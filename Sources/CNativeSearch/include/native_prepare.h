@@ -1,11 +1,11 @@
 // Plain C ports of the engine's warm prepare of a vertical flow and of a waterfall: the yardsticks of `tessera-bench
 // floors`' "C port" candidate, which asks how much of a prepare's time is the machine's and how much the Swift's.
 //
-// `np_prepare` does what `CollectionLayout.prepare` does for `FlowLayout` or `WaterfallLayout` with
-// `SoABinarySearchIndex`: each section's elements written into struct-of-arrays columns (x, y, width, height, a
-// kind byte) relative to the section's start, then the section's per-block running summaries (blocks of 16) and
-// span, then every section's origin, margin and the two running edges the section search reads. Its frames are the
-// engine's bit for bit (the caller checks).
+// `np_prepare` lays the layout out as the simplest C would: every element written into flat struct-of-arrays
+// columns over the whole layout (x, y, width, height, a kind byte) in content coordinates, each section at the sum
+// of the lengths before it, with the same arithmetic as `FlowLayout` and `WaterfallLayout` (positions along y on
+// the scroll grid); then the flat search's per-block running summaries (blocks of 16) over the whole layout. Its
+// frames are the engine's bit for bit (the caller checks).
 #ifndef NATIVE_PREPARE_H
 #define NATIVE_PREPARE_H
 
@@ -40,11 +40,10 @@ np_layout *np_flow_create(long section_count, const np_section *sections, np_flo
 np_layout *np_waterfall_create(long section_count, const np_section *sections, np_waterfall waterfall);
 // Lays every section out for a viewport `viewport_width` wide; returns the content's length.
 double np_prepare(np_layout *layout, double viewport_width);
-// The frame of element `index` of `section`, relative to the section's origin; the section's origin.
-void np_frame(const np_layout *layout, long section, long index, double frame[4]);
-double np_origin(const np_layout *layout, long section);
-// The number of elements `section` holds.
-long np_count(const np_layout *layout, long section);
+// The frame of element `index`, in content coordinates.
+void np_frame(const np_layout *layout, long index, double frame[4]);
+// The number of elements the layout holds.
+long np_count(const np_layout *layout);
 void np_free(np_layout *layout);
 
 #endif

@@ -1,26 +1,26 @@
-// Data changes: a change costs the sections it touches (each rewritten and its index rebuilt) plus O(s) scalars
-// to move the origins of the sections after it, never the whole layout.
+// Data changes: a change rewrites the sections it touches, in the store's chunks, and moves everything after them
+// by one addition a level up the chunk tree: O(m + log n) for a section of m elements, never the sections after it.
 extension CollectionLayout where Algorithm: UpdatableLayout {
     /// Applies one update (`performBatchUpdates` with one change). Item updates take a path that allocates nothing
-    /// once the section's buffers have room; section updates go through `apply(_: [LayoutUpdate])`.
+    /// once the chunks have room; section updates go through `apply(_: [LayoutUpdate])`.
     ///
-    /// - Complexity: O(*m* + *s*) for the *m* elements of the section changed and *s* sections.
+    /// - Complexity: O(*w* + log *n*) for the *w* elements the layout writes again: from where it resumes before
+    ///   the item to where its frames join the laid-out ones (`UpdatableLayout.rewrite(_:after:laidOut:into:viewport:)`),
+    ///   or the whole section for a layout that does not resume.
     @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         switch update {
         case let .resizeItem(path, size), let .reloadItem(path, size):
             try check(path, size: size, inserting: false, update.name)
-            let size = kept(size)
-            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
-            if algorithm.readsItemSizes { relayOut(section: path.section) }
+            _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
+            if algorithm.readsItemSizes { rewrite(section: path.section, after: .resize(path.item)) }
         case let .insertItem(path, size):
             try check(path, size: size, inserting: true, update.name)
-            let size = kept(size)
-            _algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
-            relayOut(section: path.section)
+            _algorithm.insertItem(kept(size), at: path.item, inSection: path.section)
+            rewrite(section: path.section, after: .insert(path.item))
         case let .deleteItem(path):
             try check(path, size: .zero, inserting: false, update.name)
-            _algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
-            relayOut(section: path.section)
+            _algorithm.removeItem(at: path.item, inSection: path.section)
+            rewrite(section: path.section, after: .delete(path.item))
         case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
             try apply([update])
         }
@@ -30,97 +30,75 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// as they were before the batch; inserts and the destinations of moves as they are after it. A batch that
     /// does not fit the data is refused with `LayoutError.invalidUpdate` before anything changes.
     ///
-    /// - Complexity: O(*b* log *b*) to check the *b* updates, plus O(*m*) for every section they touch (rewritten
-    ///   once however many updates touch it), plus O(*s*) for *s* sections.
+    /// The data and the store change together, in UIKit's order: reloads and resizes, item removals, section
+    /// removals from the last, section insertions from the first (a moved section is written again where it lands),
+    /// item insertions; then each run of changed items is written again, from where the layout resumes before it
+    /// to where its frames join the laid-out ones.
+    ///
+    /// - Complexity: O(*b* log *b*) to check the *b* updates, plus O(*w* + log *n*) for each run of changed items,
+    ///   *w* the elements the layout writes again, and O(*m* + log *n*) for each section of *m* elements written
+    ///   whole (reloaded, inserted or moved).
     @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
-        let (dirty, firstMoved) = try editData(for: batch)
-        guard let viewport = _viewport else { return }
-        // A layout that keeps a section when it has none (the sticky layout's top header) is written afresh.
-        guard _store.sectionCount == algorithm.sectionCount else {
-            try prepare(viewport: viewport)
-            return
-        }
-        // Inlined into the caller, so each section is written by the caller's concrete layout and index.
-        var first = firstMoved
-        for section in dirty.indices where dirty[section] {
-            first = Swift.min(first, section)
-            rewrite(section: section, viewport: viewport)
-        }
-        placeSections(from: first, viewport: viewport)
-    }
-
-    /// Checks `batch` and applies it to the data, moving laid-out sections with their data; returns, per section
-    /// after the batch, whether it must be written again, and the first section whose index changed.
-    @usableFromInline mutating func editData(for batch: [LayoutUpdate]) throws(LayoutError) -> (dirty: [Bool], firstMoved: Int) {
         let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
-        let prepared = _viewport != nil
-        var dirty = Array(repeating: false, count: algorithm.sectionCount)
+        // A layout that keeps a section when its data has none (the sticky layout's top header) is written afresh
+        // when its data has or had no section.
+        let inStep = _viewport != nil && algorithm.sectionCount == algorithm.sections.count
+        var dirty = DirtySections()
         for (section, data) in plan.reloadedSections {
             _algorithm.replaceSection(at: section, with: data)
-            dirty[section] = true
+            dirty.insert(section)
         }
         for (path, size) in plan.resized {
-            let size = kept(size)
-            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
-            dirty[path.section] = dirty[path.section] || algorithm.readsItemSizes
+            _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
+            if algorithm.readsItemSizes { dirty.insert(.resized, path) }
         }
         for path in plan.removed {
-            _algorithm.editItems(ofSection: path.section) { $0.remove(at: path.item) }
-            dirty[path.section] = true
+            _algorithm.removeItem(at: path.item, inSection: path.section)
+            dirty.insert(.removed, path)
         }
-        var firstMoved = algorithm.sectionCount
         if let sources = plan.sources {
-            // Moved sections keep their data, their relative frames and their index; only their origin changes.
-            var aside: [Int: MovedSection] = [:]
+            var moved: [Int: LayoutSection] = [:]
             for section in plan.removedSections {
-                firstMoved = Swift.min(firstMoved, section)
-                var moved = MovedSection(data: algorithm.sections[section], dirty: dirty.remove(at: section))
+                if plan.movedSections.contains(section) { moved[section] = algorithm.sections[section] }
                 _algorithm.removeSection(at: section)
-                if prepared {
-                    moved.laidOut = (_store.removeSection(at: section), indexes.remove(at: section))
-                }
-                if plan.movedSections.contains(section) { aside[section] = moved }
+                dirty.remove(section)
+                if inStep { removeSection(section) }
             }
             for (section, source) in sources.enumerated() {
+                let data: LayoutSection
                 switch source {
-                case let .new(data):
-                    firstMoved = Swift.min(firstMoved, section)
-                    _algorithm.insertSection(data, at: section)
-                    dirty.insert(true, at: section)
-                    if prepared {
-                        _store.insertSection(AttributeStore(), at: section)
-                        indexes.insert(emptyIndex, at: section)
-                    }
+                case let .new(inserted): data = inserted
                 case let .old(old):
-                    guard let moved = aside[old] else { continue }
-                    firstMoved = Swift.min(firstMoved, section)
-                    _algorithm.insertSection(moved.data, at: section)
-                    dirty.insert(moved.dirty, at: section)
-                    if let (placed, index) = moved.laidOut {
-                        _store.insertSection(placed.store, placement: placed.placement, at: section)
-                        indexes.insert(index, at: section)
-                    }
+                    guard let movedData = moved[old] else { continue }
+                    data = movedData
                 }
+                _algorithm.insertSection(data, at: section)
+                dirty.open(section)
+                if inStep { insertSection(section) }
             }
-            if algorithm.firstSectionHoldsLayoutElements, !dirty.isEmpty {
-                dirty[0] = true
-                if let formerFirst = sources.firstIndex(of: .old(0)) { dirty[formerFirst] = true }
+            if algorithm.firstSectionHoldsLayoutElements, algorithm.sections.count > 0 {
+                dirty.insert(0)
+                if let formerFirst = sources.firstIndex(of: .old(0)) { dirty.insert(formerFirst) }
             }
         }
         for (path, size) in plan.added {
-            let size = kept(size)
-            _algorithm.editItems(ofSection: path.section) { $0.insert(size, at: path.item) }
-            dirty[path.section] = true
+            _algorithm.insertItem(kept(size), at: path.item, inSection: path.section)
+            dirty.insert(.added, path)
         }
-        return (dirty, firstMoved)
+        guard let viewport = _viewport else { return }
+        guard inStep, algorithm.sectionCount == algorithm.sections.count else {
+            try prepare(viewport: viewport)
+            return
+        }
+        write(dirty)
+        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
-    /// Self-sizing: takes the measured sizes of cells laid out from estimates, rewrites each section they touch
-    /// once, and returns the content-offset adjustment that keeps what is on screen where it was when cells above
+    /// Self-sizing: takes the measured sizes of cells laid out from estimates, writes the items they change again, and returns the content-offset adjustment that keeps what is on screen where it was when cells above
     /// it changed (UIKit's `contentOffsetAdjustment`): how far the first element showing at `contentOffset` moved.
     /// Zero when no cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
     ///
-    /// - Complexity: O(*m*) for each section touched, plus O(*s*) for *s* sections.
+    /// - Complexity: O(*w* + log *n*) for each run of changed items, *w* the elements the layout writes again.
     @inlinable public mutating func invalidate(
         sizes: [(path: ItemPath, size: Size)], contentOffset: Point
     ) throws(LayoutError) -> Point {
@@ -136,23 +114,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             }
         }
         let anchor = above ? _store.anchor(at: top) : nil
-        var first = Int.max
-        var last = -1
+        var dirty = DirtySections()
         for (path, size) in sizes {
-            let size = kept(size)
-            _algorithm.editItems(ofSection: path.section) { $0.set(size, at: path.item) }
-            first = Swift.min(first, path.section)
-            last = Swift.max(last, path.section)
+            _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
+            dirty.insert(.resized, path)
         }
-        guard let viewport = _viewport else { return .zero }
-        guard algorithm.readsItemSizes, first <= last else { return .zero }
-        // Sections touched, each once: the paths are few, so a scan of them per section beats sorting a copy.
-        for section in first...last where sizes.contains(where: { $0.path.section == section }) {
-            rewrite(section: section, viewport: viewport)
-        }
-        placeSections(from: first, viewport: viewport)
+        guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
+        write(dirty)
         guard let anchor else { return .zero }
-        let moved = AxisRect(_store.frame(inSection: anchor.section, at: anchor.position), along: axis).scrollMin - anchor.near
+        let moved = AxisRect(_store.frame(at: anchor.element), along: axis).scrollMin - anchor.near
         return axis.point(moved)
     }
 
@@ -172,43 +142,112 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         }
     }
 
-    /// Rewrites one section and places the sections from it on, when the layout is prepared.
-    @inlinable mutating func relayOut(section: Int) {
-        guard let viewport = _viewport else { return }
-        rewrite(section: section, viewport: viewport)
-        placeSections(from: section, viewport: viewport)
-    }
-
-    /// A section a batch moves, between its removal and its insertion: its data, whether the batch changed its
-    /// items, and, in a prepared layout, its frames, placement and index.
-    private struct MovedSection {
-        var data: LayoutSection
-        var dirty: Bool
-        var laidOut: (placed: (store: AttributeStore, placement: SectionPlacement), index: Index)?
-    }
-
     /// The size a layout keeps for an item: `.zero` in a layout that does not read sizes, so that its sections
     /// stay one uniform size and an edit never spells out a list of a million sizes nothing reads.
     @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
 }
 
-// What a prepare and an update share: writing a section and placing the sections after it.
+// What a prepare and an update share: writing a section into the store.
 extension CollectionLayout {
-    /// Writes `section` from the algorithm's data and rebuilds its index.
-    @inlinable mutating func rewrite(section: Int, viewport: Size) {
+    /// Writes `section` again from the algorithm's data, when the layout is prepared, and moves what follows it
+    /// by the change of its length.
+    ///
+    /// - Complexity: O(*m* + log *n*) for the section's *m* elements, plus the indexes of the chunks it touches.
+    @inlinable mutating func rewrite(section: Int) {
+        guard let viewport = _viewport else { return }
+        let (origin, start) = _store.record(section)
+        let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
         let algorithm = algorithm
-        _store.rewriteSection(section, elementCount: algorithm.elementCount(inSection: section)) { writer in
-            algorithm.writeSection(section, into: &writer, viewport: viewport)
-        }
-        indexes[section].build(over: _store.sectionStores[section], axis: algorithm.scrollAxis, viewport: viewport)
-        _store.recordSpan(ofSection: section, indexes[section].builtSpan)
+        var writer = _store.incomingWriter(sectionOrigin: origin)
+        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+        let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
+        _store.replace(elements: start..<end, records: section..<(section + 1), shift: length - oldLength)
+        buildTouchedIndexes(viewport: viewport)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
     }
 
-    /// Places the sections from `section` on and takes the new content size.
-    @inlinable mutating func placeSections(from section: Int, viewport: Size) {
-        _store.place(from: section)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
-        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+    /// Writes a section the data has just gained at `section` into the store, moving what follows by its length.
+    @inlinable mutating func insertSection(_ section: Int) {
+        guard let viewport = _viewport else { return }
+        let (origin, start) = section < _store.sectionCount ? _store.record(section) : (_store.length, _store.count)
+        let algorithm = algorithm
+        var writer = _store.incomingWriter(sectionOrigin: origin)
+        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+        let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
+        _store.replace(elements: start..<start, records: section..<section, shift: length)
+        buildTouchedIndexes(viewport: viewport)
+    }
+
+    /// Takes `section` out of the store, moving what follows back by its length.
+    @inlinable mutating func removeSection(_ section: Int) {
+        guard let viewport = _viewport else { return }
+        let (origin, start) = _store.record(section)
+        let (end, length) = _store.extent(ofSection: section, origin: origin)
+        _store.clearIncoming()
+        _store.replace(elements: start..<end, records: section..<(section + 1), shift: -length)
+        buildTouchedIndexes(viewport: viewport)
     }
 }
 
+// Partial writes: a change rewrites from where the layout resumes before it to where its frames join the laid-out
+// ones, and what follows moves with the chunks after it.
+extension CollectionLayout where Algorithm: UpdatableLayout {
+    /// Writes the items of `section` again after `edit` (the data changed already), from where the layout resumes
+    /// before it to where its frames join the laid-out ones, and moves what follows by the change of length; the
+    /// whole section when the layout does not resume or the section had no items. `false`, with nothing changed,
+    /// when the write reached `edit.horizon`, the section's next change, before it could join.
+    ///
+    /// - Complexity: O(*w* + log *n*) for the *w* elements written, plus the indexes of the chunks they touch.
+    @inlinable @discardableResult mutating func rewrite(section: Int, after edit: ItemEdit) -> Bool {
+        guard let viewport = _viewport else { return true }
+        let origin = _store.origin(ofSection: section)
+        var writer = _store.incomingWriter(sectionOrigin: origin)
+        guard let (written, firstCell) = writePartially(section, after: edit, into: &writer, viewport: viewport) else {
+            rewrite(section: section)
+            return true
+        }
+        let start = firstCell + written.start
+        let records = (section + 1)..<(section + 1)
+        switch written.end {
+        case .horizon:
+            return false
+        case let .joined(item, shift):
+            _store.replace(elements: start..<(firstCell + edit.oldItem(ofNew: item)), records: records, shift: shift)
+        case let .sectionEnd(length):
+            let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
+            _store.replace(elements: start..<end, records: records, shift: ScrollGrid.snapped(length) - oldLength)
+        }
+        buildTouchedIndexes(viewport: viewport)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        return true
+    }
+
+    /// The layout's partial write of `section` and the number of the section's first cell; `nil` when the layout
+    /// does not resume or the section had no items. A function of its own, so that the laid-out section's hold on
+    /// the store ends before the store changes (a second hold would make the store copy its pool).
+    @inlinable func writePartially(
+        _ section: Int, after edit: ItemEdit, into writer: inout LayoutStore.IncomingWriter, viewport: Size
+    ) -> (PartialWrite, firstCell: Int)? {
+        var laidOut = LaidOutSection(_store, section: section)
+        guard laidOut.itemCount > 0,
+              let written = algorithm.rewrite(section, after: edit, laidOut: &laidOut, into: &writer, viewport: viewport)
+        else { return nil }
+        return (written, laidOut.firstCell)
+    }
+
+    /// Writes what a batch changed: each section written whole, or each of its runs of changed items in turn. A
+    /// run whose write reaches the next before it joins is written together with every run after it.
+    @inlinable mutating func write(_ dirty: DirtySections) {
+        guard let viewport = _viewport else { return }
+        var dirty = dirty
+        dirty.forEachSection { section, runs in
+            guard let runs else { return rewrite(section: section) }
+            for (index, run) in runs.enumerated() {
+                if rewrite(section: section, after: run) { continue }
+                rewrite(section: section, after: runs[(index + 1)...].reduce(run) { $0.merged(with: $1) })
+                break
+            }
+        }
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+    }
+}

@@ -1,6 +1,6 @@
-/// The collection-view layout core process over sections of struct-of-arrays storage: an algorithm writes every
-/// section's frames in `prepare`, one index per section answers rect queries, and attributes are assembled only
-/// for the elements asked for.
+/// The collection-view layout core process over struct-of-arrays storage: an algorithm writes every section's
+/// frames in `prepare` into the store's chunks, one index per chunk answers rect queries, and attributes are
+/// assembled only for the elements asked for.
 ///
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
@@ -8,9 +8,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @inlinable public var algorithm: Algorithm { _algorithm }
     @usableFromInline var _algorithm: Algorithm
     @usableFromInline var _store = LayoutStore()
-    /// One index per section, over that section's relative frames.
+    /// One index per chunk, by chunk id, over the chunk's frames.
     @usableFromInline var indexes: [Index] = []
-    /// The index as it was handed to `init`, unbuilt: each new section's index starts as a copy of it.
+    /// The index as it was handed to `init`, unbuilt: each new chunk's index starts as a copy of it.
     @usableFromInline let emptyIndex: Index
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
@@ -25,46 +25,56 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         emptyIndex = index
     }
 
-    /// Computes every element's frame for `viewport`, section by section, and rebuilds each section's index,
-    /// keeping the buffers' capacity. Inlinable so that the caller's concrete algorithm and index specialise the
-    /// whole write. Refuses a viewport that is not a valid size, a section of more elements than
-    /// `Index.maximumElementCount` (by the algorithm's `elementCount(inSection:)`, which must be what it writes:
-    /// debug builds check that it is), and more elements than the machine's memory could hold, before allocating.
+    /// Computes every element's frame for `viewport`, section by section into the store's chunks, and builds each
+    /// chunk's index, keeping the buffers. Inlinable so that the caller's concrete algorithm and index specialise
+    /// the whole write. Refuses a viewport that is not a valid size and more elements than the machine's memory
+    /// could hold, before allocating.
     ///
-    /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*) or O(*n* log *m*) for sections of *m*).
+    /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*), or O(*n* log *m*) for chunks of *m*
+    ///   an interval tree has to sort).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
         try algorithm.validate(viewport: viewport)
-        let sectionCount = algorithm.sectionCount
-        var elementCount = 0
-        for section in 0..<sectionCount {
-            let count = algorithm.elementCount(inSection: section)
-            guard count <= Index.maximumElementCount else {
-                throw .tooManyElements(section: section, count: count, limit: Index.maximumElementCount)
+        try PhysicalMemory.checkFits(elementCount: algorithm.elementCount)
+        let algorithm = algorithm
+        // The indexes are moved into the builder for the write, which builds each chunk's as the chunk fills.
+        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
+        swap(&builder.indexes, &indexes)
+        // A layout that keeps its positions on the grid has them taken as written (the other branch folds away
+        // where the layout's type is known); any other has each put on the grid.
+        if algorithm.writesOnScrollGrid {
+            _store.rewriteAll(axis: algorithm.scrollAxis, taking: AsWritten.self, finisher: &builder) { writer in
+                algorithm.writeSections(into: &writer, viewport: viewport)
             }
-            let (total, overflow) = elementCount.addingReportingOverflow(count)
-            guard !overflow else { throw .elementCountOverflow }
-            elementCount = total
-        }
-        try PhysicalMemory.checkFits(elementCount: elementCount)
-        _store.setSectionCount(sectionCount, axis: algorithm.scrollAxis)
-        if indexes.count > sectionCount {
-            indexes.removeLast(indexes.count - sectionCount)
         } else {
-            indexes.append(contentsOf: repeatElement(emptyIndex, count: sectionCount - indexes.count))
+            _store.rewriteAll(axis: algorithm.scrollAxis, taking: OnGrid.self, finisher: &builder) { writer in
+                algorithm.writeSections(into: &writer, viewport: viewport)
+            }
         }
-        for section in 0..<sectionCount { rewrite(section: section, viewport: viewport) }
-        placeSections(from: 0, viewport: viewport)
+        swap(&builder.indexes, &indexes)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
+        assert(_store.count == algorithm.elementCount, "the layout wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
+        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
-    /// The first invariant a section's index breaks over the section's frames, described; `nil` when they hold
-    /// them all. Debug builds check it after every `prepare`.
+    /// Builds the indexes of the chunks the last update touched.
+    @inlinable mutating func buildTouchedIndexes(viewport: Size) {
+        let pool = _store.pool
+        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
+        swap(&builder.indexes, &indexes)
+        for id in pool.touched { _ = builder.finished(id, ElementChunk(pool[id])) }
+        swap(&builder.indexes, &indexes)
+    }
+
+    /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all.
+    /// Debug builds check it after every `prepare` and update.
     ///
     /// - Complexity: O(*n*) or O(*n* log *m*), as the indexes' checks.
     public func invariantViolation() -> String? {
-        for (section, index) in indexes.enumerated() {
-            if let violation = index.invariantViolation(over: _store.sectionStores[section], axis: algorithm.scrollAxis) {
-                return "section \(section): \(violation)"
+        if let violation = _store.invariantViolation() { return violation }
+        for (position, id) in _store.chunkIDs.enumerated() {
+            if let violation = indexes[Int(id)].invariantViolation(over: ElementChunk(_store.pool[id]), axis: algorithm.scrollAxis) {
+                return "chunk \(position): \(violation)"
             }
         }
         return nil
@@ -74,13 +84,13 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// replacing what it held, with their effects at `contentOffset` (the rect's origin when not given, as when
     /// the rect is the visible bounds). Read each with `attributes(of:at:)`.
     ///
-    /// The sections the rect meets are found first; each one's index searches the rect moved into the section's
+    /// The chunks the rect meets are found first; each one's index searches the rect moved into the chunk's
     /// coordinates, and what it finds is kept by the frames handed out, so the answer is exactly brute force's.
     ///
-    /// - Complexity: O(log *s*) for *s* sections, plus each met section's search (O(log *m*) for
-    ///   `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*m*) for `BruteForceIndex`, over its *m* elements),
-    ///   plus O(*k*) for the *k* elements found and their effects. No allocation once `result` has grown to the
-    ///   answer's size.
+    /// - Complexity: O(log *n*) to find the chunks (O(1) while a scroll stays within the chunk found last), plus
+    ///   each chunk's search (O(log *m*) for `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*m*) for
+    ///   `BruteForceIndex`, over its *m* elements), plus O(*k*) for the *k* elements found and their effects. No
+    ///   allocation once `result` has grown to the answer's size.
     @inlinable public func attributes(
         in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
     ) throws(LayoutError) {
@@ -91,29 +101,38 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             throw .invalidRect(rect)
         }
         result.removeAll()
-        // A layout of one section (Mosaic, the carousel) needs no search for it: its own test below decides.
-        let sections = _store.sectionCount == 1 ? 0..<1 : _store.sections(meeting: query, near: result.sectionHint)
-        result.sectionHint = sections.lowerBound
-        // Through spans: a section's store and index are borrowed where they lie, not copied out of their arrays
-        // (each copy would retain and release their buffers), and with no closure around the loop.
-        let indexes = indexes.span
-        let stores = _store.sectionStores.span
-        for section in sections {
-            guard let sectionQuery = _store.sectionQuery(query, in: section) else { continue }
-            let start = result.count
-            // Asked again, with more room, only while the buffer grows to the largest answer it meets.
-            repeat {
-                indexes[section].query(sectionQuery, in: stores[section], axis: axis, into: &result)
-            } while result.madeRoom(from: start)
+        let margin = _store.searchMargin
+        if let candidate = _store.fingerCandidate(meeting: query, margin: margin, finger: result.finger) {
+            search(candidate, query, margin: margin, into: &result)
+        } else {
+            _store.findChunks(meeting: query, margin: margin, into: &result)
+            for position in 0..<result.candidates.count {
+                search(result.candidates[position], query, margin: margin, into: &result)
+            }
         }
         if algorithm.hasScrollEffects, let viewport = _viewport {
             algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
         }
     }
 
+    /// Appends what the chunk `candidate` holds of `query` to `result`: its index asked, and asked again with more
+    /// room only while the buffer grows to the largest answer it meets. The index is borrowed where it lies (through
+    /// a span), not copied out of its array, which would retain and release its buffers.
+    @inlinable @inline(__always) func search(
+        _ candidate: LayoutStore.ChunkCandidate, _ query: AxisRect, margin: Double, into result: inout VisibleElements
+    ) {
+        let chunkQuery = ChunkQuery(query, base: candidate.base, firstElement: candidate.firstElement, margin: margin)
+        let chunk = ElementChunk(_store.pool[candidate.chunk])
+        let indexes = indexes.span
+        let start = result.count
+        repeat {
+            indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: algorithm.scrollAxis, into: &result)
+        } while result.madeRoom(from: start)
+    }
+
     /// The attributes of the element at `position` in a query's answer, with its effect.
     ///
-    /// - Complexity: O(log *s*) for *s* sections (the element's section is searched).
+    /// - Complexity: O(log *n*).
     public func attributes(of visible: VisibleElements, at position: Int) -> LayoutAttributes {
         assemble(visible.indices[position]) { _, _ in visible.effect(at: position) }
     }
@@ -121,7 +140,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// The attributes of the element numbered `elementIndex` in layout order, with its effect at `contentOffset`
     /// when the layout has scroll effects and an offset is given.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
         assemble(elementIndex) { id, frame in
             guard algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
@@ -137,14 +156,14 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// The attributes of a cell by identity, `nil` when the layout has no such cell.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
     public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
         store.index(of: .cell(section: section, item: item)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
     }
 
     /// The attributes of a supplementary view by kind and section, `nil` when the section has none of that kind.
     ///
-    /// - Complexity: O(log *s* + *v*) for *s* sections and the section's *v* supplementary views.
+    /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
     public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
         store.index(of: ElementID(kind: kind, section: section, item: 0)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
     }
@@ -160,7 +179,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// Where a scroll that would stop at `proposed` comes to rest: an item's centre for the carousel, which pages,
     /// and `proposed` itself for the others.
     ///
-    /// - Complexity: O(1) for the layouts here.
+    /// - Complexity: O(log *n*) for the layouts here.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         guard let viewport else { return proposed }
         return algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)
@@ -169,5 +188,26 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// The bytes the store and the indexes hold.
     public var byteCount: Int {
         store.byteCount + indexes.reduce(0) { $0 + $1.byteCount } + indexes.capacity * MemoryLayout<Index>.stride
+    }
+}
+
+/// Builds each chunk's index as the store hands it over, into the indexes by chunk id.
+@usableFromInline struct IndexBuilder<Index: SpatialIndex>: ChunkFinisher {
+    @usableFromInline var indexes: [Index]
+    @usableFromInline let empty: Index
+    @usableFromInline let axis: ScrollAxis
+    @usableFromInline let viewport: Size
+
+    @inlinable init(indexes: [Index], empty: Index, axis: ScrollAxis, viewport: Size) {
+        self.indexes = indexes
+        self.empty = empty
+        self.axis = axis
+        self.viewport = viewport
+    }
+
+    @inlinable mutating func finished(_ id: Int32, _ chunk: ElementChunk) -> (min: Double, max: Double)? {
+        if indexes.count <= Int(id) { indexes.append(contentsOf: repeatElement(empty, count: Int(id) + 1 - indexes.count)) }
+        indexes[Int(id)].build(over: chunk, axis: axis, viewport: viewport)
+        return indexes[Int(id)].builtSpan
     }
 }

@@ -14,8 +14,6 @@ public enum LayoutError: Error, Hashable, Sendable {
     case invalidViewport(Size)
     /// A query rect with a NaN edge.
     case invalidRect(Rect)
-    /// A section of more elements than its index can hold (`SpatialIndex.maximumElementCount`).
-    case tooManyElements(section: Int, count: Int, limit: Int)
     /// Sections whose elements (items, headers and footers) number more than an `Int` holds.
     case elementCountOverflow
     /// A layout whose frames alone would take more bytes than the machine's memory holds, refused before allocating.
@@ -42,8 +40,6 @@ extension LayoutError: CustomStringConvertible {
             "the viewport is \(size.width) × \(size.height); \(Self.lengthRule)"
         case let .invalidRect(rect):
             "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
-        case let .tooManyElements(section, count, limit):
-            "section \(section) has \(count) elements; this index holds at most \(limit) a section (its element indices are 32-bit); SoABinarySearchIndex holds more"
         case .elementCountOverflow:
             "the sections' items, headers and footers number more than \(Int.max)"
         case let .insufficientMemory(elements, bytes, available):

@@ -2,10 +2,10 @@
 public struct BruteForceIndex: SpatialIndex {
     public init() {}
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {}
+    public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {}
 
-    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        store.withColumns(along: axis) { columns in
+    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+        chunk.withColumns(along: axis) { columns in
             for index in 0..<columns.count where columns.element(index, intersects: query) {
                 result.append(index)
             }

@@ -4,8 +4,8 @@ extension IntervalTreeIndex {
     /// naming each position's element); each node's start and end its element's, its lowest start the lowest start
     /// of the elements from its position on, and its subtree end the largest end among the positions its subtree
     /// spans.
-    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
-        store.withColumns(along: axis) { columns in
+    public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
+        chunk.withColumns(along: axis) { columns in
             let count = columns.count
             guard nodes.count == count else { return "\(nodes.count) nodes for \(count) elements in the store" }
             guard order.count == (keepsLayoutOrder ? 0 : count) else { return "an order of \(order.count) for \(count) elements" }

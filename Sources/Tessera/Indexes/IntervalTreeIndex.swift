@@ -23,7 +23,7 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// The nodes, in layout order or sorted by start: a walk reads a node's lowest start, own extent and subtree
     /// end together, so they share its 32 bytes (half a cache line) rather than sit in separate arrays, and an
     /// element is tested on the scroll axis from its node, as cgranges does, with only the cross axis read from
-    /// the store.
+    /// the chunk.
     @usableFromInline var nodes: [Node] = []
     /// The element at each position when the nodes are sorted by start; empty when they are in layout order
     /// (position `i` is element `i`). Sorting these 4-byte numbers moves an eighth of the bytes that sorting the
@@ -34,13 +34,10 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// The root's level: the tree spans positions `0 ..< 2^(rootLevel+1) − 1`.
     @usableFromInline var rootLevel = 0
 
-    /// Element indices, and the walk's positions, are kept in 32 bits.
-    public static var maximumElementCount: Int { Int(Int32.max) }
-
     /// The lowest start among the elements of this position and the ones after it; the element's own start and
     /// length along the scroll axis, as the store holds them; and the largest end among the positions of the
     /// subtree it heads. The length rather than the end: the engine's test of the frames handed out adds the
-    /// section's origin to the start, then the length, as `Rect.offset(by:)` and `Rect.maxY` do.
+    /// chunk's base to the start, then the length, as the frame handed out and `Rect.maxY` do.
     @usableFromInline struct Node: Sendable {
         @usableFromInline var lowestStart: Double
         @usableFromInline var start: Double
@@ -72,8 +69,8 @@ public struct IntervalTreeIndex: SpatialIndex {
         self.leafLevel = leafLevel
     }
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
-        store.withColumns(along: axis) { columns in
+    public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
+        chunk.withColumns(along: axis) { columns in
             let count = columns.count
             nodes.removeAll(keepingCapacity: true)
             nodes.reserveCapacity(count)
@@ -134,19 +131,19 @@ public struct IntervalTreeIndex: SpatialIndex {
         return end
     }
 
-    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        self.query(SectionQuery(query), in: store, axis: axis, into: &result)
+    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+        self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
     }
 
-    /// The walk searches `section.local` and tests each element it reaches on the frame handed out, from the
+    /// The walk searches `chunkQuery.local` and tests each element it reaches on the frame handed out, from the
     /// start and length its node holds, numbering the hits as it writes them: no second pass over them.
-    @inlinable public func query(_ section: SectionQuery, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(_ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
         guard !nodes.isEmpty else { return }
         let first = result.count
         nodes.withUnsafeBufferPointer { nodes in
             order.withUnsafeBufferPointer { order in
-                Tree(nodes: nodes, order: order, columns: store.columns(along: axis), rootLevel: rootLevel, leafLevel: leafLevel)
-                    .walk(section, into: &result)
+                Tree(nodes: nodes, order: order, columns: chunk.columns(along: axis), rootLevel: rootLevel, leafLevel: leafLevel)
+                    .walk(chunkQuery, into: &result)
             }
         }
         if !keepsLayoutOrder { result.restoreLayoutOrder(from: first) }
@@ -172,27 +169,27 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// An in-order walk with an explicit stack: a node is pushed to be descended (its left subtree, itself, its
         /// right subtree) or, once descended, to have itself and its right subtree taken. Two entries a level at
         /// most; packed into 8 bytes so the stack stays on the stack (a larger temporary allocation goes to the
-        /// heap, once a query). The walk searches `section.local`; each element it reaches is tested on the frame
+        /// heap, once a query). The walk searches `chunkQuery.local`; each element it reaches is tested on the frame
         /// handed out and, when it meets the rect, written numbered in layout order, through one pointer into the
         /// room the answer has left. Out of line (it is long), and known to release nothing, so that the caller
         /// need not retain the index and the store around the call.
-        @inlinable @inline(never) @_effects(releasenone) func walk(_ section: SectionQuery, into result: inout VisibleElements) {
+        @inlinable @inline(never) @_effects(releasenone) func walk(_ chunkQuery: ChunkQuery, into result: inout VisibleElements) {
             result.append(withinRoom: { hits, room in
                 // The order is a constant in each call, so neither walk asks it again element by element.
-                order.isEmpty ? walk(section, hits: hits, room: room, inLayoutOrder: true) : walk(section, hits: hits, room: room, inLayoutOrder: false)
+                order.isEmpty ? walk(chunkQuery, hits: hits, room: room, inLayoutOrder: true) : walk(chunkQuery, hits: hits, room: room, inLayoutOrder: false)
             })
         }
 
         /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
         /// lower bound on the room the walk needs.
-        @inlinable @inline(__always) func walk(_ section: SectionQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
+        @inlinable @inline(__always) func walk(_ chunkQuery: ChunkQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
             // Taken into locals: the tree is passed by reference, and a write through `hits` could alias it, so each
             // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
             let order = order.baseAddress
             let columns = columns
-            let (query, rect, origin, firstElement) = (section.local, section.rect, section.origin, section.firstElement)
+            let (query, rect, origin, firstElement) = (chunkQuery.local, chunkQuery.rect, chunkQuery.base, chunkQuery.firstElement)
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
@@ -241,8 +238,8 @@ public struct IntervalTreeIndex: SpatialIndex {
         }
 
         /// Whether `element`, at `node`, meets `rect` as handed out: the predicate of `Rect.intersects`, on the
-        /// scroll axis from the start and length the node holds moved by the section's `origin` (which a search on
-        /// `section.local` alone would leave to a second pass over the hits), on the cross axis from the store.
+        /// scroll axis from the start and length the node holds moved by the chunk's base, `origin` (which a search on
+        /// `chunkQuery.local` alone would leave to a second pass over the hits), on the cross axis from the chunk.
         @inlinable @inline(__always) static func meets(
             _ node: Node, _ element: Int, _ columns: FrameColumns, _ rect: AxisRect, origin: Double
         ) -> Bool {

@@ -1,8 +1,8 @@
 extension PageTableIndex {
     /// Offsets that start at 0, never decrease and end at the entry count; each page listing, in ascending order,
     /// exactly the elements that reach into it; and each page's inner edges those of its elements.
-    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
-        store.withColumns(along: axis) { columns in
+    public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
+        chunk.withColumns(along: axis) { columns in
             guard columns.count > 0 else { return offsets.isEmpty && entries.isEmpty ? nil : "entries for an empty store" }
             guard offsets.first == 0, offsets.last.map(Int.init) == entries.count, zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }) else {
                 return "offsets do not run from 0 up to the entry count"

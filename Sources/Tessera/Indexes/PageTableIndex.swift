@@ -16,9 +16,6 @@ public struct PageTableIndex: SpatialIndex {
     /// Per page: the smallest far edge and the largest near edge of its elements, along scroll then cross axis.
     @usableFromInline var innerEdges: [Double] = []
 
-    /// Element indices are kept in 32 bits.
-    public static var maximumElementCount: Int { Int(Int32.max) }
-
     /// Pages per viewport the index takes: outside these a page is so long or so short that its length, or the
     /// page of an edge, is no longer a finite number.
     public static let pagesPerViewportRange = (1.0 / 1_024)...1_024
@@ -48,11 +45,11 @@ public struct PageTableIndex: SpatialIndex {
         return Int(Swift.min(Swift.max(page, 0), Double(Swift.max(pageCount - 1, 0))))
     }
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+    public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         offsets.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         innerEdges.removeAll(keepingCapacity: true)
-        store.withColumns(along: axis) { columns in
+        chunk.withColumns(along: axis) { columns in
             let count = columns.count
             guard count > 0 else { return }
             var (low, high) = (Double.infinity, -Double.infinity)
@@ -102,20 +99,20 @@ public struct PageTableIndex: SpatialIndex {
         return first...Swift.max(first, page(of: columns.scrollMax(index)))
     }
 
-    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
         guard pageCount > 0 else { return }
         let first = result.count
         let firstPage = page(of: query.scrollMin)
         let lastPage = page(of: query.scrollMax)
-        withTable(over: store, along: axis) { table in
+        withTable(over: chunk, along: axis) { table in
             for page in firstPage...lastPage { table.read(page, query, from: firstPage, into: &result) }
         }
         result.restoreLayoutOrder(from: first)
     }
 
-    /// Runs `body` with the table's arrays and the store's columns as unsafe buffers, valid only while it runs.
-    @inlinable func withTable<Result>(over store: AttributeStore, along axis: ScrollAxis, _ body: (Table) -> Result) -> Result {
-        store.withColumns(along: axis) { columns in
+    /// Runs `body` with the table's arrays and the chunk's columns as unsafe buffers, valid only while it runs.
+    @inlinable func withTable<Result>(over chunk: ElementChunk, along axis: ScrollAxis, _ body: (Table) -> Result) -> Result {
+        chunk.withColumns(along: axis) { columns in
             offsets.withUnsafeBufferPointer { offsets in
                 entries.withUnsafeBufferPointer { entries in
                     innerEdges.withUnsafeBufferPointer { edges in

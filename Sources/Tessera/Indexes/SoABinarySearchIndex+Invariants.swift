@@ -1,8 +1,8 @@
 extension SoABinarySearchIndex {
     /// One summary a block, and their number kept beside them; the running maximum of far edges from the start and
     /// the running minimum of near edges from the end, each equal to its definition and so monotone.
-    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
-        store.withColumns(along: axis) { columns in
+    public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
+        chunk.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize
             guard blocks.count == blockCount else { return "\(blocks.count) summaries for \(blockCount) blocks" }
             guard self.blockCount == blockCount else { return "a kept block count of \(self.blockCount) for \(blockCount) blocks" }

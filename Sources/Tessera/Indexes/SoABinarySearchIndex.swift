@@ -17,7 +17,7 @@ public struct SoABinarySearchIndex: SpatialIndex {
     public let blockSize: Int
     @usableFromInline var blocks: [BlockSummary] = []
     /// `blocks.count`, kept beside the array: a search then starts without reading the array's header, a cache
-    /// line of its own in every section's index, which a random jump finds out of cache.
+    /// line of its own in every chunk's index, which a random jump finds out of cache.
     @usableFromInline var blockCount = 0
 
     /// For block `b`: the largest `scrollMax` among the elements of blocks `0...b`, and the smallest `scrollMin`
@@ -45,12 +45,12 @@ public struct SoABinarySearchIndex: SpatialIndex {
         self.blockSize = blockSize
     }
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+    public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
-        store.withColumns(along: axis) { columns in
+        chunk.withColumns(along: axis) { columns in
             let count = columns.count
             let blockCount = (count + blockSize - 1) / blockSize
-            // A warm prepare keeps the section's size, and with it the block count: the summaries are overwritten
+            // A warm prepare keeps the chunk's size, and with it the block count: the summaries are overwritten
             // in place, through a buffer pointer, rather than appended one by one.
             self.blockCount = blockCount
             if blocks.count != blockCount {
@@ -75,38 +75,50 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        // The columns' addresses are read first, from the store's storage object (another line a jump finds out of
-        // cache), so that the read overlaps the searches rather than waits for them. Not through `withColumns`:
-        // with the searches inside its closure, the closure was compiled out of line.
-        let columns = store.columns(along: axis)
+    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+        self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
+    }
+
+    /// The blocks are searched with `chunkQuery.local`; each candidate between the two searches is tested on its
+    /// frame as handed out (the chunk's base plus its position, then its length) and numbered as it is written:
+    /// one pass, no filter after it. Inlined into the engine's loop over chunks, where it calls nothing out of line,
+    /// so the engine need not retain the index around it.
+    @inlinable @inline(__always) public func query(_ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+        // The columns' addresses are read first, from the chunk (another line a jump finds out of cache), so that
+        // the read overlaps the searches rather than waits for them.
+        let columns = chunk.columns(along: axis)
+        let local = chunkQuery.local
         // Blocks before `first` end at or before the rect starts; blocks from `end` on start at or after it ends.
         // Both searches gallop from the last query's position: consecutive frames land a block or two apart.
         let (first, end) = blocks.withUnsafeBufferPointer { buffer in
             let blocks = UnsafeBufferPointer(start: buffer.baseAddress, count: blockCount)
-            let first = blocks.indices.partitionPoint(near: result.searchHint) { blocks[$0].runningMaxEnd > query.scrollMin }
-            return (first, blocks.indices.partitionPoint(near: first) { blocks[$0].runningMinStart >= query.scrollMax })
+            let first = blocks.indices.partitionPoint(near: result.searchHint) { blocks[$0].runningMaxEnd > local.scrollMin }
+            return (first, blocks.indices.partitionPoint(near: first) { blocks[$0].runningMinStart >= local.scrollMax })
         }
         result.searchHint = first
         guard first < end else { return }
         let candidates = (first * blockSize)..<Swift.min(end * blockSize, columns.count)
-        // Every candidate's index is written and the hits advance the end. The test branches, as the C port's
+        let (rect, base, firstElement) = (chunkQuery.rect, chunkQuery.base, chunkQuery.firstElement)
+        // Every candidate's number is written and the hits advance the end. The test branches, as the C port's
         // does: most candidates that miss, miss on the scroll axis at the two ends of the range, which predicts
         // well and skips their cross-axis loads (a test without branches was up to 1.4x slower on the waterfall).
         result.append(upTo: candidates.count) { hits in
             var found = 0
             for index in candidates {
-                hits[found] = index
-                found &+= columns.element(index, intersects: query) ? 1 : 0
+                hits[found] = firstElement &+ index
+                let near = base + columns.scrollOrigin[index]
+                let cross = columns.crossOrigin[index]
+                found &+= near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
+                    && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
             }
             return found
         }
     }
 
-    /// The first block's running minimum and the last's running maximum are the whole section's.
+    /// The first block's running minimum and the last's running maximum are the whole chunk's.
     public var builtSpan: (min: Double, max: Double)? {
-        guard let first = blocks.first, let last = blocks.last else { return (.infinity, -.infinity) }
-        return (first.runningMinStart, last.runningMaxEnd)
+        guard blockCount > 0 else { return (.infinity, -.infinity) }
+        return blocks.withUnsafeBufferPointer { ($0[0].runningMinStart, $0[blockCount - 1].runningMaxEnd) }
     }
 
     public var byteCount: Int {

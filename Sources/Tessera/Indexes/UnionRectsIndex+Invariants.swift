@@ -1,7 +1,7 @@
 extension UnionRectsIndex {
     /// One union a block, each exactly the union of its block's frames.
-    public func invariantViolation(over store: AttributeStore, axis: ScrollAxis) -> String? {
-        store.withColumns(along: axis) { columns in
+    public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
+        chunk.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize
             guard unions.count == 4 * blockCount else { return "\(unions.count / 4) unions for \(blockCount) blocks" }
             for block in 0..<blockCount {

@@ -23,10 +23,10 @@ public struct UnionRectsIndex: SpatialIndex {
         self.blockSize = blockSize
     }
 
-    public mutating func build(over store: AttributeStore, axis: ScrollAxis, viewport: Size) {
+    public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
         unions.removeAll(keepingCapacity: true)
-        store.withColumns(along: axis) { columns in
+        chunk.withColumns(along: axis) { columns in
             unions.reserveCapacity(4 * ((columns.count + blockSize - 1) / blockSize))
             for start in stride(from: 0, to: columns.count, by: blockSize) {
                 var (scrollMin, scrollMax) = (Double.infinity, -Double.infinity)
@@ -45,8 +45,8 @@ public struct UnionRectsIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ query: AxisRect, in store: AttributeStore, axis: ScrollAxis, into result: inout VisibleElements) {
-        store.withColumns(along: axis) { columns in
+    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+        chunk.withColumns(along: axis) { columns in
             unions.withUnsafeBufferPointer { unions in
                 for block in 0..<(unions.count / 4) {
                     let union = 4 * block

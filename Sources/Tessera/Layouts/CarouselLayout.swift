@@ -55,6 +55,8 @@ public struct CarouselLayout: LayoutAlgorithm {
     public var elementCount: Int { itemCount }
     public var scrollAxis: ScrollAxis { .horizontal }
     public var hasScrollEffects: Bool { true }
+    /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
+    public var writesOnScrollGrid: Bool { true }
 
     /// From one item's origin to the next.
     @inlinable var step: Double { configuration.itemSize.width + lineSpacing }
@@ -72,13 +74,25 @@ public struct CarouselLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        let (insetX, insetY) = inset(viewport)
+        let (gridInset, gridStep, insetY) = grid(viewport)
         let item = configuration.itemSize
         writer.appendCells(itemCount) { index in
-            Rect(x: insetX + Double(index) * step, y: insetY, width: item.width, height: item.height)
+            Rect(x: gridInset + Double(index) * gridStep, y: insetY, width: item.width, height: item.height)
         }
-        let items = itemCount == 0 ? 0 : Double(itemCount) * item.width + Double(itemCount - 1) * lineSpacing
-        return 2 * insetX + items
+        return length(gridInset: gridInset, gridStep: gridStep)
+    }
+
+    /// The inset and the step along x, on the scroll grid so that an item's position is an exact multiple of the
+    /// step (an insert moves the items after it by exactly one step), and the inset along y.
+    @inlinable func grid(_ viewport: Size) -> (inset: Double, step: Double, insetY: Double) {
+        let (insetX, insetY) = inset(viewport)
+        return (ScrollGrid.snapped(insetX), ScrollGrid.snapped(step), insetY)
+    }
+
+    /// The section's length: the items and an inset on either side.
+    @inlinable func length(gridInset: Double, gridStep: Double) -> Double {
+        let items = itemCount == 0 ? 0 : Double(itemCount - 1) * gridStep + ScrollGrid.snapped(configuration.itemSize.width)
+        return 2 * gridInset + items
     }
 
     public func contentSize(length: Double, viewport: Size) -> Size {

@@ -59,6 +59,8 @@ public struct FlowLayout: LayoutAlgorithm {
 
     public var scrollAxis: ScrollAxis { configuration.scrollDirection }
     public var hasScrollEffects: Bool { false }
+    /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
+    public var writesOnScrollGrid: Bool { true }
 
     public var sectionCount: Int { sections.count }
 
@@ -79,7 +81,7 @@ public struct FlowLayout: LayoutAlgorithm {
         var position = 0.0
         if let height = section.headerHeight, height > 0 {
             writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
-            position += height
+            position += ScrollGrid.snapped(height)
         }
         position += geometry.insetBefore
         // The axis and the alignment are fixed for the section, so the lines are written by a copy of the packing
@@ -95,7 +97,7 @@ public struct FlowLayout: LayoutAlgorithm {
         position += geometry.insetAfter
         if let height = section.footerHeight, height > 0 {
             writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
-            position += height
+            position += ScrollGrid.snapped(height)
         }
         return position
     }
@@ -105,7 +107,9 @@ public struct FlowLayout: LayoutAlgorithm {
     }
 }
 
-/// The flow layout's configuration and viewport seen along the scroll and cross axes.
+/// The flow layout's configuration and viewport seen along the scroll and cross axes. Lengths along the scroll axis
+/// that positions are summed from (insets, line spacing, each line's thickness, an item's offset in its line) are
+/// put on the scroll grid first, so every line starts at an exact sum (`ScrollGrid`).
 @usableFromInline struct FlowGeometry {
     @usableFromInline let vertical: Bool
     @usableFromInline let viewport: Size
@@ -125,12 +129,14 @@ public struct FlowLayout: LayoutAlgorithm {
         vertical = configuration.scrollDirection == .vertical
         self.viewport = viewport
         crossExtent = vertical ? viewport.width : viewport.height
-        (insetBefore, insetAfter) = vertical ? (inset.top, inset.bottom) : (inset.left, inset.right)
+        (insetBefore, insetAfter) = vertical
+            ? (ScrollGrid.snapped(inset.top), ScrollGrid.snapped(inset.bottom))
+            : (ScrollGrid.snapped(inset.left), ScrollGrid.snapped(inset.right))
         let crossInsetAfter: Double
         (crossInsetBefore, crossInsetAfter) = vertical ? (inset.left, inset.right) : (inset.top, inset.bottom)
         available = crossExtent - crossInsetBefore - crossInsetAfter
         interitemSpacing = configuration.minimumInteritemSpacing
-        lineSpacing = configuration.minimumLineSpacing
+        lineSpacing = ScrollGrid.snapped(configuration.minimumLineSpacing)
         alignment = configuration.alignment
     }
 
@@ -153,46 +159,87 @@ public struct FlowLayout: LayoutAlgorithm {
     ) -> Double {
         switch section.itemSizes {
         case let .uniform(size, count):
-            return writeLines(count: count, startingAt: start, into: &writer, Axes.self, Alignment.self) { _ in size }
+            return writeLines(UniformSizes(size: size, count: count), startingAt: start, into: &writer, Axes.self, Alignment.self)
         case let .list(sizes):
-            return sizes.withUnsafeBufferPointer { sizes in
-                writeLines(count: sizes.count, startingAt: start, into: &writer, Axes.self, Alignment.self) { sizes[$0] }
-            }
+            return sizes.read(
+                flat: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) },
+                blocked: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) }
+            )
         }
     }
 
-    /// Packs `count` items into justified lines starting at `start`; returns where the last line ends.
+    /// Packs every item into justified lines starting at `start`; returns where the last line ends.
     ///
-    /// The section's cells are one run of the writer's, each line packed when the run reaches its first item: a run
-    /// a line made room, read the columns and set the kinds (a call to `memset`) for four or five items at a time.
+    /// The section's cells are one run of the writer's, each line packed when the run reaches its first item, which
+    /// is marked as a point writing can resume from (a partial write resumes at a line's start, where the line's
+    /// items alone decide the line). A run a line made room, read the columns and set the kinds for four or five
+    /// items at a time.
     @inlinable @inline(__always)
-    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
-        count: Int, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
-        size: (Int) -> Size
+    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> Double {
+        let count = sizes.count
         var lineStart = start
         var lineEnd = 0
         var thickness = 0.0
         var cross = 0.0
         var gap = 0.0
         writer.appendCells(count) { item in
+            var marked = false
             if item == lineEnd {
                 if item > 0 {
-                    lineStart += thickness
+                    lineStart += ScrollGrid.snapped(thickness)
                     lineStart += lineSpacing
                 }
-                (lineEnd, thickness, cross, gap) = packLine(from: item, count: count, Axes.self, size: size)
+                (lineEnd, thickness, cross, gap) = packLine(from: item, of: sizes, Axes.self)
+                marked = true
             }
-            let itemSize = size(item)
-            let length = Axes.scrollLength(itemSize)
-            let width = Axes.crossLength(itemSize)
-            defer { cross += width + gap }
-            return Axes.frame(
-                scroll: Alignment.start(ofItem: length, inLineAt: lineStart, thickness: thickness),
-                scrollLength: length, cross: cross, crossLength: width
-            )
+            return (frame(of: sizes[item], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self), marked)
         }
-        return count > 0 ? lineStart + thickness : lineStart
+        return count > 0 ? lineStart + ScrollGrid.snapped(thickness) : lineStart
+    }
+
+    /// Packs items from `first`, a line's first, into justified lines starting at `lineStart`, a line a run of the
+    /// writer's, until the items end or `stops` says to stop before a line: it is asked with the line's first item
+    /// and where the line starts. Returns the item it stopped at (the count when it did not) and where that line
+    /// starts, or, at the end, where the last line ends: what a partial write of a section needs.
+    @inlinable @inline(__always)
+    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, from first: Int, lineStart start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
+        stops: (_ item: Int, _ lineStart: Double) -> Bool
+    ) -> (item: Int, position: Double) {
+        let count = sizes.count
+        var lineStart = start
+        var item = first
+        while item < count {
+            if stops(item, lineStart) { return (item, lineStart) }
+            let (lineEnd, thickness, origin, gap) = packLine(from: item, of: sizes, Axes.self)
+            var cross = origin
+            let lineFirst = item
+            writer.appendCells(lineEnd &- item) { index in
+                (frame(of: sizes[lineFirst &+ index], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self), index == 0)
+            }
+            item = lineEnd
+            guard item < count else { return (count, lineStart + ScrollGrid.snapped(thickness)) }
+            lineStart += ScrollGrid.snapped(thickness)
+            lineStart += lineSpacing
+        }
+        return (count, lineStart)
+    }
+
+    /// An item's frame in a line at `lineStart`, `thickness` thick, at `cross` across it; moves `cross` on by the
+    /// item and the gap after it.
+    @inlinable @inline(__always)
+    func frame<Axes: FlowAxes, Alignment: FlowLineAlignment>(
+        of size: Size, inLineAt lineStart: Double, thickness: Double, cross: inout Double, gap: Double, _ axes: Axes.Type, _ alignment: Alignment.Type
+    ) -> Rect {
+        let length = Axes.scrollLength(size)
+        let width = Axes.crossLength(size)
+        defer { cross += width + gap }
+        return Axes.frame(
+            scroll: Alignment.start(ofItem: length, inLineAt: lineStart, thickness: thickness),
+            scrollLength: length, cross: cross, crossLength: width
+        )
     }
 
     /// Packs the line that starts at item `first`: where it ends, its thickness, where its first item starts across
@@ -200,14 +247,15 @@ public struct FlowLayout: LayoutAlgorithm {
     /// The spacing is added to the item before the running total, so the loop carries one addition from item to
     /// item, not two.
     @inlinable @inline(__always)
-    func packLine<Axes: FlowAxes>(
-        from first: Int, count: Int, _ axes: Axes.Type, size: (Int) -> Size
+    func packLine<Axes: FlowAxes, Sizes: ItemSizeSource>(
+        from first: Int, of sizes: Sizes, _ axes: Axes.Type
     ) -> (end: Int, thickness: Double, origin: Double, gap: Double) {
-        var used = Axes.crossLength(size(first))
-        var thickness = Axes.scrollLength(size(first))
+        let count = sizes.count
+        var used = Axes.crossLength(sizes[first])
+        var thickness = Axes.scrollLength(sizes[first])
         var end = first + 1
         while end < count {
-            let item = size(end)
+            let item = sizes[end]
             let extended = used + (interitemSpacing + Axes.crossLength(item))
             if extended > available { break }
             used = extended
@@ -215,7 +263,7 @@ public struct FlowLayout: LayoutAlgorithm {
             thickness = length > thickness ? length : thickness
             end += 1
         }
-        let lastItemLength = end == count ? Axes.crossLength(size(end - 1)) : nil
+        let lastItemLength = end == count ? Axes.crossLength(sizes[end - 1]) : nil
         let (origin, gap) = justify(used: used, count: end - first, continuingWith: lastItemLength)
         return (end, thickness, origin, gap)
     }
@@ -276,6 +324,7 @@ public struct FlowLayout: LayoutAlgorithm {
 /// a section's lines are written by code specialised for its axis.
 @usableFromInline protocol FlowAxes {
     static func crossLength(_ size: Size) -> Double
+    static func scrollStart(_ frame: Rect) -> Double
     static func scrollLength(_ size: Size) -> Double
     static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect
 }
@@ -283,6 +332,7 @@ public struct FlowLayout: LayoutAlgorithm {
 /// Lines stack down the page: scroll is y.
 @usableFromInline enum VerticalFlow: FlowAxes {
     @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.width }
+    @inlinable @inline(__always) static func scrollStart(_ frame: Rect) -> Double { frame.origin.y }
     @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.height }
     @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
         Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
@@ -292,6 +342,7 @@ public struct FlowLayout: LayoutAlgorithm {
 /// Lines stack across the page, as columns: scroll is x.
 @usableFromInline enum HorizontalFlow: FlowAxes {
     @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.height }
+    @inlinable @inline(__always) static func scrollStart(_ frame: Rect) -> Double { frame.origin.x }
     @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.width }
     @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
         Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
@@ -312,21 +363,29 @@ public struct FlowLayout: LayoutAlgorithm {
 
 @usableFromInline enum CenterAlignment: FlowLineAlignment {
     @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
-        lineStart + (thickness - length) / 2
+        lineStart + ScrollGrid.snapped((thickness - length) / 2)
     }
 }
 
 @usableFromInline enum BottomAlignment: FlowLineAlignment {
     @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
-        lineStart + thickness - length
+        lineStart + ScrollGrid.snapped(thickness - length)
     }
 }
 
 extension FlowLayout: UpdatableLayout {
-    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
-        let before = Self.elementCount(of: sections[section])
-        body(&sections[section].itemSizes)
-        elementCount += Self.elementCount(of: sections[section]) - before
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        sections[section].itemSizes.set(size, at: item)
+    }
+
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        sections[section].itemSizes.insert(size, at: item)
+        elementCount += 1
+    }
+
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        sections[section].itemSizes.remove(at: item)
+        elementCount -= 1
     }
 
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {

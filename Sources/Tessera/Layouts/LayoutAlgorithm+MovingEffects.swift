@@ -8,7 +8,7 @@ extension LayoutAlgorithm {
         of visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore,
         moves: (ElementKind) -> Bool
     ) {
-        var section = 0
+        var reader = store.reader
         // The effects are filled beside the edit of the indices, so they are taken out of the answer meanwhile.
         var effects: [ScrollEffect] = []
         swap(&effects, &visible.effects)
@@ -17,8 +17,7 @@ extension LayoutAlgorithm {
             var kept = 0
             for position in indices.indices {
                 let index = indices[position]
-                section = store.section(ofElement: index, near: section)
-                let (id, frame) = store.element(index, inSection: section)
+                let (id, frame) = reader.element(index)
                 let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
                 if moves(id.kind), !effect.displayedFrame(of: frame).intersects(rect) { continue }
                 indices[kept] = index
@@ -35,9 +34,18 @@ extension LayoutAlgorithm {
     @inlinable public func addIfShown(
         _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
+        guard !visible.position(of: index).found else { return }
+        var reader = store.reader
+        let (id, frame) = reader.element(index)
+        addIfShown(index, id, frame: frame, to: &visible, in: rect, offset: offset, viewport: viewport)
+    }
+
+    /// The same, for an element whose identity and frame the layout has at hand (a header it placed where it is).
+    @inlinable public func addIfShown(
+        _ index: Int, _ id: ElementID, frame: Rect, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size
+    ) {
         let (position, found) = visible.position(of: index)
         guard !found else { return }
-        let (id, frame) = store.element(index, inSection: store.section(ofElement: index))
         let effect = self.effect(of: id, frame: frame, offset: offset, viewport: viewport)
         guard effect.displayedFrame(of: frame).intersects(rect) else { return }
         visible.insert(index, at: position)

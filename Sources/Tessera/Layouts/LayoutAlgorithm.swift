@@ -1,11 +1,10 @@
-/// Receives a layout's elements in layout order, section by section. `AttributeStore.Writer` is the engine's
-/// writer; the baselines have writers of their own, so every design lays out exactly the same frames.
+/// Receives a layout's elements in layout order, section by section. `LayoutStore.Writer` is the engine's writer;
+/// the baselines have writers of their own, so every design lays out exactly the same frames.
 ///
-/// A section's frames arrive relative to its origin along the scroll axis. The engine keeps them so (a change to
-/// one section then moves the ones after it by their origins alone); designs that keep absolute frames add the
-/// origin with `Rect.offset(by:)`, the sum the engine makes when it hands a frame out.
+/// A section's frames arrive relative to its origin along the scroll axis. Designs that keep absolute frames place
+/// them with `Rect.placed(at:along:)`, the sum the engine makes when it hands a frame out.
 ///
-/// Writers may be non-copyable, as the store's is, so that none can outlive the write it was handed for.
+/// Writers may be non-copyable, as the store's are, so that none can outlive the write it was handed for.
 public protocol LayoutWriter: ~Copyable {
     mutating func beginSection(origin: Point)
     mutating func append(_ kind: ElementKind, frame: Rect)
@@ -13,12 +12,29 @@ public protocol LayoutWriter: ~Copyable {
     /// appends of `.cell` do. The store's writer makes room and reads its columns once for the run rather than
     /// once a cell; other writers append one by one.
     mutating func appendCells(_ count: Int, frame: (Int) -> Rect)
+    /// Appends `count` cells as `appendCells(_:frame:)` does, marking those whose `frame` says so as points the
+    /// layout's writing can resume from (`UpdatableLayout.rewrite`): one run for cells whose marks fall among them (a flow's
+    /// line starts).
+    mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool))
     mutating func endSection()
+    /// Marks the next element appended as a point the layout's writing can resume from
+    /// (`UpdatableLayout.rewrite`); writers that keep no marks ignore it.
+    mutating func markResumePoint()
 }
 
 extension LayoutWriter where Self: ~Copyable {
     @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
         for index in 0..<count { append(.cell, frame: frame(index)) }
+    }
+
+    @inlinable public mutating func markResumePoint() {}
+
+    @inlinable public mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)) {
+        for index in 0..<count {
+            let (cell, marked) = frame(index)
+            if marked { markResumePoint() }
+            append(.cell, frame: cell)
+        }
     }
 }
 
@@ -33,6 +49,10 @@ public protocol LayoutAlgorithm: Sendable {
     /// Whether the attributes change with the content offset (sticky, parallax, carousel), so that a scroll
     /// needs fresh effects even though the frames stay.
     var hasScrollEffects: Bool { get }
+    /// Whether every position along the scroll axis the layout writes lies on the scroll grid already
+    /// (`ScrollGrid`), so that the store need not put each one there: the built-in layouts keep their running
+    /// positions on it. `false` by default, and the store puts each position on the grid as it takes it.
+    var writesOnScrollGrid: Bool { get }
     /// Whether effects move elements (sticky headers), so that what shows in a rect is decided by where elements
     /// show, not where they were laid out. Part of the query's meaning rather than of the engine's work: the
     /// engine's search leaves the moving elements to `applyEffects`, while designs that test every element (the
@@ -48,8 +68,10 @@ public protocol LayoutAlgorithm: Sendable {
     func elementCount(inSection section: Int) -> Int
     /// Writes the elements of `section` in layout order, with frames relative to the section's origin (the
     /// section starts at 0 along the scroll axis), and returns the section's length along the scroll axis: the
-    /// next section's origin is this one's plus that length. A section depends on the sections before it only
-    /// through its origin, which is what lets a change to one section leave the others' frames as they are.
+    /// next section's origin is this one's plus that length, put on the scroll grid. A section depends on the
+    /// sections before it only through its origin, which is what lets a change to one section leave the others'
+    /// frames as they are. Positions along the scroll axis are put on the scroll grid (`ScrollGrid`) as they are
+    /// stored; a layout that keeps its own running positions on the grid gets them back exactly.
     func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double
     /// The content size of sections that run `length` along the scroll axis in all.
     func contentSize(length: Double, viewport: Size) -> Size
@@ -76,18 +98,27 @@ extension LayoutAlgorithm {
     }
 
     /// Writes every section in order, each at its origin, and returns the content size: what a design that keeps
-    /// absolute frames lays out. Origins are summed as the engine's store sums them, so both agree bit for bit.
+    /// absolute frames lays out.
     @inlinable public func write<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Size {
+        contentSize(length: writeSections(into: &writer, viewport: viewport), viewport: viewport)
+    }
+
+    /// Writes every section in order, each at its origin, and returns their length together: what the engine's
+    /// store and every design that keeps absolute frames lay out. A section's origin is the sum of the lengths
+    /// before it, each put on the scroll grid, so every sum is exact and every design agrees bit for bit.
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
         var origin = 0.0
         for section in 0..<sectionCount {
             writer.beginSection(origin: scrollAxis.point(origin))
-            origin += writeSection(section, into: &writer, viewport: viewport)
+            origin += ScrollGrid.snapped(writeSection(section, into: &writer, viewport: viewport))
             writer.endSection()
         }
-        return contentSize(length: origin, viewport: viewport)
+        return origin
     }
 
     public var hasScrollEffects: Bool { false }
+
+    public var writesOnScrollGrid: Bool { false }
 
     public var effectsMoveElements: Bool { false }
 
@@ -103,10 +134,9 @@ extension LayoutAlgorithm {
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         visible.effects.removeAll(keepingCapacity: true)
-        var section = 0
+        var reader = store.reader
         for index in visible.indices {
-            section = store.section(ofElement: index, near: section)
-            let (id, frame) = store.element(index, inSection: section)
+            let (id, frame) = reader.element(index)
             visible.effects.append(effect(of: id, frame: frame, offset: offset, viewport: viewport))
         }
     }

@@ -32,8 +32,8 @@ public struct LayoutSection: Hashable, Sendable {
             guard count >= 0 else { throw .negativeCount(name: "section \(section) item count", value: count) }
             guard size.isValidExtent else { throw .invalidItemSize(section: section, item: 0, size) }
         case let .list(sizes):
-            if let item = sizes.firstIndex(where: { !$0.isValidExtent }) {
-                throw .invalidItemSize(section: section, item: item, sizes[item])
+            for (item, size) in sizes.enumerated() where !size.isValidExtent {
+                throw .invalidItemSize(section: section, item: item, size)
             }
         }
         for (name, height) in [("header", headerHeight), ("footer", footerHeight)] {
@@ -47,7 +47,10 @@ public struct LayoutSection: Hashable, Sendable {
 /// The sizes of a section's items: one size for all, or one per item.
 public enum ItemSizes: Hashable, Sendable {
     case uniform(Size, count: Int)
-    case list([Size])
+    case list(SizeList)
+
+    /// A size for each item, from an array.
+    public static func list(_ sizes: [Size]) -> ItemSizes { .list(SizeList(sizes)) }
 
     public var count: Int {
         switch self {

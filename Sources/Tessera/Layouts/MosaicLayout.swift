@@ -14,6 +14,8 @@ public struct MosaicLayout: LayoutAlgorithm {
 
     public var elementCount: Int { itemCount }
     public var scrollAxis: ScrollAxis { .vertical }
+    /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
+    public var writesOnScrollGrid: Bool { true }
 
     /// The segment styles, in the sample's cycle.
     @usableFromInline enum Segment {
@@ -43,9 +45,16 @@ public struct MosaicLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        var written = 0
-        var segment = Segment.fullWidth
-        var lastFrame = Rect.zero
+        writeSegments(from: 0, segment: .fullWidth, top: 1, into: &writer, viewport: viewport)
+    }
+
+    /// Writes the segments from item `first`, where `segment` starts at `top`; returns where the last one ends.
+    @inlinable func writeSegments<Writer: LayoutWriter & ~Copyable>(
+        from first: Int, segment: Segment, top: Double, into writer: inout Writer, viewport: Size
+    ) -> Double {
+        var written = first
+        var segment = segment
+        var lastFrame = Rect(x: 0, y: top - 1, width: 0, height: 0)
         var bottom = 0.0
         // A segment's cells go in as one run: the writer's column addresses stay in registers for the run, where
         // an append a cell reloaded them after every store.

@@ -50,40 +50,44 @@ extension StickyParallaxLayout {
     ) {
         keepShownElements(of: &visible, in: rect, offset: offset, viewport: viewport, store: store, moves: Self.moves)
         guard store.sectionCount > 0 else { return }
-        for index in store.elementRange(ofSection: 0).lowerBound..<store.cellRange(ofSection: 0).lowerBound
-        where store.kind(at: index) == .topHeader || store.kind(at: index) == .menu {
-            addIfShown(index, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
+        // The layout's own elements lead section 0, and a section's header leads the section (after them in section
+        // 0): where each is follows from the configuration, with no search of the section's elements.
+        let settings = configuration
+        let top = (settings.headerHeight > 0 ? 1 : 0) + (settings.menuHeight > 0 ? 1 : 0)
+        var elements = store.reader
+        if settings.headerHeight > 0 {
+            let id = ElementID(kind: .topHeader, section: 0, item: 0)
+            addIfShown(0, id, frame: elements.frame(at: 0), to: &visible, in: rect, offset: offset, viewport: viewport)
         }
-        for section in sections(overlapping: rect, in: store, near: visible.sectionHint) {
-            if let header = store.index(of: ElementID(kind: .header, section: section, item: 0)) {
-                addIfShown(header, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
-            }
+        if settings.menuHeight > 0 {
+            let id = ElementID(kind: .menu, section: 0, item: 0)
+            addIfShown(top - 1, id, frame: elements.frame(at: top - 1), to: &visible, in: rect, offset: offset, viewport: viewport)
+        }
+        guard settings.sectionHeaderHeight > 0, !sections.isEmpty else { return }
+        var reader = store.sectionReader
+        for section in sections(overlapping: rect, in: store, reader: &reader) {
+            let header = reader.record(section).start + (section == 0 ? top : 0)
+            addIfShown(
+                header, ElementID(kind: .header, section: section, item: 0), frame: reader.frame(at: header),
+                to: &visible, in: rect, offset: offset, viewport: viewport
+            )
         }
     }
 
-    /// The sections whose extent along y meets `rect`, and the nearest section with elements on either side:
-    /// sections stack, so a search galloping from `hint` (the first section the query met) finds the first. A section's extent runs from its first element's top to
-    /// its last element's bottom; an empty one borrows its neighbours' edges, which keeps both monotone. The
-    /// neighbours are there because a pushed-out header ends where its section ends only in exact arithmetic:
-    /// rounded, it can pass it by an ulp, and the displayed-frame test decides.
-    @inlinable func sections(overlapping rect: Rect, in store: LayoutStore, near hint: Int) -> Range<Int> {
+    /// The sections whose extent along y may meet `rect`, and the nearest section with elements on either side:
+    /// sections stack, so the last one starting at or above the rect's top is found down the chunk tree, and the
+    /// ones after it that start above its bottom follow. A section's extent lies within its origin and the next
+    /// one's. The neighbours are there because a pushed-out header ends where its section ends only in exact
+    /// arithmetic: rounded, it can pass it by an ulp, and the displayed-frame test decides.
+    ///
+    /// - Complexity: O(log *n*) for each section returned.
+    @inlinable func sections(overlapping rect: Rect, in store: LayoutStore, reader: inout SectionReader) -> Range<Int> {
         let sectionCount = store.sectionCount
-        // A section's own elements are read without searching for their section; an empty one's neighbours are.
-        func end(_ section: Int) -> Double {
-            let elements = store.elementRange(ofSection: section)
-            if !elements.isEmpty { return store.frame(inSection: section, at: elements.count - 1).maxY }
-            return elements.upperBound > 0 ? store.frame(at: elements.upperBound - 1).maxY : -.infinity
-        }
-        func start(_ section: Int) -> Double {
-            let elements = store.elementRange(ofSection: section)
-            if !elements.isEmpty { return store.frame(inSection: section, at: 0).minY }
-            return elements.lowerBound < store.count ? store.frame(at: elements.lowerBound).minY : .infinity
-        }
-        var low = (0..<sectionCount).partitionPoint(near: hint) { end($0) > rect.minY }
-        var upper = low
-        while upper < sectionCount, start(upper) < rect.maxY { upper += 1 }
-        repeat { low -= 1 } while low > 0 && store.elementRange(ofSection: low).isEmpty
-        while upper < sectionCount, store.elementRange(ofSection: upper).isEmpty { upper += 1 }
+        var low = store.section(startingAtOrBefore: rect.minY) ?? 0
+        var upper = low + 1
+        while upper < sectionCount, reader.record(upper).origin < rect.maxY { upper += 1 }
+        repeat { low -= 1 } while low > 0 && reader.elementRange(ofSection: low).isEmpty
+        while upper < sectionCount, reader.elementRange(ofSection: upper).isEmpty { upper += 1 }
         return Swift.max(low, 0)..<Swift.min(upper + 1, sectionCount)
     }
 }

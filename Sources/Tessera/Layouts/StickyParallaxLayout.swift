@@ -74,17 +74,35 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         section.itemSizes.count + (configuration.sectionHeaderHeight > 0 ? 1 : 0) + (configuration.sectionFooterHeight > 0 ? 1 : 0)
     }
 
-    /// How far a section's cells run from its header's bottom: each cell and the spacing above it.
+    /// Stacks cells of `sizes` one `spacing` apart below `y`; returns where the last ends.
+    @inlinable static func stack<Writer: LayoutWriter & ~Copyable, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, from y: Double, x: Double, width: Double, spacing: Double, into writer: inout Writer
+    ) -> Double {
+        var y = y
+        writer.appendCells(sizes.count) { item in
+            let height = sizes[item].height
+            y += spacing
+            defer { y += ScrollGrid.snapped(height) }
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+        return y
+    }
+
+    /// How far a section's cells run from its header's bottom: each cell and the spacing above it, as the cells are
+    /// stacked (on the scroll grid).
     static func cellExtent(of section: LayoutSection, configuration: Configuration) -> Double {
+        let spacing = ScrollGrid.snapped(configuration.minimumLineSpacing)
         switch section.itemSizes {
-        case let .uniform(size, count): Double(count) * (size.height + configuration.minimumLineSpacing)
-        case let .list(sizes): sizes.reduce(0) { $0 + (configuration.minimumLineSpacing + $1.height) }
+        case let .uniform(size, count): return Double(count) * (ScrollGrid.snapped(size.height) + spacing)
+        case let .list(sizes): return sizes.reduce(0) { $0 + (spacing + ScrollGrid.snapped($1.height)) }
         }
     }
 
     public var scrollAxis: ScrollAxis { .vertical }
     public var hasScrollEffects: Bool { true }
     public var effectsMoveElements: Bool { true }
+    /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
+    public var writesOnScrollGrid: Bool { true }
 
     /// One section at least: the top header and the menu belong to section 0 even when there are no items.
     public var sectionCount: Int { Swift.max(sections.count, 1) }
@@ -105,7 +123,7 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         func addFullWidth(_ kind: ElementKind, height: Double) {
             guard height > 0 else { return }
             writer.append(kind, frame: Rect(x: 0, y: y, width: width, height: height))
-            y += height
+            y += ScrollGrid.snapped(height)
         }
         if section == 0 {
             addFullWidth(.topHeader, height: settings.headerHeight)
@@ -115,20 +133,20 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         addFullWidth(.header, height: settings.sectionHeaderHeight)
         // The cells stack one line spacing apart. `y` is captured by this closure alone: a local function that
         // captured it, called from a closure, put it in a heap box (four allocations an update).
-        let (spacing, x) = (settings.minimumLineSpacing, settings.minimumInteritemSpacing)
+        let (spacing, x) = (ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing)
         let itemSizes = sections[section].itemSizes
         // Cells of one size in whole points are placed from their index, with no chain of additions from cell to
         // cell; the frames are the same to the bit (`WholePointStack`).
         if case let .uniform(size, count) = itemSizes, let cells = WholePointStack(from: y, spacing: spacing, length: size.height, count: count) {
             writer.appendCells(count) { item in Rect(x: x, y: cells.start(ofItem: item), width: width, height: size.height) }
             y = cells.end
-        } else {
-            writer.appendCells(itemSizes.count) { item in
-                let height = itemSizes[item].height
-                y += spacing
-                defer { y += height }
-                return Rect(x: x, y: y, width: width, height: height)
-            }
+        } else if case let .list(sizes) = itemSizes {
+            y = sizes.read(
+                flat: { Self.stack($0, from: y, x: x, width: width, spacing: spacing, into: &writer) },
+                blocked: { Self.stack($0, from: y, x: x, width: width, spacing: spacing, into: &writer) }
+            )
+        } else if case let .uniform(size, count) = itemSizes {
+            y = Self.stack(UniformSizes(size: size, count: count), from: y, x: x, width: width, spacing: spacing, into: &writer)
         }
         addFullWidth(.footer, height: settings.sectionFooterHeight)
         return y
@@ -159,11 +177,24 @@ extension StickyParallaxLayout: UpdatableLayout {
     /// The top header and the menu live in section 0.
     public var firstSectionHoldsLayoutElements: Bool { true }
 
-    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
-        let before = sections[section].itemSizes.count
-        body(&sections[section].itemSizes)
-        elementCount += sections[section].itemSizes.count - before
-        cellExtents[section] = Self.cellExtent(of: sections[section], configuration: configuration)
+    // A section's cell extent moves by the change of one cell's stacked length: sums on the scroll grid are exact,
+    // so the extent is the one a fresh sum makes, in O(1) whatever the section's size.
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        let old = sections[section].itemSizes[item]
+        sections[section].itemSizes.set(size, at: item)
+        cellExtents[section] += ScrollGrid.snapped(size.height) - ScrollGrid.snapped(old.height)
+    }
+
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        sections[section].itemSizes.insert(size, at: item)
+        elementCount += 1
+        cellExtents[section] += ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(size.height)
+    }
+
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        let old = sections[section].itemSizes.remove(at: item)
+        elementCount -= 1
+        cellExtents[section] -= ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(old.height)
     }
 
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {

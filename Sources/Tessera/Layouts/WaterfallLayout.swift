@@ -41,6 +41,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
     }
 
     public var scrollAxis: ScrollAxis { .vertical }
+    /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
+    public var writesOnScrollGrid: Bool { true }
 
     /// Refuses a viewport no wider than the header's inset: the header would have no width (or a negative one),
     /// and no query would find it.
@@ -70,6 +72,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
         let padding = configuration.cellPadding
         // A column narrower than twice the padding leaves its photos no width, rather than a negative one.
         let photoWidth = Swift.max(0, columnWidth - 2 * padding)
+        // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
+        let gridPadding = ScrollGrid.snapped(padding)
         let section = sections[section]
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
             let headerHeight = section.headerHeight ?? configuration.headerHeight
@@ -77,14 +81,17 @@ public struct WaterfallLayout: LayoutAlgorithm {
                 let inset = WaterfallLayout.headerInset
                 writer.append(.header, frame: Rect(x: inset, y: 0, width: viewport.width - inset, height: headerHeight))
             }
-            columnEnds.initialize(repeating: headerHeight)
+            columnEnds.initialize(repeating: ScrollGrid.snapped(headerHeight))
             switch section.itemSizes {
             case let .uniform(size, count):
                 placeAll(count) { _ in size.height }
             case let .list(sizes):
-                sizes.withUnsafeBufferPointer { sizes in placeAll(sizes.count) { sizes[$0].height } }
+                sizes.read(
+                    flat: { sizes in placeAll(sizes.count) { sizes[$0].height } },
+                    blocked: { sizes in placeAll(sizes.count) { sizes[$0].height } }
+                )
             }
-            return columnEnds.max() ?? headerHeight
+            return columnEnds.max() ?? ScrollGrid.snapped(headerHeight)
 
             /// Puts each photo in the shortest column (the first of the shortest).
             func placeAll(_ count: Int, height: (Int) -> Double) {
@@ -102,10 +109,12 @@ public struct WaterfallLayout: LayoutAlgorithm {
                     let photoHeight = height(item)
                     let toRight = right < left
                     let top = toRight ? right : left
-                    let end = top + photoHeight + 2 * padding
+                    // The photo's advance is summed apart from the column's end: one addition on the chain from
+                    // photo to photo rather than two (all three lie on the grid, so the order changes no bit).
+                    let end = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
                     left = toRight ? left : end
                     right = toRight ? end : right
-                    return Rect(x: toRight ? rightX : leftX, y: top + padding, width: photoWidth, height: photoHeight)
+                    return Rect(x: toRight ? rightX : leftX, y: top + gridPadding, width: photoWidth, height: photoHeight)
                 }
                 (columnEnds[0], columnEnds[1]) = (left, right)
             }
@@ -118,9 +127,9 @@ public struct WaterfallLayout: LayoutAlgorithm {
                 }
                 let top = columnEnds[column]
                 writer.append(.cell, frame: Rect(
-                    x: Double(column) * columnWidth + padding, y: top + padding, width: photoWidth, height: photoHeight
+                    x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight
                 ))
-                columnEnds[column] = top + photoHeight + 2 * padding
+                columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
             }
         }
     }
@@ -131,10 +140,18 @@ public struct WaterfallLayout: LayoutAlgorithm {
 }
 
 extension WaterfallLayout: UpdatableLayout {
-    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
-        let before = Self.elementCount(of: sections[section], configuration: configuration)
-        body(&sections[section].itemSizes)
-        elementCount += Self.elementCount(of: sections[section], configuration: configuration) - before
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        sections[section].itemSizes.set(size, at: item)
+    }
+
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        sections[section].itemSizes.insert(size, at: item)
+        elementCount += 1
+    }
+
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        sections[section].itemSizes.remove(at: item)
+        elementCount -= 1
     }
 
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {

@@ -1,48 +1,113 @@
-// A rect query across sections: find the sections it meets, and ask each one's index the query in its coordinates.
+// A rect query across chunks: the chunks the rect may meet, found down the tree by the running extremes each node
+// keeps (or, while a scroll stays within one chunk's reach, the chunk the last query found).
 extension LayoutStore {
-    /// The sections whose elements may meet `query`, found by binary search from `hint` (the first section of the
-    /// last query: scrolling is coherent). Sections in the range may still miss it; none outside can meet it.
-    ///
-    /// - Complexity: O(log *s*) for *s* sections, less near the hint.
-    @inlinable func sections(meeting query: AxisRect, near hint: Int) -> Range<Int> {
-        let first = runningMaxEnd.partitionPoint(near: hint) { $0 > query.scrollMin }
-        let end = runningMinStart.partitionPoint(near: first) { $0 >= query.scrollMax }
-        return first..<Swift.max(first, end)
+    /// A chunk a query searches: its id, its base and the layout-order number of its first element, and how far
+    /// the rest of the layout reaches towards it: the largest far edge of everything before it and the smallest
+    /// near edge of everything after it.
+    @usableFromInline struct ChunkCandidate: Sendable {
+        @usableFromInline var chunk: Int32
+        @usableFromInline var base: Double
+        @usableFromInline var firstElement: Int
+        @usableFromInline var reachBefore: Double
+        @usableFromInline var nearestAfter: Double
+
+        @inlinable init(chunk: Int32, base: Double, firstElement: Int, reachBefore: Double, nearestAfter: Double) {
+            self.chunk = chunk
+            self.base = base
+            self.firstElement = firstElement
+            self.reachBefore = reachBefore
+            self.nearestAfter = nearestAfter
+        }
     }
 
-    /// `query` as `section`'s index is asked it: moved into the section's own coordinates and widened by the
-    /// section's margin so its search misses nothing, with the section's origin and first element to keep what it
-    /// finds by the frames handed out; `nil` when the section's elements cannot meet it.
-    @inlinable func sectionQuery(_ query: AxisRect, in section: Int) -> SectionQuery? {
-        let placement = placements[section]
-        let margin = placement.margin
-        let origin = placement.origin
-        guard origin + placement.spanMin - margin < query.scrollMax, query.scrollMin < origin + placement.spanMax + margin else {
-            return nil
+    /// How far a search widens a rect so that rounding cannot make it miss an element: the sums the tree keeps of
+    /// far edges (a position plus a length, then offsets) may each be a rounding off the frame handed out. 2⁻³⁰ of
+    /// the content's magnitude is far above any of them; the elements found are then tested exactly.
+    @inlinable var searchMargin: Double {
+        let total = pool.tree.total
+        let magnitude = Swift.max(Swift.abs(total.minStart), Swift.abs(total.maxEnd))
+        return magnitude.isFinite ? magnitude * 0x1p-30 : 0
+    }
+
+    /// The chunk the last query found alone, when nothing before or after it can reach `query` widened by
+    /// `margin`: then it is the only chunk to search, with no search for chunks.
+    ///
+    /// - Complexity: O(1).
+    @inlinable @inline(__always) func fingerCandidate(meeting query: AxisRect, margin: Double, finger: ChunkFinger) -> ChunkCandidate? {
+        guard finger.generation == generation, query.scrollMin - margin >= finger.candidate.reachBefore,
+              query.scrollMax + margin <= finger.candidate.nearestAfter, finger.store == pool.identity else { return nil }
+        return finger.candidate
+    }
+
+    /// Puts in `visible.candidates` the chunks whose elements may meet `query` widened by `margin`, in layout
+    /// order, and remembers the chunk when it is the only one (`fingerCandidate(meeting:margin:finger:)`).
+    ///
+    /// - Complexity: O(log *n*) for each chunk found.
+    @inlinable func findChunks(meeting query: AxisRect, margin: Double, into visible: inout VisibleElements) {
+        visible.candidates.removeAll(keepingCapacity: true)
+        guard pool.tree.height > 0 else { return }
+        let low = query.scrollMin - margin
+        let high = query.scrollMax + margin
+        collect(pool.tree.root, level: 0, base: 0, elementsBefore: 0, before: -.infinity, after: .infinity, low: low, high: high, into: &visible.candidates)
+        if visible.candidates.count == 1 {
+            visible.finger = ChunkFinger(store: pool.identity, generation: generation, candidate: visible.candidates[0])
         }
-        // At origin 0 the handed-out frames are the relative ones, and the index's own test is exact.
-        let local = origin == 0 ? query : AxisRect(
-            scrollMin: query.scrollMin - origin - margin, scrollMax: query.scrollMax - origin + margin,
-            crossMin: query.crossMin, crossMax: query.crossMax
-        )
-        return SectionQuery(local: local, rect: query, origin: origin, firstElement: firstElements[section])
+    }
+
+    /// Appends the chunks below `node` whose elements may meet `low..<high`: the slots from the first whose running
+    /// far edge passes `low`, up to the first from which no near edge comes before `high`. `before` and `after` are
+    /// how far the rest of the layout reaches towards the node, narrowed at each level by the slots beside a child.
+    @inlinable func collect(
+        _ node: Int32, level: Int, base: Double, elementsBefore: Int, before: Double, after: Double,
+        low: Double, high: Double, into candidates: inout [ChunkCandidate]
+    ) {
+        let first = ChunkTree.slot(node, 0)
+        let end = first &+ pool.tree.slotCounts[Int(node)]
+        var lower = first
+        var upper = end
+        while lower < upper {
+            let middle = (lower &+ upper) >> 1
+            if base + pool.tree.reach[middle].runningMaxEnd > low { upper = middle } else { lower = middle &+ 1 }
+        }
+        var slot = lower
+        let isBottom = level &+ 1 == pool.tree.height
+        while slot < end {
+            let reach = pool.tree.reach[slot]
+            if base + reach.runningMinStart >= high { break }
+            if base + reach.minStart < high, low < base + reach.maxEnd {
+                let link = pool.tree.links[slot]
+                let (childBase, elements) = (base + link.offset, elementsBefore &+ link.elementsBefore)
+                let reachBefore = slot > first ? Swift.max(before, base + pool.tree.reach[slot &- 1].runningMaxEnd) : before
+                let nearestAfter = slot &+ 1 < end ? Swift.min(after, base + pool.tree.reach[slot &+ 1].runningMinStart) : after
+                if isBottom {
+                    candidates.append(ChunkCandidate(
+                        chunk: link.child, base: childBase, firstElement: elements, reachBefore: reachBefore, nearestAfter: nearestAfter
+                    ))
+                } else {
+                    collect(
+                        link.child, level: level &+ 1, base: childBase, elementsBefore: elements, before: reachBefore,
+                        after: nearestAfter, low: low, high: high, into: &candidates
+                    )
+                }
+            }
+            slot &+= 1
+        }
     }
 }
 
-extension LayoutStore {
-    /// The first element in layout order whose handed-out frame reaches past `position` along the scroll axis,
-    /// looked for from the section that starts at or before `position`: what shows at the top of a viewport there.
-    /// Its section, its position in the section and its near edge; `nil` when no element reaches that far.
-    ///
-    /// - Complexity: O(log *s*) for *s* sections, plus O(*m*) for the *m* elements of the sections scanned.
-    @usableFromInline func anchor(at position: Double) -> (section: Int, position: Int, near: Double)? {
-        let after = placements.partitionPoint { $0.origin > position }
-        for section in Swift.max(after - 1, 0)..<sectionStores.count {
-            for element in 0..<sectionStores[section].count {
-                let frame = AxisRect(frame(inSection: section, at: element), along: axis)
-                if frame.scrollMax > position { return (section, element, frame.scrollMin) }
-            }
-        }
-        return nil
+/// The chunk a query found alone, remembered for the next query: while a rect stays between the largest far edge
+/// of everything before the chunk and the smallest near edge of everything after it, nothing else can meet it.
+/// Valid for the store and the generation it was taken from.
+public struct ChunkFinger: Sendable {
+    @usableFromInline var store: UInt64 = 0
+    @usableFromInline var generation = -1
+    @usableFromInline var candidate = LayoutStore.ChunkCandidate(chunk: 0, base: 0, firstElement: 0, reachBefore: .infinity, nearestAfter: -.infinity)
+
+    @inlinable init() {}
+
+    @inlinable init(store: UInt64, generation: Int, candidate: LayoutStore.ChunkCandidate) {
+        self.store = store
+        self.generation = generation
+        self.candidate = candidate
     }
 }

@@ -1,102 +1,234 @@
 extension LayoutStore {
-    /// Makes the store hold `count` sections along `axis`, keeping the buffers of those it already had. Their
-    /// placement is left to `place(from: 0)`, once they are written.
+    /// Replaces the store's contents with what `body` writes through a `Writer`, section by section in layout order
+    /// (`LayoutAlgorithm.writeSections(into:viewport:)`), reusing the chunks the store has: a prepare after a bounds
+    /// change writes into warm pages and allocates nothing. `body` returns the content's length. Each chunk is
+    /// handed to `finisher` as soon as it is full, while it is in cache.
     ///
-    /// - Complexity: O(*s*) for *s* sections.
-    @inlinable mutating func setSectionCount(_ count: Int, axis: ScrollAxis) {
+    /// - Complexity: O(*n*) for the *n* elements written, plus O(*n* / `Chunk.capacity`) to build the pool.tree.
+    @inlinable mutating func rewriteAll<Taking: PositionTaking, Finisher: ChunkFinisher>(
+        axis: ScrollAxis, taking: Taking.Type, finisher: inout Finisher, _ body: (inout Writer<Taking, Finisher>) -> Double
+    ) {
+        copyPoolIfShared()
         self.axis = axis
-        if sectionStores.count > count {
-            sectionStores.removeLast(sectionStores.count - count)
-            placements.removeLast(placements.count - count)
-        } else {
-            for _ in sectionStores.count..<count {
-                sectionStores.append(AttributeStore())
-                placements.append(SectionPlacement())
+        generation &+= 1
+        // Every chunk is free to be written again, the first ones first.
+        pool.free.removeAll(keepingCapacity: true)
+        pool.free.append(contentsOf: (0..<Int32(pool.count)).reversed())
+        pool.order.removeAll(keepingCapacity: true)
+        pool.touched.removeAll(keepingCapacity: true)
+        // The finisher is moved into the writer for the write, so that what it holds stays uniquely its own.
+        var writer = Writer<Taking, Finisher>(pool: pool, axis: axis, finisher: finisher)
+        writer.finish(length: body(&writer))
+        finisher = writer.finisher
+        pool.tree.build(over: &pool.order)
+    }
+
+    /// A pool of this store's own before a write, when a copy of the store shares it.
+    @inlinable mutating func copyPoolIfShared() {
+        if !isKnownUniquelyReferenced(&pool) { pool = pool.copy() }
+    }
+
+    /// Writes a layout into the store's chunks, in layout order: a section's elements go on in the chunk being
+    /// filled, and a full chunk is followed by a new one, so chunks fill whatever the sections are. Each section
+    /// begun leaves a record in the chunk its first element goes to.
+    ///
+    /// Non-copyable, so it cannot outlive the write it was handed for.
+    @usableFromInline struct Writer<Taking: PositionTaking, Finisher: ChunkFinisher>: LayoutWriter, ~Copyable {
+        /// The store's pool, which the store keeps alive and which must stay its own while the writer writes: held
+        /// unowned, so the writer's reference neither counts against that nor costs a retain.
+        @usableFromInline unowned(unsafe) let pool: ChunkPool
+        @usableFromInline let axis: ScrollAxis
+        /// The chunk being filled, its id, and its base.
+        @usableFromInline var chunk: Chunk
+        @usableFromInline var chunkID: Int32
+        @usableFromInline var base = 0.0
+        /// The current section's origin, and its distance from the chunk's base (exact: both lie on the grid).
+        @usableFromInline var sectionOrigin = 0.0
+        @usableFromInline var sectionOffset = 0.0
+        /// Whether the next element is a point the layout's writing can resume from.
+        @usableFromInline var marksNext = false
+
+        /// What each chunk is handed to once full.
+        @usableFromInline var finisher: Finisher
+
+        /// A writer into `pool`'s free chunks, the first of which it takes, at base 0. Positions are taken by
+        /// `Taking`: as written when the layout keeps them on the scroll grid, put on it otherwise.
+        @usableFromInline init(pool: ChunkPool, axis: ScrollAxis, finisher: Finisher) {
+            self.pool = pool
+            self.axis = axis
+            self.finisher = finisher
+            chunkID = pool.take()
+            chunk = pool[chunkID]
+            chunk.marks.initialize(repeating: 0, count: Chunk.capacity / 8)
+        }
+
+        /// Begins a section at `origin`, on the scroll grid: its record goes to the chunk being filled, or to a new
+        /// one when that one is full.
+        @usableFromInline mutating func beginSection(origin: Point) {
+            sectionOrigin = axis == .vertical ? origin.y : origin.x
+            if chunk.count == Chunk.capacity { startChunk(at: sectionOrigin) }
+            sectionOffset = sectionOrigin - base
+            chunk.appendRecord(start: chunk.count, origin: sectionOffset)
+        }
+
+        @usableFromInline mutating func endSection() {}
+
+        @usableFromInline mutating func markResumePoint() {
+            marksNext = true
+        }
+
+        @inlinable @inline(__always) mutating func append(_ kind: ElementKind, frame: Rect) {
+            if chunk.count == Chunk.capacity { startChunk() }
+            let offset = chunk.count
+            write(frame, at: offset)
+            chunk.kinds[offset] = kind
+            if marksNext { markElement(offset) }
+            chunk.count = offset &+ 1
+        }
+
+        @inlinable @inline(__always) mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
+            appendCells(count) { (frame($0), false) }
+        }
+
+        /// Writes the cells in runs that fill the chunk being filled, its columns in registers for the run.
+        @inlinable @inline(__always) mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)) {
+            var done = 0
+            while done < count {
+                if chunk.count == Chunk.capacity { startChunk() }
+                let start = chunk.count
+                let run = Swift.min(count &- done, Chunk.capacity &- start)
+                // A short run's kinds are set in a loop: a call to `memset` costs more than a few stores.
+                if run < 32 {
+                    for index in 0..<run { chunk.kinds[start &+ index] = .cell }
+                } else {
+                    (chunk.kinds + start).initialize(repeating: .cell, count: run)
+                }
+                if marksNext { markElement(start) }
+                let marks = chunk.marks
+                let (x, y, width, height) = (chunk.x + start, chunk.y + start, chunk.width + start, chunk.height + start)
+                let sectionOffset = sectionOffset
+                // The axis is fixed for the write: a loop for each, written out so that the layout's closure is
+                // inlined into each.
+                switch axis {
+                case .vertical:
+                    for index in 0..<run {
+                        let (cell, marked) = frame(done &+ index)
+                        x[index] = cell.origin.x
+                        y[index] = sectionOffset + Taking.take(cell.origin.y)
+                        width[index] = cell.size.width
+                        height[index] = cell.size.height
+                        if marked { Chunk.setMark(start &+ index, in: marks) }
+                    }
+                case .horizontal:
+                    for index in 0..<run {
+                        let (cell, marked) = frame(done &+ index)
+                        x[index] = sectionOffset + Taking.take(cell.origin.x)
+                        y[index] = cell.origin.y
+                        width[index] = cell.size.width
+                        height[index] = cell.size.height
+                        if marked { Chunk.setMark(start &+ index, in: marks) }
+                    }
+                }
+                chunk.count = start &+ run
+                done &+= run
             }
         }
-    }
 
-    /// Replaces `section`'s elements with what `body` writes, relative to the section's origin, and records the
-    /// length `body` returns. The span of the frames is left to `recordSpan(ofSection:_:)`, origins and numbering
-    /// to `place(from:)`.
-    ///
-    /// - Complexity: O(*m*) for the *m* elements written; no allocation when the section's buffers hold them.
-    @inlinable mutating func rewriteSection(
-        _ section: Int, elementCount: Int, _ body: (inout AttributeStore.Writer) -> Double
-    ) {
-        let length = sectionStores[section].rewrite(reservingCapacity: elementCount) { writer in
-            writer.beginSection()
-            return body(&writer)
+        /// Marks element `offset` as a resume point: a chunk's marks start cleared (`startChunk`), so only marked
+        /// elements write theirs.
+        @usableFromInline mutating func markElement(_ offset: Int) {
+            chunk.setMark(offset, true)
+            marksNext = false
         }
-        assert(sectionStores[section].count == elementCount, "section \(section) wrote \(sectionStores[section].count) elements, not its elementCount \(elementCount)")
-        placements[section].length = length
-    }
 
-    /// Records the span of `section`'s frames: `known`, when the section's index found it in its build, or else
-    /// read from the frames.
-    ///
-    /// - Complexity: O(1) when known, O(*m*) for the section's *m* elements otherwise.
-    @inlinable mutating func recordSpan(ofSection section: Int, _ known: (min: Double, max: Double)?) {
-        let span = known ?? sectionStores[section].span(along: axis)
-        assert(known.map { $0 == sectionStores[section].span(along: axis) } ?? true, "section \(section): the index's span is not the frames'")
-        (placements[section].spanMin, placements[section].spanMax) = span
-    }
-
-    /// Recomputes, from `section` on, each section's origin (the one before's origin plus its length, summed in
-    /// order so an update lands on the very origins a full prepare computes), the numbering of elements, and the
-    /// section search's running edges.
-    ///
-    /// - Complexity: O(*s*) for *s* sections: scalars only, no element moves.
-    @usableFromInline mutating func place(from section: Int) {
-        let count = sectionStores.count
-        // Entries before `section` stay valid; the tables are resized at their ends, which allocates only when
-        // the section count grows past what they held.
-        let section = Swift.min(section, runningMaxEnd.count, count)
-        Self.resize(&firstElements, to: count + 1)
-        Self.resize(&runningMaxEnd, to: count)
-        Self.resize(&runningMinStart, to: count)
-        var origin = section == 0 ? 0 : placements[section - 1].origin + placements[section - 1].length
-        var reach = section == 0 ? -Double.infinity : runningMaxEnd[section - 1]
-        for current in section..<count {
-            placements[current].origin = origin
-            placements[current].margin = placements[current].marginForPlacement
-            firstElements[current + 1] = firstElements[current] + sectionStores[current].count
-            let placement = placements[current]
-            let end = origin + placement.spanMax + placement.margin
-            reach = end > reach ? end : reach
-            runningMaxEnd[current] = reach
-            origin += placement.length
+        /// Writes `frame`, relative to the section, at `offset` of the chunk: its position along the scroll axis
+        /// moved to the chunk's base.
+        @inlinable @inline(__always) func write(_ frame: Rect, at offset: Int) {
+            switch axis {
+            case .vertical: VerticalRun<Taking>.write(frame, sectionOffset, offset, chunk.x, chunk.y)
+            case .horizontal: HorizontalRun<Taking>.write(frame, sectionOffset, offset, chunk.x, chunk.y)
+            }
+            chunk.width[offset] = frame.size.width
+            chunk.height[offset] = frame.size.height
         }
-        var nearest = Double.infinity
-        for current in (0..<count).reversed() {
-            let placement = placements[current]
-            let start = placement.origin + placement.spanMin - placement.margin
-            nearest = start < nearest ? start : nearest
-            runningMinStart[current] = nearest
-        }
-    }
 
-    /// Trims or pads `table` at its end to `count` entries.
-    private static func resize<T: Numeric>(_ table: inout [T], to count: Int) {
-        if table.count > count {
-            table.removeLast(table.count - count)
-        } else if table.count < count {
-            table.append(contentsOf: repeatElement(0, count: count - table.count))
+        /// Ends the full chunk being filled and takes a new one whose base is where the last element written starts,
+        /// so that positions in the chunk stay near 0. (Any position on the grid would do: a chunk's base is only
+        /// what its positions are kept relative to.)
+        @inline(never) @usableFromInline mutating func startChunk() {
+            let scroll = axis == .vertical ? chunk.y : chunk.x
+            startChunk(at: base + scroll[chunk.count - 1])
+        }
+
+        /// Ends the chunk being filled and takes a new one whose base is `position`.
+        @usableFromInline mutating func startChunk(at position: Double) {
+            finishChunk(nextBase: position)
+            chunkID = pool.take()
+            chunk = pool[chunkID]
+            chunk.marks.initialize(repeating: 0, count: Chunk.capacity / 8)
+            base = position
+            sectionOffset = sectionOrigin - base
+        }
+
+        /// Hands the chunk being filled to the finisher, and stores it with its extent (the finisher's, when its
+        /// index found it) and its advance to `nextBase`.
+        @usableFromInline mutating func finishChunk(nextBase: Double) {
+            (chunk.minStart, chunk.maxEnd) = finisher.finished(chunkID, ElementChunk(chunk))
+                ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
+            chunk.advance = nextBase - base
+            pool[chunkID] = chunk
+            pool.order.append((chunkID, ChunkSummary(chunk)))
+        }
+
+        /// Ends the write where the content ends, `length` from the start: the pool's `order` then lists the chunks
+        /// written, in order, with their summaries (one empty chunk when nothing was).
+        @usableFromInline mutating func finish(length: Double) {
+            finishChunk(nextBase: length)
         }
     }
 }
 
-extension LayoutStore {
-    /// Inserts a section holding `store`'s elements at `section`, with the length and span `placement` gives (a
-    /// new section's are empty until it is written; a moved one keeps its own); `place(from:)` then places it.
-    @usableFromInline mutating func insertSection(_ store: AttributeStore, placement: SectionPlacement = SectionPlacement(), at section: Int) {
-        sectionStores.insert(store, at: section)
-        placements.insert(placement, at: section)
-    }
+/// Takes each chunk a write fills, as soon as it is full: the engine builds the chunk's index then, while the chunk
+/// is in cache, and returns the chunk's extent along the scroll axis when the build found it.
+@usableFromInline protocol ChunkFinisher {
+    mutating func finished(_ id: Int32, _ chunk: ElementChunk) -> (min: Double, max: Double)?
+}
 
-    /// Removes `section` and returns its elements' store and placement: a moved section keeps its frames, which
-    /// are relative, and so its length and span.
-    @usableFromInline mutating func removeSection(at section: Int) -> (store: AttributeStore, placement: SectionPlacement) {
-        (sectionStores.remove(at: section), placements.remove(at: section))
+/// How a run of cells writes its origins: which column is the scroll axis's, and whether a position is put on the
+/// scroll grid or taken as written. A type each, so a run's loop is compiled for its case.
+@usableFromInline protocol RunWriting {
+    static func write(_ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>)
+}
+
+/// How a position along the scroll axis is taken from a layout.
+@usableFromInline protocol PositionTaking {
+    static func take(_ position: Double) -> Double
+}
+
+/// As written: the layout's positions lie on the scroll grid already.
+@usableFromInline enum AsWritten: PositionTaking {
+    @inlinable @inline(__always) static func take(_ position: Double) -> Double { position }
+}
+
+/// Put on the scroll grid.
+@usableFromInline enum OnGrid: PositionTaking {
+    @inlinable @inline(__always) static func take(_ position: Double) -> Double { ScrollGrid.snapped(position) }
+}
+
+@usableFromInline enum VerticalRun<Taking: PositionTaking>: RunWriting {
+    @inlinable @inline(__always) static func write(
+        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>
+    ) {
+        x[index] = frame.origin.x
+        y[index] = sectionOffset + Taking.take(frame.origin.y)
+    }
+}
+
+@usableFromInline enum HorizontalRun<Taking: PositionTaking>: RunWriting {
+    @inlinable @inline(__always) static func write(
+        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>
+    ) {
+        x[index] = sectionOffset + Taking.take(frame.origin.x)
+        y[index] = frame.origin.y
     }
 }

@@ -1,166 +1,285 @@
-/// Every element of a layout, section by section: the section is the unit of storage, of search and of change.
+/// Every element of a layout in layout order, in chunks of up to `Chunk.capacity` consecutive elements whatever
+/// sections they belong to, and every section as a record in the chunk where its elements start.
 ///
-/// Each section keeps its elements in a struct-of-arrays `AttributeStore` of its own, with frames relative to the
-/// section's origin along the scroll axis; the sections' origins follow from their lengths (each starts where the
-/// one before ends). A frame handed out is its section's origin plus the relative frame (`Rect.offset(by:)`), and
-/// that sum is what every design and the brute-force oracle see: it is the frame exactness is defined on. A change
-/// to one section rewrites that section alone and moves the ones after it by their origins, O(*s*) scalars.
+/// A chunk keeps its elements' frames as a struct of arrays, their positions along the scroll axis relative to the
+/// chunk's base; the chunks are the leaves of a summed tree (`ChunkTree`) that gives each chunk's base and finds
+/// an element, a section or a position in O(log *n*). Positions along the scroll axis lie on the scroll grid
+/// (`ScrollGrid`), so the sums that make a frame handed out (a chunk's base, then the element's position in the
+/// chunk) are exact whatever the chunks are: the frames are those the layout wrote, each placed at its section's
+/// origin (`Rect.placed(at:along:)`), and the origins are the sections' lengths summed in order.
 ///
-/// Elements are numbered in layout order across sections, as a single store numbered them.
+/// Memory follows the elements: a section costs a record of 10 bytes, not a store of its own.
+///
+/// The store has value semantics: copies share the chunks until one of them is written.
 public struct LayoutStore: Sendable {
-    /// Each section's elements, with frames relative to its origin.
-    @usableFromInline var sectionStores: [AttributeStore] = []
-    /// Each section's length, span and origin.
-    @usableFromInline var placements: [SectionPlacement] = []
-    /// The layout-order number of each section's first element, and one more entry: the element count.
-    @usableFromInline var firstElements: [Int] = [0]
-    /// For section `s`, the furthest far edge among sections `0...s`, and the nearest near edge among sections
-    /// `s...`, in content coordinates and widened by each section's margin: both monotone, so a binary search
-    /// finds the sections a rect meets whatever the layout, as `SoABinarySearchIndex` does for elements.
-    @usableFromInline var runningMaxEnd: [Double] = []
-    @usableFromInline var runningMinStart: [Double] = []
+    /// The chunks and the tree over them, in one object: a copy of the store costs one reference, and a write
+    /// makes it the store's own first (`copyPoolIfShared`).
+    @usableFromInline var pool = ChunkPool()
     @usableFromInline var axis = ScrollAxis.vertical
+    /// Counts the store's changes, so that a query's remembered chunk (`VisibleElements`) is known to be stale.
+    @usableFromInline var generation = 0
 
     public init() {}
 
     /// The number of elements.
-    @inlinable public var count: Int { firstElements[firstElements.count - 1] }
+    @inlinable public var count: Int { pool.tree.total.elements }
 
     /// The number of sections.
-    @inlinable public var sectionCount: Int { sectionStores.count }
+    @inlinable public var sectionCount: Int { pool.tree.total.records }
 
     /// The length of every section together along the scroll axis: where a section after the last would start.
-    public var length: Double {
-        guard let last = placements.last else { return 0 }
-        return last.origin + last.length
-    }
+    @inlinable public var length: Double { pool.tree.height == 0 ? 0 : pool.tree.total.advance }
+
+    /// The elements the store's chunks hold before one is added.
+    public var capacity: Int { pool.count * Chunk.capacity }
+
+    /// The bytes the chunks and the tree hold, at their capacity.
+    public var byteCount: Int { pool.byteCount }
+
+    // MARK: Sections
 
     /// Where `section` starts along the scroll axis.
-    @inlinable public func origin(ofSection section: Int) -> Double {
-        placements[section].origin
-    }
-
-    /// The elements the store can hold before a section allocates again.
-    public var capacity: Int { sectionStores.reduce(0) { $0 + $1.capacity } }
-
-    /// Each section's element range and cell range, numbered in layout order.
     ///
-    /// - Complexity: O(*s*) for *s* sections.
-    public var sections: [SectionRange] {
-        sectionStores.indices.map { SectionRange(elements: elementRange(ofSection: $0), cells: cellRange(ofSection: $0)) }
+    /// - Complexity: O(log *n*).
+    @inlinable public func origin(ofSection section: Int) -> Double {
+        record(section).origin
     }
 
-    /// `section`'s own store: its elements' frames relative to the section's origin, numbered from 0.
-    public func store(ofSection section: Int) -> AttributeStore {
-        sectionStores[section]
+    /// The origin and the first element of `section`.
+    @inlinable func record(_ section: Int) -> (origin: Double, start: Int) {
+        precondition(section >= 0 && section < sectionCount, "section out of range")
+        let place = pool.tree.place(of: section, by: .records)
+        let chunk = pool[place.chunk]
+        let record = section &- place.recordsBefore
+        return (place.base + chunk.recordOrigins[record], place.elementsBefore &+ Int(chunk.recordStarts[record]))
+    }
+
+    /// The layout-order number of `section`'s first element (of the element after it, when it has none).
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func firstElement(ofSection section: Int) -> Int {
+        record(section).start
     }
 
     /// The layout-order numbers of `section`'s elements.
+    ///
+    /// - Complexity: O(log *n*): one descent to its record, and one more when the next record is in another chunk.
     @inlinable public func elementRange(ofSection section: Int) -> Range<Int> {
-        firstElements[section]..<firstElements[section + 1]
+        precondition(section >= 0 && section < sectionCount, "section out of range")
+        let place = pool.tree.place(of: section, by: .records)
+        let chunk = pool[place.chunk]
+        let record = section &- place.recordsBefore
+        let start = place.elementsBefore &+ Int(chunk.recordStarts[record])
+        if record &+ 1 < chunk.recordCount { return start..<(place.elementsBefore &+ Int(chunk.recordStarts[record &+ 1])) }
+        return start..<(section &+ 1 < sectionCount ? self.record(section &+ 1).start : count)
     }
 
-    /// The layout-order numbers of `section`'s cells, which are contiguous.
+    /// The layout-order numbers of `section`'s cells, which are contiguous: its elements after the supplementary
+    /// views before them and before those after them.
+    ///
+    /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
     @inlinable public func cellRange(ofSection section: Int) -> Range<Int> {
-        let first = firstElements[section]
-        guard let cells = sectionStores[section].sections.first?.cells else { return first..<first }
-        return (first + cells.lowerBound)..<(first + cells.upperBound)
+        let span = span(ofSection: section)
+        var cellEnd = span.elements.upperBound
+        while cellEnd > span.firstCell, kind(at: cellEnd &- 1) != .cell { cellEnd &-= 1 }
+        return span.firstCell..<cellEnd
+    }
+
+    /// Where `section` lies: its origin, its elements and its first cell (its elements' end when it has none), found
+    /// with one descent to its record and read from its chunk, with one more descent when the next record, or the
+    /// first cell, lies in another chunk.
+    @usableFromInline struct SectionSpan: Sendable {
+        @usableFromInline var origin: Double
+        @usableFromInline var elements: Range<Int>
+        @usableFromInline var firstCell: Int
+
+        @inlinable init(origin: Double, elements: Range<Int>, firstCell: Int) {
+            self.origin = origin
+            self.elements = elements
+            self.firstCell = firstCell
+        }
+    }
+
+    /// - Complexity: O(log *n* + *v*) for the *v* supplementary views before the section's cells.
+    @inlinable func span(ofSection section: Int) -> SectionSpan {
+        precondition(section >= 0 && section < sectionCount, "section out of range")
+        let place = pool.tree.place(of: section, by: .records)
+        let chunk = pool[place.chunk]
+        let record = section &- place.recordsBefore
+        let first = place.elementsBefore
+        let start = first &+ Int(chunk.recordStarts[record])
+        let end: Int
+        if record &+ 1 < chunk.recordCount {
+            end = first &+ Int(chunk.recordStarts[record &+ 1])
+        } else {
+            end = section &+ 1 < sectionCount ? self.record(section &+ 1).start : count
+        }
+        // The views before the cells, read from the chunk while they lie in it.
+        var firstCell = start
+        while firstCell < end {
+            let offset = firstCell &- first
+            let kind = offset < chunk.count ? chunk.kinds[offset] : self.kind(at: firstCell)
+            if kind == .cell { break }
+            firstCell &+= 1
+        }
+        return SectionSpan(origin: place.base + chunk.recordOrigins[record], elements: start..<end, firstCell: firstCell)
+    }
+
+    /// Each section's element range and cell range, numbered in layout order.
+    ///
+    /// - Complexity: O(*s* log *n*) for *s* sections.
+    public var sections: [SectionRange] {
+        (0..<sectionCount).map { SectionRange(elements: elementRange(ofSection: $0), cells: cellRange(ofSection: $0)) }
     }
 
     /// The section the element numbered `index` belongs to.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
     @inlinable public func section(ofElement index: Int) -> Int {
-        section(ofElement: index, near: sectionStores.count / 2)
-    }
-
-    /// The same, searched by galloping from `hint`: a query's answer comes in layout order, so walking it with the
-    /// last element's section as the hint costs O(1) an element.
-    ///
-    /// - Complexity: O(log *d*) for the *d* sections between `hint` and the answer.
-    @inlinable public func section(ofElement index: Int, near hint: Int) -> Int {
         precondition(index >= 0 && index < count, "element index out of range")
-        return firstElements.partitionPoint(near: hint + 1) { $0 > index } - 1
+        let place = pool.tree.place(of: index, by: .elements)
+        let chunk = pool[place.chunk]
+        return place.recordsBefore &+ chunk.recordCount(startingAtOrBefore: index &- place.elementsBefore) &- 1
     }
 
-    /// The identity and the handed-out frame of the element numbered `index`, which `section` holds.
-    ///
-    /// - Complexity: O(1).
-    @inlinable public func element(_ index: Int, inSection section: Int) -> (id: ElementID, frame: Rect) {
-        let position = index - firstElements[section]
-        let kind = sectionStores[section].kind(at: position)
-        let frame = frame(inSection: section, at: position)
-        guard kind == .cell else { return (ElementID(kind: kind, section: section, item: 0), frame) }
-        return (.cell(section: section, item: position - (sectionStores[section].sections.first?.cells.lowerBound ?? 0)), frame)
+    /// The section of the element numbered `index`; `hint` is not needed since sections are found through chunks.
+    @inlinable public func section(ofElement index: Int, near hint: Int) -> Int {
+        section(ofElement: index)
     }
 
-    /// The frame handed out for the element numbered `index`: its section's origin plus its relative frame.
+    /// The last section that starts at or before `position` along the scroll axis; `nil` when none does.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
+    @inlinable public func section(startingAtOrBefore position: Double) -> Int? {
+        guard sectionCount > 0 else { return nil }
+        let place = pool.tree.place(ofRecordAtOrBefore: position)
+        let chunk = pool[place.chunk]
+        var records = 0
+        while records < chunk.recordCount, place.base + chunk.recordOrigins[records] <= position { records += 1 }
+        let section = place.recordsBefore + records - 1
+        return section >= 0 ? section : nil
+    }
+
+    // MARK: Elements
+
+    /// The chunk holding the element numbered `index` and the element's offset in it.
+    @inlinable func locate(_ index: Int) -> (chunk: Chunk, offset: Int, place: ChunkTree.Place) {
+        precondition(index >= 0 && index < count, "element index out of range")
+        let place = pool.tree.place(of: index, by: .elements)
+        return (pool[place.chunk], index &- place.elementsBefore, place)
+    }
+
+    /// The frame handed out for the element numbered `index`: its chunk's base plus its position there, exact.
+    ///
+    /// - Complexity: O(log *n*).
     @inlinable public func frame(at index: Int) -> Rect {
-        let section = section(ofElement: index)
-        return frame(inSection: section, at: index - firstElements[section])
+        let (chunk, offset, place) = locate(index)
+        return Self.frame(of: chunk, at: offset, base: place.base, axis: axis)
     }
 
-    /// The frame handed out for the element at `position` within `section`.
-    ///
-    /// - Complexity: O(1).
-    @inlinable public func frame(inSection section: Int, at position: Int) -> Rect {
-        sectionStores[section].frame(at: position).offset(by: axis.point(placements[section].origin))
+    /// The frame of element `offset` of `chunk`, whose base is `base`.
+    @inlinable @inline(__always) static func frame(of chunk: Chunk, at offset: Int, base: Double, axis: ScrollAxis) -> Rect {
+        switch axis {
+        case .vertical: Rect(x: chunk.x[offset], y: base + chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
+        case .horizontal: Rect(x: base + chunk.x[offset], y: chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
+        }
     }
 
     /// The kind of the element numbered `index`.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
     @inlinable public func kind(at index: Int) -> ElementKind {
-        let section = section(ofElement: index)
-        return sectionStores[section].kind(at: index - firstElements[section])
+        let (chunk, offset, _) = locate(index)
+        return chunk.kinds[offset]
     }
 
     /// The identity of the element numbered `index`.
     ///
-    /// - Complexity: O(log *s*) for *s* sections.
+    /// - Complexity: O(log *n*).
     public func elementID(at index: Int) -> ElementID {
         element(index, inSection: section(ofElement: index)).id
     }
 
-    /// The layout-order number of the element with this identity, if the store holds one.
+    /// The identity and the handed-out frame of the element numbered `index`, which `section` holds.
     ///
-    /// - Complexity: O(1) for a cell; O(*v*) for the section's *v* supplementary views otherwise.
-    public func index(of id: ElementID) -> Int? {
-        guard id.section >= 0, id.section < sectionStores.count else { return nil }
-        let local = ElementID(kind: id.kind, section: 0, item: id.item)
-        return sectionStores[id.section].index(of: local).map { firstElements[id.section] + $0 }
+    /// - Complexity: O(log *n*).
+    @inlinable public func element(_ index: Int, inSection section: Int) -> (id: ElementID, frame: Rect) {
+        let (chunk, offset, place) = locate(index)
+        let frame = Self.frame(of: chunk, at: offset, base: place.base, axis: axis)
+        let kind = chunk.kinds[offset]
+        guard kind == .cell else { return (ElementID(kind: kind, section: section, item: 0), frame) }
+        return (.cell(section: section, item: index - span(ofSection: section).firstCell), frame)
     }
 
-    /// The bytes the sections' columns and the per-section tables hold, at their capacity.
-    public var byteCount: Int {
-        let perSection = MemoryLayout<AttributeStore>.stride + MemoryLayout<SectionPlacement>.stride + 3 * MemoryLayout<Double>.stride
-        return sectionStores.reduce(0) { $0 + $1.byteCount } + sectionStores.capacity * perSection
+    /// The frame handed out for the element at `position` within `section`.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable public func frame(inSection section: Int, at position: Int) -> Rect {
+        frame(at: record(section).start + position)
+    }
+
+    /// The layout-order number of the element with this identity, if the store holds one.
+    ///
+    /// - Complexity: O(log *n*) for a cell; O(log *n* + *v*) for the section's *v* supplementary views otherwise.
+    public func index(of id: ElementID) -> Int? {
+        guard id.section >= 0, id.section < sectionCount else { return nil }
+        let cells = cellRange(ofSection: id.section)
+        if id.kind == .cell {
+            guard id.item >= 0, id.item < cells.count else { return nil }
+            return cells.lowerBound + id.item
+        }
+        guard id.item == 0 else { return nil }
+        // Supplementary views are the few elements of the section before and after its cells.
+        let elements = elementRange(ofSection: id.section)
+        for candidate in elements.lowerBound..<cells.lowerBound where kind(at: candidate) == id.kind { return candidate }
+        for candidate in cells.upperBound..<elements.upperBound where kind(at: candidate) == id.kind { return candidate }
+        return nil
     }
 }
 
-/// Where a section sits: what its layout wrote (its length and the span of its relative frames) and what follows
-/// from the sections before it (its origin).
-@usableFromInline struct SectionPlacement: Sendable {
-    /// The section's length along the scroll axis, as its layout returned it.
-    @usableFromInline var length = 0.0
-    /// The smallest near edge and the largest far edge of its relative frames; (+∞, −∞) when it has none.
-    @usableFromInline var spanMin = Double.infinity
-    @usableFromInline var spanMax = -Double.infinity
-    /// The sum of the lengths of the sections before it, added one by one from the first.
-    @usableFromInline var origin = 0.0
-    /// A bound on how far a handed-out edge (the origin plus a relative edge, rounded) can be from the exact sum,
-    /// with room to spare: a rect moved into the section's coordinates is widened by it, so the section's index
-    /// misses no element, and the elements found are then tested exactly on their handed-out frames. Set with the
-    /// origin (`LayoutStore.place(from:)`), not worked out again by every query.
-    @usableFromInline var margin = 0.0
+extension LayoutStore {
+    /// Where `section`, whose origin is `origin`, ends: the number after its last element, and its length.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func extent(ofSection section: Int, origin: Double) -> (end: Int, length: Double) {
+        guard section + 1 < sectionCount else { return (count, length - origin) }
+        let next = record(section + 1)
+        return (next.start, next.origin - origin)
+    }
 
-    @usableFromInline init() {}
+    /// The first element in layout order whose handed-out frame reaches past `position` along the scroll axis,
+    /// looked for from the section that starts at or before `position`: what shows at the top of a viewport there.
+    /// Its number and its near edge; `nil` when no element reaches that far.
+    ///
+    /// - Complexity: O(log *n*) for each element read, from the section's first on.
+    @usableFromInline func anchor(at position: Double) -> (element: Int, near: Double)? {
+        let section = self.section(startingAtOrBefore: position) ?? 0
+        guard section < sectionCount else { return nil }
+        var element = record(section).start
+        while element < count {
+            let frame = AxisRect(frame(at: element), along: axis)
+            if frame.scrollMax > position { return (element, frame.scrollMin) }
+            element += 1
+        }
+        return nil
+    }
 
-    /// The margin for the section's origin and span, which `margin` keeps.
-    var marginForPlacement: Double {
-        guard spanMin <= spanMax else { return 0 }
-        return (Swift.abs(origin) + Swift.max(Swift.abs(spanMin), Swift.abs(spanMax))) * 0x1p-30
+    /// The ids of the chunks in layout order.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* chunks.
+    @usableFromInline var chunkIDs: [Int32] {
+        guard pool.tree.height > 0 else { return [] }
+        return (0..<pool.tree.total.chunks).map { pool.tree.place(of: $0, by: .chunks).chunk }
+    }
+}
+
+extension LayoutStore {
+    /// Runs `body` with the store's chunks in layout order, as indexes see them (positions along the scroll axis
+    /// relative to each chunk's base; the first chunk's base is 0): for searching an index directly. The chunks are
+    /// valid only while `body` runs.
+    ///
+    /// - Complexity: O(*k* log *k*) for *k* chunks, plus `body`.
+    public func withChunks<Result>(_ body: ([ElementChunk]) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(pool) { try body(chunkIDs.map { ElementChunk(pool[$0]) }) }
     }
 }

@@ -7,8 +7,8 @@
 /// what the query's search writes after that goes through a pointer with no check. An index that finds too little
 /// room does not grow the buffer: it records the room it wanted (`shortfall`, a lower bound), its answer is
 /// discarded, and the caller grows the buffer and asks it again (`madeRoom(from:)`). An index's search then holds
-/// the section's store and index without a call the optimizer cannot see through, which would make it retain and
-/// release them around the call (four atomic pairs a section, half of a short query's time). The edits that
+/// the chunk's columns and index without a call the optimizer cannot see through, which would make it retain and
+/// release them around the call (four atomic pairs a chunk, half of a short query's time). The edits that
 /// public calls can reach (`edit`, `insert`, from a layout's `applyEffects`) check, once a call, that the slots are
 /// the buffer's own.
 public struct VisibleElements: @unchecked Sendable {
@@ -20,8 +20,11 @@ public struct VisibleElements: @unchecked Sendable {
     /// search that starts near its answer touches a few cache lines instead of a path through the whole index.
     /// Any value is safe: it only chooses where a search starts.
     @usableFromInline var searchHint = 0
-    /// The first section the last query searched, for the same reason.
-    @usableFromInline var sectionHint = 0
+    /// The chunk the last query found alone, with how far the rest of the layout reaches towards it: the next query
+    /// that stays within that reach searches it without a search for chunks.
+    @usableFromInline var finger = ChunkFinger()
+    /// The chunks a query searches, kept between queries for their room.
+    @usableFromInline var candidates: [LayoutStore.ChunkCandidate] = []
     /// The room the writes since the last `madeRoom(from:)` wanted and did not find; 0 when they all fitted.
     @usableFromInline var shortfall = 0
 

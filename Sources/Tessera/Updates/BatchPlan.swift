@@ -1,35 +1,35 @@
 /// A batch of updates checked against the data before it and sorted into the order UIKit applies them: reloads
 /// and resizes, then deletes (and move sources) from the last, then inserts (and move destinations) from the
 /// first. Making one changes nothing, so a batch it refuses leaves the layout as it was.
-struct BatchPlan {
+@usableFromInline struct BatchPlan {
     /// Where each section after the batch comes from.
-    enum Source: Equatable {
+    @usableFromInline enum Source: Equatable {
         case old(Int)
         case new(LayoutSection)
     }
 
     /// Per section after the batch; `nil` when the batch moves no section (each section stays where it was).
-    var sources: [Source]?
+    @usableFromInline var sources: [Source]?
 
     /// Where section `section` after the batch comes from.
     func source(of section: Int) -> Source {
         sources?[section] ?? .old(section)
     }
     /// Sections replaced wholesale, by their index before the batch.
-    var reloadedSections: [Int: LayoutSection] = [:]
+    @usableFromInline var reloadedSections: [Int: LayoutSection] = [:]
     /// Items given a new size, by their place before the batch.
-    var resized: [ItemPath: Size] = [:]
+    @usableFromInline var resized: [ItemPath: Size] = [:]
     /// Items leaving their section (deleted, or the source of a move), by their place before the batch, last first.
-    var removed: [ItemPath] = []
+    @usableFromInline var removed: [ItemPath] = []
     /// Items arriving (inserted, or the destination of a move), by their place after the batch, first first, with
     /// their sizes (a moved item's size is read before anything changes).
-    var added: [(path: ItemPath, size: Size)] = []
+    @usableFromInline var added: [(path: ItemPath, size: Size)] = []
     /// Sections deleted, or moved away, by their index before the batch, last first.
-    var removedSections: [Int] = []
+    @usableFromInline var removedSections: [Int] = []
     /// Sections moved, by their index before the batch.
-    var movedSections = Set<Int>()
+    @usableFromInline var movedSections = Set<Int>()
 
-    init(_ batch: [LayoutUpdate], sections: [LayoutSection], fixedSectionCount: Int?) throws(LayoutError) {
+    @usableFromInline init(_ batch: [LayoutUpdate], sections: [LayoutSection], fixedSectionCount: Int?) throws(LayoutError) {
         let before = sections.count
         var deletedSections = Set<Int>()
         var movedSections: [Int: Int] = [:]  // before → after

@@ -15,10 +15,14 @@ extension ItemCountLayout {
 
     public func itemCount(inSection section: Int) -> Int { itemCount }
 
-    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
-        var sizes = ItemSizes.uniform(.zero, count: itemCount)
-        body(&sizes)
-        self = withItemCount(sizes.count)
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {}
+
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        self = withItemCount(itemCount + 1)
+    }
+
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        self = withItemCount(itemCount - 1)
     }
 
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {

@@ -1,6 +1,6 @@
 // In-place edits of a section's item sizes. A uniform section stays uniform while the sizes it is given match its
 // own; the first different size turns it into a list. A list is edited in place (`self` is emptied first, so the
-// array is uniquely referenced and keeps its buffer): a steady-state edit allocates nothing.
+// list is uniquely referenced and keeps its buffers): a steady-state edit allocates nothing.
 extension ItemSizes {
     /// The size of item `item`.
     @inlinable public subscript(item: Int) -> Size {
@@ -37,10 +37,10 @@ extension ItemSizes {
     }
 
     /// Runs `body` on the sizes as a list, turning a uniform section into one first.
-    private mutating func editList(_ body: (inout [Size]) -> Void) {
-        var sizes: [Size]
+    private mutating func editList(_ body: (inout SizeList) -> Void) {
+        var sizes: SizeList
         switch self {
-        case let .uniform(size, count): sizes = Array(repeating: size, count: count)
+        case let .uniform(size, count): sizes = SizeList(repeatElement(size, count: count))
         case let .list(list): sizes = list
         }
         self = .uniform(.zero, count: 0)

@@ -24,7 +24,7 @@ struct FloorLayout: LayoutAlgorithm {
 
     func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double {
         let count = counts[section]
-        let listed: [Size] = if let sizes, section < sizes.count, case let .list(list) = sizes[section] { list } else { [] }
+        let listed: SizeList = if let sizes, section < sizes.count, case let .list(list) = sizes[section] { list } else { [] }
         let cells = Swift.min(listed.isEmpty ? count : listed.count, count)
         for position in 0..<(count - cells) {
             writer.append(.header, frame: Rect(x: 0, y: Double(position), width: viewport.width, height: 1))
@@ -33,7 +33,10 @@ struct FloorLayout: LayoutAlgorithm {
         if listed.isEmpty {
             writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: viewport.width, height: 1) }
         } else {
-            listed.withUnsafeBufferPointer { listed in
+            let copied = listed.withContiguousStorageIfAvailable { listed in
+                writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height) }
+            }
+            if copied == nil {
                 writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height) }
             }
         }

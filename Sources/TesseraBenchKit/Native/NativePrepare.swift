@@ -2,12 +2,12 @@ import CNativeSearch
 import Tessera
 
 /// The C port of a vertical flow's or a waterfall's warm prepare (`native_prepare.c`), over a copy of the layout's
-/// sections: the `floors` candidate that says how far the Swift's prepare is from the same work in plain C.
+/// sections: the `floors` candidate that says how far the Swift's prepare is from the same arithmetic written as
+/// plain C would write it, into flat columns over the whole layout.
 final class NativePrepare {
     private let layout: OpaquePointer
     /// Every listed size, width then height, in one buffer the C reads as the layout reads its sections' arrays.
     private let sizes: UnsafeMutablePointer<Double>
-    private let sectionCount: Int
 
     /// The port of `algorithm`, when there is one: a vertical flow or a waterfall.
     static func port<Algorithm: LayoutAlgorithm>(of algorithm: Algorithm) throws -> NativePrepare? {
@@ -72,7 +72,6 @@ final class NativePrepare {
         }
         self.layout = layout
         self.sizes = sizes
-        sectionCount = sections.count
     }
 
     deinit {
@@ -85,25 +84,20 @@ final class NativePrepare {
         np_prepare(layout, viewport.width)
     }
 
-    /// The first element whose frame, relative to its section, or whose section's origin differs from `engine`'s by
-    /// a bit, described; `nil` when they are the same.
-    func difference<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(from engine: CollectionLayout<Algorithm, Index>) -> String? {
+    /// The first element whose frame as handed out differs from `engine`'s by a bit, or the content's length,
+    /// described; `nil` when they are the same.
+    func difference<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(from engine: CollectionLayout<Algorithm, Index>, length: Double) -> String? {
         let store = engine.store
-        guard store.sectionCount == sectionCount else { return "the section count, \(store.sectionCount) in the engine" }
+        guard np_count(layout) == store.count else { return "the element count, \(store.count) in the engine" }
+        guard length.bitPattern == store.length.bitPattern else { return "the content's length, \(store.length) in the engine" }
         var frame = [Double](repeating: 0, count: 4)
-        for section in 0..<sectionCount {
-            guard np_origin(layout, section).bitPattern == store.origin(ofSection: section).bitPattern else {
-                return "section \(section)'s origin"
-            }
-            let sectionStore = store.store(ofSection: section)
-            guard np_count(layout, section) == sectionStore.count else { return "section \(section)'s element count" }
-            for element in 0..<sectionStore.count {
-                np_frame(layout, section, element, &frame)
-                let expected = sectionStore.frame(at: element)
-                let same = zip(frame, [expected.origin.x, expected.origin.y, expected.size.width, expected.size.height])
-                    .allSatisfy { $0.bitPattern == $1.bitPattern }
-                if !same { return "section \(section), element \(element): \(frame) where the engine wrote \(expected)" }
-            }
+        var reader = store.reader
+        for element in 0..<store.count {
+            np_frame(layout, element, &frame)
+            let expected = reader.element(element).frame
+            let same = zip(frame, [expected.origin.x, expected.origin.y, expected.size.width, expected.size.height])
+                .allSatisfy { $0.bitPattern == $1.bitPattern }
+            if !same { return "element \(element): \(frame) where the engine hands out \(expected)" }
         }
         return nil
     }

@@ -104,8 +104,8 @@ public struct PrepareFloors: Sendable {
             try store.prepare(viewport: size)
             try copy.prepare(viewport: size)
             if let native {
-                native.prepare(viewport: size)
-                if let difference = native.difference(from: engine) { throw Failure.framesDiffer(layout: layout, difference: difference) }
+                let length = native.prepare(viewport: size)
+                if let difference = native.difference(from: engine, length: length) { throw Failure.framesDiffer(layout: layout, difference: difference) }
             }
         }
         let candidates = Candidate.allCases.filter { $0 != .cPort || native != nil }

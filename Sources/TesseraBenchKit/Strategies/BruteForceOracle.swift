@@ -28,18 +28,14 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
         _ rect: Rect, offset: Point, store: LayoutStore, algorithm: Layout, viewport: Size
     ) -> [ElementAnswer] {
         var answer: [ElementAnswer] = []
-        for section in 0..<store.sectionCount {
-            let (elements, cells) = (store.elementRange(ofSection: section), store.cellRange(ofSection: section))
-            for index in elements {
-                let kind = store.kind(at: index)
-                let id = ElementID(kind: kind, section: section, item: kind == .cell ? index - cells.lowerBound : 0)
-                let elementFrame = store.frame(inSection: section, at: index - elements.lowerBound)
-                guard algorithm.effectsMoveElements || elementFrame.intersects(rect) else { continue }
-                let effect = algorithm.hasScrollEffects
-                    ? algorithm.effect(of: id, frame: elementFrame, offset: offset, viewport: viewport) : .none
-                guard !algorithm.effectsMoveElements || effect.displayedFrame(of: elementFrame).intersects(rect) else { continue }
-                answer.append(ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
-            }
+        var reader = store.reader
+        for index in 0..<store.count {
+            let (id, elementFrame) = reader.element(index)
+            guard algorithm.effectsMoveElements || elementFrame.intersects(rect) else { continue }
+            let effect = algorithm.hasScrollEffects
+                ? algorithm.effect(of: id, frame: elementFrame, offset: offset, viewport: viewport) : .none
+            guard !algorithm.effectsMoveElements || effect.displayedFrame(of: elementFrame).intersects(rect) else { continue }
+            answer.append(ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
         }
         return answer
     }

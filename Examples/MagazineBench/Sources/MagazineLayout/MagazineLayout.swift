@@ -108,7 +108,20 @@ public struct MagazineLayout: UpdatableLayout {
 
     // MARK: Updates
 
-    public mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        editItems(ofSection: section) { $0.set(size, at: item) }
+    }
+
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        editItems(ofSection: section) { $0.insert(size, at: item) }
+    }
+
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        editItems(ofSection: section) { $0.remove(at: item) }
+    }
+
+    /// Runs `body` on a section's item sizes and counts its rows again.
+    private mutating func editItems(ofSection section: Int, _ body: (inout ItemSizes) -> Void) {
         elementCount -= elementCount(inSection: section)
         body(&sections[section].itemSizes)
         rowSums[section] = RowSums(sections[section])

@@ -1,9 +1,10 @@
 import Testing
 import Tessera
 
-/// The struct-of-arrays store: value semantics, identity round trips, section ranges, and growth.
-@Suite("Attribute store")
-struct AttributeStoreTests {
+/// The store of chunks: value semantics, identity round trips, section ranges, sections of every length across
+/// chunks.
+@Suite("Layout store")
+struct LayoutStoreTests {
     static func frames<Index>(_ layout: CollectionLayout<FlowLayout, Index>) -> [Rect] {
         (0..<layout.store.count).map(layout.store.frame(at:))
     }
@@ -41,72 +42,56 @@ struct AttributeStoreTests {
         #expect(Self.frames(original) != before)
     }
 
-    @Test("rewriting a copy of the store does not touch the original")
-    func rewriteStoreCopy() throws {
+    @Test("updating a copy of a layout leaves the original alone")
+    func updateCopy() throws {
         let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 10))])
         let before = Self.frames(layout)
-        let capacity = layout.store.capacity
-        var store = layout.store.store(ofSection: 0)
-        // The copy has room for one element: a rewrite must still not write into the shared buffers.
-        store.rewrite(reservingCapacity: 1) { writer in
-            writer.beginSection()
-            writer.append(.cell, frame: Rect(x: 1, y: 2, width: 3, height: 4))
-            writer.endSection()
-        }
-        #expect(store.count == 1)
-        #expect(store.frame(at: 0) == Rect(x: 1, y: 2, width: 3, height: 4))
-        #expect(store.sections.map(\.cells) == [0..<1])
+        var copy = layout
+        try copy.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 300, height: 80)))
+        try copy.apply([.insertSection(0, LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 3), headerHeight: 5))])
+        #expect(copy.store.count == 15)
         #expect(layout.store.count == 10)
-        #expect(layout.store.capacity == capacity)
         #expect(Self.frames(layout) == before)
         #expect(layout.store.sections.map(\.cells) == [0..<10])
-
-        var emptied = layout.store.store(ofSection: 0)
-        emptied.rewrite(reservingCapacity: 0) { _ in }
-        #expect(emptied.count == 0)
-        #expect(emptied.sections.isEmpty)
-        #expect(layout.store.count == 10)
-        #expect(Self.frames(layout) == before)
+        #expect(layout.invariantViolation() == nil)
+        #expect(copy.invariantViolation() == nil)
     }
 
-    @Test("a store written past its reserved capacity grows and keeps every element")
-    func growth() {
-        var store = AttributeStore()
-        let frames = (0..<1000).map { Rect(x: Double($0), y: Double($0 * 2), width: 1.5, height: 2.5) }
-        store.rewrite(reservingCapacity: 0) { writer in
-            writer.beginSection()
-            writer.append(.header, frame: Rect(x: 0, y: -10, width: 100, height: 10))
-            for frame in frames { writer.append(.cell, frame: frame) }
-            writer.append(.footer, frame: Rect(x: 0, y: 5000, width: 100, height: 10))
-            writer.endSection()
-        }
-        #expect(store.count == 1002)
-        #expect(store.capacity >= 1002)
-        #expect((1...1000).map(store.frame(at:)) == frames)
-        #expect(store.kind(at: 0) == .header)
-        #expect(store.kind(at: 1001) == .footer)
-        #expect(store.sections.map(\.elements) == [0..<1002])
-        #expect(store.sections.map(\.cells) == [1..<1001])
-        #expect(store.elementID(at: 1000) == .cell(section: 0, item: 999))
-        #expect(store.index(of: ElementID(kind: .footer, section: 0, item: 0)) == 1001)
+    @Test("a section longer than a chunk spans several, and a chunk holds many short sections")
+    func sectionsAndChunks() throws {
+        let chunk = ElementChunk.capacity
+        let long = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3 * chunk + 7), headerHeight: 10)])
+        #expect(long.store.sections.map(\.elements) == [0..<(3 * chunk + 8)])
+        #expect(long.store.withChunks { $0.count } == 4)
+        // Six 50-point items and their spacing fit a line of 390.
+        #expect(long.attributesForItem(section: 0, item: 3 * chunk + 6)?.frame.minY == 10 + Double((3 * chunk + 6) / 6) * 60)
+        #expect(long.invariantViolation() == nil)
+
+        let short = try preparedFlow((0..<(2 * chunk + 1)).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 50, height: 20), count: 1)) })
+        #expect(short.store.sectionCount == 2 * chunk + 1)
+        #expect(short.store.withChunks { $0.count } == 3)
+        #expect((0..<short.store.count).allSatisfy { short.store.section(ofElement: $0) == $0 })
+        #expect(short.store.origin(ofSection: 2 * chunk) == Double(2 * chunk) * 20)
+        #expect(short.invariantViolation() == nil)
     }
 
-    @Test("a section left open at the end of a rewrite is closed")
-    func openSectionIsClosed() {
-        var store = AttributeStore()
-        store.rewrite(reservingCapacity: 2) { writer in
-            writer.beginSection()
-            writer.append(.cell, frame: Rect(x: 0, y: 0, width: 1, height: 1))
-            writer.beginSection()  // closes the first
-            writer.append(.header, frame: Rect(x: 0, y: 1, width: 1, height: 1))
-        }
-        #expect(store.sections.map(\.elements) == [0..<1, 1..<2])
-        #expect(store.elementID(at: 1) == ElementID(kind: .header, section: 1, item: 0))
+    @Test("sections without elements keep their origins, at chunk edges too")
+    func emptySections() throws {
+        let chunk = ElementChunk.capacity
+        let inset = FlowLayout.Configuration(sectionInset: EdgeInsets(top: 3, bottom: 2))
+        // A first section that fills a chunk exactly, then empty sections (5 points each, their insets), then one item.
+        let sections = [LayoutSection(itemSizes: .uniform(Size(width: 390, height: 10), count: chunk))]
+            + Array(repeating: LayoutSection(itemSizes: .list([])), count: 3)
+            + [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1))]
+        let layout = try preparedFlow(sections, inset)
+        let first = Double(chunk) * 10 + Double(chunk - 1) * 10 + 5
+        #expect((1...4).map(layout.store.origin(ofSection:)) == [first, first + 5, first + 10, first + 15])
+        #expect((1...3).map(layout.store.elementRange(ofSection:)) == Array(repeating: chunk..<chunk, count: 3))
+        #expect(layout.store.section(ofElement: chunk) == 4)
+        #expect(layout.attributesForItem(section: 4, item: 0)?.frame.minY == first + 18)
+        #expect(layout.contentSize.height == first + 15 + 55)
+        #expect(layout.invariantViolation() == nil)
     }
-
-    // A writer cannot be kept past its `rewrite`: `AttributeStore.Writer` is non-copyable, so `escaped = writer`
-    // inside the body is refused by the compiler (a consuming copy out of an `inout`), and no append can reach
-    // storage that copies of the store share.
 
     @Test("elementID(at:) and index(of:) round-trip for every element", arguments: 0..<16 as Range<UInt64>)
     func roundTrip(seed: UInt64) throws {

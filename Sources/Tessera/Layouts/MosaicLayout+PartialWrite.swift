@@ -1,0 +1,24 @@
+// Mosaic's segments follow one cycle from its first (one item, then two, three and three, again and again) while
+// three or more items remain; only the last few regroup to fit the count. So a segment that starts three or more
+// items before the end, both as laid out and after the change, starts at a place and a height that follow from
+// its number alone: the write resumes at the last such segment at or before the change and runs to the end, since
+// every later item moves to another place in the cycle.
+extension MosaicLayout {
+    @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
+    ) -> PartialWrite? {
+        let (start, segment, row) = Self.segment(atOrBefore: Swift.min(edit.first, Swift.min(itemCount, laidOut.itemCount) - 3))
+        let bottom = writeSegments(from: start, segment: segment, top: Double(row) * (Self.segmentHeight + 1) + 1, into: &writer, viewport: viewport)
+        return PartialWrite(start: start, end: .sectionEnd(length: bottom))
+    }
+
+    /// The last segment that starts at or before item `item` in the cycle: its first item, its kind, and its
+    /// number (the first segment, at item 0, for an item below 1).
+    @inlinable static func segment(atOrBefore item: Int) -> (first: Int, segment: Segment, row: Int) {
+        guard item >= 1 else { return (0, .fullWidth, 0) }
+        // After the first, the cycle repeats every 8 items in three segments, at its items 0, 2 and 5.
+        let (cycle, offset) = (item - 1).quotientAndRemainder(dividingBy: 8)
+        let (place, segment, index) = offset >= 5 ? (5, Segment.oneThirdTwoThirds, 2) : offset >= 2 ? (2, .twoThirdsOneThird, 1) : (0, .fiftyFifty, 0)
+        return (1 + 8 * cycle + place, segment, 1 + 3 * cycle + index)
+    }
+}

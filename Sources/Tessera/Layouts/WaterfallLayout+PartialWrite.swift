@@ -1,0 +1,80 @@
+// The waterfall resumes at the changed item, with each column's end read back from the last laid-out photo in it
+// before that item. After the change, it keeps the laid-out columns' ends in step, photo by photo, beside its own:
+// where all of its columns are ahead of the laid-out ones by the same length, the same photos go to the same
+// columns from there on (the shortest column is the same when every column moves alike), so the write joins the
+// laid-out photos, moved by that length. Heights that differ by fractions may keep the columns from ever agreeing
+// again (so do whole-point heights after a change of odd length in two columns: the difference between the columns
+// keeps its parity, photo after photo); then the write runs to the section's end, and stops looking for a join once
+// `joinWindow` photos have gone by without one, since reading a laid-out frame costs a descent of the store.
+extension WaterfallLayout {
+    /// The photos after a change a write looks for a join among; columns that agree again mostly do within a few
+    /// dozen.
+    @inlinable static var joinWindow: Int { 4096 }
+
+    @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
+    ) -> PartialWrite? {
+        let columns = configuration.columns
+        let columnWidth = viewport.width / Double(columns)
+        let padding = configuration.cellPadding
+        let photoWidth = Swift.max(0, columnWidth - 2 * padding)
+        let gridPadding = ScrollGrid.snapped(padding)
+        let data = sections[section]
+        let headerEnd = ScrollGrid.snapped(data.headerHeight ?? configuration.headerHeight)
+        let start = edit.first
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * columns) { ends in
+            // This write's columns and, after them, the laid-out columns before `laidOutItem`.
+            let (columnEnds, laidOutEnds) = (ends.baseAddress!, ends.baseAddress! + columns)
+            /// The column a laid-out photo is in, and where that column ended once the photo was in.
+            func placement(ofLaidOut item: Int) -> (column: Int, end: Double) {
+                let frame = laidOut.frame(ofItem: item)
+                let column = Swift.min(Swift.max(Int(((frame.minX - padding) / columnWidth).rounded()), 0), columns - 1)
+                return (column, (frame.minY - gridPadding) + (ScrollGrid.snapped(frame.height) + 2 * gridPadding))
+            }
+            // Each column ends below the last photo put in it before `start`, or below the header.
+            ends.initialize(repeating: .nan)
+            var found = 0
+            var item = start - 1
+            while item >= 0, found < columns {
+                let (column, end) = placement(ofLaidOut: item)
+                if columnEnds[column].isNaN {
+                    columnEnds[column] = end
+                    found += 1
+                }
+                item -= 1
+            }
+            for column in 0..<columns where columnEnds[column].isNaN { columnEnds[column] = headerEnd }
+            laidOutEnds.update(from: columnEnds, count: columns)
+            var laidOutItem = start
+            let count = data.itemSizes.count
+            for item in start..<count {
+                if edit.mayJoin(at: item), item - start < Self.joinWindow {
+                    let target = edit.oldItem(ofNew: item)
+                    if target < laidOut.itemCount {
+                        while laidOutItem < target {
+                            let (column, end) = placement(ofLaidOut: laidOutItem)
+                            laidOutEnds[column] = end
+                            laidOutItem += 1
+                        }
+                        let shift = columnEnds[0] - laidOutEnds[0]
+                        if (1..<columns).allSatisfy({ columnEnds[$0] - laidOutEnds[$0] == shift }) {
+                            return PartialWrite(start: start, end: .joined(item: item, shift: shift))
+                        }
+                    }
+                } else if item >= edit.horizon {
+                    return PartialWrite(start: start, end: .horizon)
+                }
+                var column = 0
+                for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
+                let photoHeight = data.itemSizes[item].height
+                let top = columnEnds[column]
+                writer.append(.cell, frame: Rect(
+                    x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight
+                ))
+                columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
+            }
+            let length = (0..<columns).reduce(-Double.infinity) { Swift.max($0, columnEnds[$1]) }
+            return PartialWrite(start: start, end: .sectionEnd(length: length))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// Reads elements' identities and frames by number, remembering the chunk and the section it read last: reading a
+/// query's answer, which comes in layout order, costs O(1) an element within a chunk and a section, and O(log *n*)
+/// each time it enters another.
+public struct ElementReader {
+    @usableFromInline let store: LayoutStore
+    /// The chunk read last, the numbers of its elements, its base, and the records before it.
+    @usableFromInline var chunk: Chunk?
+    @usableFromInline var chunkElements = 0..<0
+    @usableFromInline var base = 0.0
+    @usableFromInline var recordsBefore = 0
+    /// The section read last, the numbers of its elements, and its first cell.
+    @usableFromInline var section = -1
+    @usableFromInline var sectionElements = 0..<0
+    @usableFromInline var firstCell = 0
+
+    @inlinable init(_ store: LayoutStore) {
+        self.store = store
+    }
+
+    /// The identity and the handed-out frame of the element numbered `index`.
+    ///
+    /// - Complexity: O(1) in the chunk and the section read last, O(log *n*) otherwise.
+    @inlinable public mutating func element(_ index: Int) -> (id: ElementID, frame: Rect) {
+        if !chunkElements.contains(index) { enterChunk(of: index) }
+        let chunk = chunk.unsafelyUnwrapped
+        let offset = index &- chunkElements.lowerBound
+        let frame = LayoutStore.frame(of: chunk, at: offset, base: base, axis: store.axis)
+        if !sectionElements.contains(index) {
+            enterSection(recordsBefore &+ chunk.recordCount(startingAtOrBefore: offset) &- 1)
+        }
+        let kind = chunk.kinds[offset]
+        guard kind == .cell else { return (ElementID(kind: kind, section: section, item: 0), frame) }
+        return (.cell(section: section, item: index &- firstCell), frame)
+    }
+
+    /// The frame handed out for the element numbered `index`, its identity not looked for.
+    ///
+    /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
+    @inlinable public mutating func frame(at index: Int) -> Rect {
+        if !chunkElements.contains(index) { enterChunk(of: index) }
+        return LayoutStore.frame(of: chunk.unsafelyUnwrapped, at: index &- chunkElements.lowerBound, base: base, axis: store.axis)
+    }
+
+    /// Whether the layout marked the element numbered `index` as a point its writing can resume from.
+    ///
+    /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
+    @inlinable public mutating func isMarked(_ index: Int) -> Bool {
+        if !chunkElements.contains(index) { enterChunk(of: index) }
+        return chunk.unsafelyUnwrapped.isMarked(index &- chunkElements.lowerBound)
+    }
+
+    /// The section of the element numbered `index`.
+    ///
+    /// - Complexity: O(1) in the chunk and the section read last, O(log *n*) otherwise.
+    @inlinable public mutating func section(ofElement index: Int) -> Int {
+        if !chunkElements.contains(index) { enterChunk(of: index) }
+        if !sectionElements.contains(index) {
+            let offset = index &- chunkElements.lowerBound
+            enterSection(recordsBefore &+ chunk.unsafelyUnwrapped.recordCount(startingAtOrBefore: offset) &- 1)
+        }
+        return section
+    }
+
+    @usableFromInline mutating func enterChunk(of index: Int) {
+        let (chunk, offset, place) = store.locate(index)
+        self.chunk = chunk
+        chunkElements = (index - offset)..<(index - offset + chunk.count)
+        base = place.base
+        recordsBefore = place.recordsBefore
+    }
+
+    @usableFromInline mutating func enterSection(_ section: Int) {
+        self.section = section
+        let span = store.span(ofSection: section)
+        sectionElements = span.elements
+        firstCell = span.firstCell
+    }
+}
+
+extension LayoutStore {
+    /// A reader of this store's elements by number, fastest in ascending order.
+    @inlinable public var reader: ElementReader { ElementReader(self) }
+}
