@@ -185,6 +185,15 @@
             self.recordsBefore = recordsBefore
             self.chunksBefore = chunksBefore
         }
+
+        /// Moves the place down through `link` (its base and what precedes it, added); returns the child.
+        @inlinable @inline(__always) mutating func descend(through link: SlotLink) -> Int32 {
+            base += link.offset
+            elementsBefore &+= link.elementsBefore
+            recordsBefore &+= link.recordsBefore
+            chunksBefore &+= Int(link.chunksBefore)
+            return link.child
+        }
     }
 
     /// What a descent counts: elements, section records or chunks.
@@ -217,12 +226,7 @@
             }
             let slot = first &+ low
             path?[level] = (node, low)
-            let link = links[slot]
-            place.base += link.offset
-            place.elementsBefore &+= link.elementsBefore
-            place.recordsBefore &+= link.recordsBefore
-            place.chunksBefore &+= Int(link.chunksBefore)
-            node = link.child
+            node = place.descend(through: links[slot])
         }
         place.chunk = node
         return place
@@ -255,12 +259,7 @@
                 if place.base + links[slot].offset + summaries[slot].firstOrigin > position { break }
                 chosen = slot
             }
-            let link = links[chosen]
-            place.base += link.offset
-            place.elementsBefore &+= link.elementsBefore
-            place.recordsBefore &+= link.recordsBefore
-            place.chunksBefore &+= Int(link.chunksBefore)
-            node = link.child
+            node = place.descend(through: links[chosen])
         }
         place.chunk = node
         return place

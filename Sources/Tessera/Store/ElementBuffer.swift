@@ -48,6 +48,16 @@
         marks.append(chunk.isMarked(offset))
     }
 
+    /// Writes element `index` at offset `offset` of `chunk`, whose base is `base` along `axis`.
+    @inlinable func write(_ index: Int, into chunk: Chunk, at offset: Int, base: Double, axis: ScrollAxis) {
+        chunk.x[offset] = axis == .horizontal ? x[index] - base : x[index]
+        chunk.y[offset] = axis == .vertical ? y[index] - base : y[index]
+        chunk.width[offset] = width[index]
+        chunk.height[offset] = height[index]
+        chunk.kinds[offset] = kinds[index]
+        chunk.setMark(offset, marks[index])
+    }
+
     /// Appends every element of `other`.
     @inlinable mutating func append(_ other: ElementBuffer) {
         x.append(contentsOf: other.x)

@@ -141,13 +141,7 @@ extension LayoutStore {
             for offset in (start + incoming.count)..<newCount { scroll[offset] += shift }
         }
         for index in 0..<incoming.count {
-            let offset = start + index
-            chunk.x[offset] = axis == .horizontal ? incoming.x[index] - base : incoming.x[index]
-            chunk.y[offset] = axis == .vertical ? incoming.y[index] - base : incoming.y[index]
-            chunk.width[offset] = incoming.width[index]
-            chunk.height[offset] = incoming.height[index]
-            chunk.kinds[offset] = incoming.kinds[index]
-            chunk.setMark(offset, incoming.marks[index])
+            incoming.write(index, into: chunk, at: start + index, base: base, axis: axis)
         }
         chunk.count = newCount
         // Records: those replaced give way to the new ones; those after move with their elements.
@@ -241,13 +235,7 @@ extension LayoutStore {
             let nextBase = index + 1 < chunkCount
                 ? (axis == .vertical ? gathered.y[last] : gathered.x[last]) : end
             for element in first..<last {
-                let offset = element - first
-                chunk.x[offset] = axis == .horizontal ? gathered.x[element] - base : gathered.x[element]
-                chunk.y[offset] = axis == .vertical ? gathered.y[element] - base : gathered.y[element]
-                chunk.width[offset] = gathered.width[element]
-                chunk.height[offset] = gathered.height[element]
-                chunk.kinds[offset] = gathered.kinds[element]
-                chunk.setMark(offset, gathered.marks[element])
+                gathered.write(element, into: chunk, at: element - first, base: base, axis: axis)
             }
             chunk.count = last - first
             chunk.recordCount = 0

@@ -142,11 +142,6 @@ public struct LayoutStore: Sendable {
         return place.recordsBefore &+ chunk.recordCount(startingAtOrBefore: index &- place.elementsBefore) &- 1
     }
 
-    /// The section of the element numbered `index`; `hint` is not needed since sections are found through chunks.
-    @inlinable public func section(ofElement index: Int, near hint: Int) -> Int {
-        section(ofElement: index)
-    }
-
     /// The last section that starts at or before `position` along the scroll axis; `nil` when none does.
     ///
     /// - Complexity: O(log *n*).

@@ -61,9 +61,8 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
     @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
         try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
         let store = _layout.store
-        var section = 0
         for index in visible.indices {
-            section = store.section(ofElement: index, near: section)
+            let section = store.section(ofElement: index)
             let id = store.element(index, inSection: section).id
             if id.kind == .cell { paths.append(ItemPath(section: id.section, item: id.item)) }
         }
