@@ -30,19 +30,16 @@ extension FlowGeometry {
         of section: LayoutSection, from start: Int, after edit: ItemEdit, laidOut: inout LaidOutSection,
         into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> PartialWrite {
-        var end: PartialWrite.End?
-        func stops(_ item: Int, _ lineStart: Double) -> Bool {
-            guard edit.mayJoin(at: item) else {
-                if item >= edit.horizon { end = .horizon }
-                return end != nil
-            }
+        // Returns the end rather than setting a variable it captures: a captured variable, with the function
+        // passed on inside closures, would be boxed on the heap (an allocation an update).
+        func stops(_ item: Int, _ lineStart: Double) -> PartialWrite.End? {
+            guard edit.mayJoin(at: item) else { return item >= edit.horizon ? .horizon : nil }
             let laidOutItem = edit.oldItem(ofNew: item)
-            guard laidOutItem < laidOut.itemCount, laidOut.isResumePoint(item: laidOutItem) else { return false }
-            end = .joined(item: item, shift: lineStart - Self.lineStart(at: laidOutItem, in: &laidOut, Axes.self))
-            return true
+            guard laidOutItem < laidOut.itemCount, laidOut.isResumePoint(item: laidOutItem) else { return nil }
+            return .joined(item: item, shift: lineStart - Self.lineStart(at: laidOutItem, in: &laidOut, Axes.self))
         }
         let lineStart = Self.lineStart(at: start, in: &laidOut, Axes.self)
-        let (_, position) = switch section.itemSizes {
+        let (end, position) = switch section.itemSizes {
         case let .uniform(size, count):
             writeLines(UniformSizes(size: size, count: count), from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops)
         case let .list(sizes):

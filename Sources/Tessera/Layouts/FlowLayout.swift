@@ -200,19 +200,19 @@ public struct FlowLayout: LayoutAlgorithm {
     }
 
     /// Packs items from `first`, a line's first, into justified lines starting at `lineStart`, a line a run of the
-    /// writer's, until the items end or `stops` says to stop before a line: it is asked with the line's first item
-    /// and where the line starts. Returns the item it stopped at (the count when it did not) and where that line
+    /// writer's, until the items end or `stops` gives an end before a line: it is asked with the line's first item
+    /// and where the line starts. Returns that end (`nil` when it did not stop) and where the line it stopped at
     /// starts, or, at the end, where the last line ends: what a partial write of a section needs.
     @inlinable @inline(__always)
     func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource>(
         _ sizes: Sizes, from first: Int, lineStart start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
-        stops: (_ item: Int, _ lineStart: Double) -> Bool
-    ) -> (item: Int, position: Double) {
+        stops: (_ item: Int, _ lineStart: Double) -> PartialWrite.End?
+    ) -> (end: PartialWrite.End?, position: Double) {
         let count = sizes.count
         var lineStart = start
         var item = first
         while item < count {
-            if stops(item, lineStart) { return (item, lineStart) }
+            if let end = stops(item, lineStart) { return (end, lineStart) }
             let (lineEnd, thickness, origin, gap) = packLine(from: item, of: sizes, Axes.self)
             var cross = origin
             let lineFirst = item
@@ -220,11 +220,11 @@ public struct FlowLayout: LayoutAlgorithm {
                 (frame(of: sizes[lineFirst &+ index], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self), index == 0)
             }
             item = lineEnd
-            guard item < count else { return (count, lineStart + ScrollGrid.snapped(thickness)) }
+            guard item < count else { return (nil, lineStart + ScrollGrid.snapped(thickness)) }
             lineStart += ScrollGrid.snapped(thickness)
             lineStart += lineSpacing
         }
-        return (count, lineStart)
+        return (nil, lineStart)
     }
 
     /// An item's frame in a line at `lineStart`, `thickness` thick, at `cross` across it; moves `cross` on by the
