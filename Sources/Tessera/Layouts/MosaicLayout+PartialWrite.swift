@@ -2,11 +2,14 @@
 // three or more items remain; only the last few regroup to fit the count. So a segment that starts three or more
 // items before the end, both as laid out and after the change, starts at a place and a height that follow from
 // its number alone: the write resumes at the last such segment at or before the change and runs to the end, since
-// every later item moves to another place in the cycle.
+// every later item moves to another place in the cycle. A batch's changes are written in one such pass.
 extension MosaicLayout {
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {
+        // The write never joins, so with another change after this one it would only reach it: say so at once, and
+        // the engine writes this change and every later one in one pass (rather than a pass to the end for each).
+        guard edit.horizon == .max else { return PartialWrite(start: edit.first, end: .horizon) }
         let (start, segment, row) = Self.segment(atOrBefore: Swift.min(edit.first, Swift.min(itemCount, laidOut.itemCount) - 3))
         let bottom = writeSegments(from: start, segment: segment, top: Double(row) * (Self.segmentHeight + 1) + 1, into: &writer, viewport: viewport)
         return PartialWrite(start: start, end: .sectionEnd(length: bottom))
