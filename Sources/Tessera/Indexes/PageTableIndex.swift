@@ -76,20 +76,23 @@ public struct PageTableIndex: SpatialIndex {
                 innerEdges[4 * page + 2] = .infinity
                 innerEdges[4 * page + 3] = -.infinity
             }
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: pageTotal) { filled in
-                filled.initialize(repeating: 0)
-                for index in 0..<count {
-                    let crossEnd = columns.crossOrigin[index] + columns.crossLength[index]
-                    for page in pages(of: index, columns) {
-                        entries[Int(offsets[page] + filled[page])] = Int32(index)
-                        filled[page] += 1
-                        innerEdges[4 * page] = Swift.min(innerEdges[4 * page], columns.scrollMax(index))
-                        innerEdges[4 * page + 1] = Swift.max(innerEdges[4 * page + 1], columns.scrollMin(index))
-                        innerEdges[4 * page + 2] = Swift.min(innerEdges[4 * page + 2], crossEnd)
-                        innerEdges[4 * page + 3] = Swift.max(innerEdges[4 * page + 3], columns.crossOrigin[index])
-                    }
+            // Each page's start serves as its fill cursor, so the fill needs no scratch (a temporary allocation
+            // lands on the stack or the heap depending on the stack left, which made allocation counts vary).
+            // After the fill, page p's cursor stands at its end, the start of page p + 1: shifting the offsets
+            // one place up restores the starts.
+            for index in 0..<count {
+                let crossEnd = columns.crossOrigin[index] + columns.crossLength[index]
+                for page in pages(of: index, columns) {
+                    entries[Int(offsets[page])] = Int32(index)
+                    offsets[page] += 1
+                    innerEdges[4 * page] = Swift.min(innerEdges[4 * page], columns.scrollMax(index))
+                    innerEdges[4 * page + 1] = Swift.max(innerEdges[4 * page + 1], columns.scrollMin(index))
+                    innerEdges[4 * page + 2] = Swift.min(innerEdges[4 * page + 2], crossEnd)
+                    innerEdges[4 * page + 3] = Swift.max(innerEdges[4 * page + 3], columns.crossOrigin[index])
                 }
             }
+            for page in stride(from: pageTotal, to: 0, by: -1) { offsets[page] = offsets[page - 1] }
+            offsets[0] = 0
         }
     }
 
