@@ -56,7 +56,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             _algorithm.removeItem(at: path.item, inSection: path.section)
             dirty.insert(.removed, path)
         }
-        if let sources = plan.sources {
+        if plan.changesSections {
             var moved: [Int: LayoutSection] = [:]
             for section in plan.removedSections {
                 if plan.movedSections.contains(section) { moved[section] = algorithm.sections[section] }
@@ -64,13 +64,11 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 dirty.remove(section)
                 if inStep { removeSection(section) }
             }
-            for (section, source) in sources.enumerated() {
+            for (section, source) in plan.placedSections {
                 let data: LayoutSection
                 switch source {
                 case let .new(inserted): data = inserted
-                case let .old(old):
-                    guard let movedData = moved[old] else { continue }
-                    data = movedData
+                case let .old(old): data = moved[old]!
                 }
                 _algorithm.insertSection(data, at: section)
                 dirty.open(section)
@@ -78,7 +76,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             }
             if algorithm.firstSectionHoldsLayoutElements, algorithm.sections.count > 0 {
                 dirty.insert(0)
-                if let formerFirst = sources.firstIndex(of: .old(0)) { dirty.insert(formerFirst) }
+                if let formerFirst = plan.newIndex(ofOld: 0) { dirty.insert(formerFirst) }
             }
         }
         for (path, size) in plan.added {

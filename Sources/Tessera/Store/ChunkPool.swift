@@ -29,6 +29,8 @@
 
     deinit {
         for id in 0..<count { chunks[id].deallocate() }
+        incoming.deallocate()
+        gathered.deallocate()
         chunks.deinitialize(count: count)
         chunks.deallocate()
     }

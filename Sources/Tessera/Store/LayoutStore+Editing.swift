@@ -75,7 +75,7 @@ extension LayoutStore {
         var last = position(ofElement: Swift.max(elements.lowerBound, elements.upperBound - 1))
         // Records bound the chunks only when some are replaced or written: an empty run of them written nowhere
         // names no chunk (at the end it would name the last, however far from the change).
-        if !records.isEmpty || !pool.incoming.recordStarts.isEmpty {
+        if !records.isEmpty || pool.incoming.recordCount > 0 {
             first = Swift.min(first, position(ofRecord: records.lowerBound))
             last = Swift.max(last, position(ofRecord: Swift.max(records.lowerBound, records.upperBound - 1)))
         }
@@ -114,7 +114,7 @@ extension LayoutStore {
         let recordStart = records.lowerBound - place.recordsBefore
         let recordEnd = records.upperBound - place.recordsBefore
         let newCount = chunk.count - (end - start) + incoming.count
-        let newRecords = chunk.recordCount - (recordEnd - recordStart) + incoming.recordStarts.count
+        let newRecords = chunk.recordCount - (recordEnd - recordStart) + incoming.recordCount
         // The change must lie in this chunk, leave it neither overfull nor nearly empty, and keep its records in it.
         guard start >= 0, end <= chunk.count, recordStart >= 0, recordEnd <= chunk.recordCount,
               recordStart == 0 || Int(chunk.recordStarts[recordStart - 1]) <= start,
@@ -140,25 +140,23 @@ extension LayoutStore {
         if shift != 0 {
             for offset in (start + incoming.count)..<newCount { scroll[offset] += shift }
         }
-        for index in 0..<incoming.count {
-            incoming.write(index, into: chunk, at: start + index, base: base, axis: axis)
-        }
+        incoming.write(0..<incoming.count, into: chunk, at: start, base: base, axis: axis)
         chunk.count = newCount
         // Records: those replaced give way to the new ones; those after move with their elements.
         if newRecords > chunk.recordCapacity || chunk.records == nil {
             chunk.growRecords(to: Swift.max(newRecords, 2 * chunk.recordCapacity, 4))
         }
-        let movedRecords = incoming.recordStarts.count - (recordEnd - recordStart)
+        let movedRecords = incoming.recordCount - (recordEnd - recordStart)
         let (origins, starts) = (chunk.recordOrigins, chunk.recordStarts)
         if movedRecords != 0 {
-            (origins + recordStart + incoming.recordStarts.count).moveInitialize(from: origins + recordEnd, count: chunk.recordCount - recordEnd)
-            (starts + recordStart + incoming.recordStarts.count).moveInitialize(from: starts + recordEnd, count: chunk.recordCount - recordEnd)
+            (origins + recordStart + incoming.recordCount).moveInitialize(from: origins + recordEnd, count: chunk.recordCount - recordEnd)
+            (starts + recordStart + incoming.recordCount).moveInitialize(from: starts + recordEnd, count: chunk.recordCount - recordEnd)
         }
-        for record in (recordStart + incoming.recordStarts.count)..<newRecords {
+        for record in (recordStart + incoming.recordCount)..<newRecords {
             origins[record] += shift
             starts[record] = UInt16(truncatingIfNeeded: Int(starts[record]) + moved)
         }
-        for index in 0..<incoming.recordStarts.count {
+        for index in 0..<incoming.recordCount {
             origins[recordStart + index] = incoming.recordOrigins[index] - base
             starts[recordStart + index] = UInt16(truncatingIfNeeded: start + incoming.recordStarts[index])
         }
@@ -179,40 +177,35 @@ extension LayoutStore {
         // Where the chunk after the rewrite starts, once moved: the rewritten chunks end there.
         let end = lastPlace.base + lastChunk.advance + shift
         let incoming = pool.incoming
-        // Taken out of the pool while it is filled, so that it is not shared and fills in place.
-        var gathered = pool.gathered
-        pool.gathered = ElementBuffer()
-        gathered.removeAll()
+        pool.gathered.removeAll()
         // The chunks' ids, in order, and their contents in content coordinates, edited on the way: the elements
         // and records before the change as they are, the incoming ones, and those after the change moved.
         for position in positions {
             let (chunk, place) = chunk(atPosition: position)
             pool.touched.append(place.chunk)
-            for offset in 0..<chunk.count {
-                let element = place.elementsBefore + offset
-                if element == elements.lowerBound { gathered.append(incoming) }
-                if element < elements.lowerBound || element >= elements.upperBound {
-                    gathered.append(chunk, at: offset, base: place.base, shift: element >= elements.upperBound ? shift : 0, axis: axis)
-                }
-            }
+            // The change's offsets in this chunk: the elements before it stay, those after it move.
+            let start = elements.lowerBound - place.elementsBefore
+            let end = Swift.min(Swift.max(elements.upperBound - place.elementsBefore, 0), chunk.count)
+            pool.gathered.append(chunk, at: 0..<Swift.min(Swift.max(start, 0), chunk.count), base: place.base, shift: 0, axis: axis)
+            if start >= 0, start < chunk.count { pool.gathered.append(incoming) }
+            pool.gathered.append(chunk, at: end..<chunk.count, base: place.base, shift: shift, axis: axis)
             for index in 0..<chunk.recordCount {
                 let record = place.recordsBefore + index
-                if record == records.lowerBound { gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore) }
+                if record == records.lowerBound { pool.gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore) }
                 guard record < records.lowerBound || record >= records.upperBound else { continue }
                 let after = record >= records.upperBound
                 let start = place.elementsBefore + Int(chunk.recordStarts[index]) - firstPlace.elementsBefore
-                gathered.appendRecord(
+                pool.gathered.appendRecord(
                     start: after ? start - elements.count + incoming.count : start,
                     origin: place.base + chunk.recordOrigins[index] + (after ? shift : 0)
                 )
             }
         }
         // A change at the end of what the chunks hold.
-        if elements.lowerBound == lastPlace.elementsBefore + lastChunk.count { gathered.append(incoming) }
+        if elements.lowerBound == lastPlace.elementsBefore + lastChunk.count { pool.gathered.append(incoming) }
         if records.lowerBound == lastPlace.recordsBefore + lastChunk.recordCount {
-            gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore)
+            pool.gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore)
         }
-        pool.gathered = gathered
         writeChunks(at: positions, firstBase: firstPlace.base, end: end)
     }
 
@@ -234,12 +227,10 @@ extension LayoutStore {
             if index > 0 { base = axis == .vertical ? gathered.y[first] : gathered.x[first] }
             let nextBase = index + 1 < chunkCount
                 ? (axis == .vertical ? gathered.y[last] : gathered.x[last]) : end
-            for element in first..<last {
-                gathered.write(element, into: chunk, at: element - first, base: base, axis: axis)
-            }
+            gathered.write(first..<last, into: chunk, at: 0, base: base, axis: axis)
             chunk.count = last - first
             chunk.recordCount = 0
-            while record < gathered.recordStarts.count, gathered.recordStarts[record] < last || index == chunkCount - 1 {
+            while record < gathered.recordCount, gathered.recordStarts[record] < last || index == chunkCount - 1 {
                 chunk.appendRecord(start: gathered.recordStarts[record] - first, origin: gathered.recordOrigins[record] - base)
                 record += 1
             }

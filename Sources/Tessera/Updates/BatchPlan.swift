@@ -2,19 +2,18 @@
 /// and resizes, then deletes (and move sources) from the last, then inserts (and move destinations) from the
 /// first. Making one changes nothing, so a batch it refuses leaves the layout as it was.
 @usableFromInline struct BatchPlan {
-    /// Where each section after the batch comes from.
-    @usableFromInline enum Source: Equatable {
+    /// Where a section after the batch comes from.
+    @usableFromInline enum Source {
         case old(Int)
         case new(LayoutSection)
     }
 
-    /// Per section after the batch; `nil` when the batch moves no section (each section stays where it was).
-    @usableFromInline var sources: [Source]?
-
-    /// Where section `section` after the batch comes from.
-    func source(of section: Int) -> Source {
-        sources?[section] ?? .old(section)
-    }
+    /// Whether the batch inserts, deletes or moves a section.
+    @usableFromInline var changesSections = false
+    /// The sections the batch puts in place (inserted, or the destination of a move), by their index after the
+    /// batch, ascending. The others keep their order: a batch is planned in O(*b* log *b*) for *b* updates, whatever
+    /// the number of sections.
+    @usableFromInline var placedSections: [(section: Int, source: Source)] = []
     /// Sections replaced wholesale, by their index before the batch.
     @usableFromInline var reloadedSections: [Int: LayoutSection] = [:]
     /// Items given a new size, by their place before the batch.
@@ -42,28 +41,29 @@
         var arrivals = Set<ItemPath>()  // places named after the batch
 
         func fail(_ reason: String) -> LayoutError { .invalidUpdate(reason) }
-        func checkSection(_ section: Int, _ what: String) throws(LayoutError) {
+        // What an update is called in a refusal: built only when a refusal is made, never for an update that fits.
+        func checkSection(_ section: Int, _ what: @autoclosure () -> String) throws(LayoutError) {
             guard section >= 0, section < before else {
-                throw fail("\(what) names section \(section), but there were \(before) sections before the batch")
+                throw fail("\(what()) names section \(section), but there were \(before) sections before the batch")
             }
         }
-        func checkItem(_ path: ItemPath, _ what: String) throws(LayoutError) {
-            try checkSection(path.section, what)
+        func checkItem(_ path: ItemPath, _ what: @autoclosure () -> String) throws(LayoutError) {
+            try checkSection(path.section, what())
             let count = sections[path.section].itemSizes.count
             guard path.item >= 0, path.item < count else {
-                throw fail("\(what) names \(path), but section \(path.section) had \(count) items before the batch")
+                throw fail("\(what()) names \(path), but section \(path.section) had \(count) items before the batch")
             }
-            guard claimedItems.insert(path).inserted else { throw fail("\(what) names \(path), which another update of the batch names too") }
+            guard claimedItems.insert(path).inserted else { throw fail("\(what()) names \(path), which another update of the batch names too") }
         }
-        func checkSize(_ size: Size, _ what: String) throws(LayoutError) {
-            guard size.isValidExtent else { throw fail("\(what) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)") }
+        func checkSize(_ size: Size, _ what: @autoclosure () -> String) throws(LayoutError) {
+            guard size.isValidExtent else { throw fail("\(what()) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)") }
         }
-        func claim(_ section: Int, _ what: String) throws(LayoutError) {
-            try checkSection(section, what)
-            guard claimedSections.insert(section).inserted else { throw fail("\(what) names section \(section), which another update of the batch names too") }
+        func claim(_ section: Int, _ what: @autoclosure () -> String) throws(LayoutError) {
+            try checkSection(section, what())
+            guard claimedSections.insert(section).inserted else { throw fail("\(what()) names section \(section), which another update of the batch names too") }
         }
-        func checkSectionData(_ data: LayoutSection, _ what: String) throws(LayoutError) {
-            do { try data.validate(section: 0) } catch { throw fail("\(what): \(error)") }
+        func checkSectionData(_ data: LayoutSection, _ what: @autoclosure () -> String) throws(LayoutError) {
+            do { try data.validate(section: 0) } catch { throw fail("\(what()): \(error)") }
         }
 
         for update in batch {
@@ -104,7 +104,7 @@
             }
         }
 
-        let changesSections = !(deletedSections.isEmpty && movedSections.isEmpty && insertedSections.isEmpty)
+        changesSections = !(deletedSections.isEmpty && movedSections.isEmpty && insertedSections.isEmpty)
         if let fixed = fixedSectionCount, changesSections {
             throw fail("this layout has \(fixed) section\(fixed == 1 ? "" : "s") by nature; sections cannot be inserted, deleted or moved")
         }
@@ -112,18 +112,10 @@
         for section in Array(insertedSections.keys) + Array(movedSections.values) where section < 0 || section >= after {
             throw fail("a section is put at \(section), but there are \(after) sections after the batch")
         }
-        // Sections after the batch: inserted and moved ones where they are put, the rest in their order.
-        // Plain arrays over the sections, not a lookup per section: a batch is checked in O(b) hashing plus O(s).
-        if changesSections {
-            var placed = [Source?](repeating: nil, count: after)
-            for (section, data) in insertedSections { placed[section] = .new(data) }
-            for (from, to) in movedSections { placed[to] = .old(from) }
-            var leaving = [Bool](repeating: false, count: before)
-            for section in deletedSections.union(movedSections.keys) { leaving[section] = true }
-            // As many sections stay as there are places left: before − deleted − moved = after − inserted − moved.
-            var staying = (0..<before).lazy.filter { !leaving[$0] }.makeIterator()
-            sources = placed.map { $0 ?? .old(staying.next()!) }
-        }
+        placedSections = (insertedSections.map { ($0.key, Source.new($0.value)) } + movedSections.map { ($0.value, .old($0.key)) })
+            .sorted { $0.0 < $1.0 }
+            .map { (section: $0.0, source: $0.1) }
+        removedSections = deletedSections.union(movedSections.keys).sorted(by: >)
 
         // Items: every one named before the batch must be in a section that survives it and is not replaced.
         for path in claimedItems {
@@ -156,8 +148,41 @@
         added = (inserted.map { ($0.key, $0.value) } + moved.map { ($0.value, sections[$0.key.section].itemSizes[$0.key.item]) })
             .sorted { $0.0 < $1.0 }
             .map { (path: $0.0, size: $0.1) }
-        removedSections = deletedSections.union(movedSections.keys).sorted(by: >)
         self.movedSections = Set(movedSections.keys)
+    }
+}
+
+extension BatchPlan {
+    /// Where section `section` after the batch comes from: the section put there, or the staying section it is
+    /// in order.
+    ///
+    /// - Complexity: O(log *b*).
+    func source(of section: Int) -> Source {
+        let placedBefore = placedSections.partitionPoint { $0.section >= section }
+        if placedBefore < placedSections.count, placedSections[placedBefore].section == section {
+            return placedSections[placedBefore].source
+        }
+        return .old(Self.number(section - placedBefore, skipping: removedSections.count) { removedSections[removedSections.count - 1 - $0] })
+    }
+
+    /// Where section `old` before the batch is after it; `nil` when the batch deletes it.
+    ///
+    /// - Complexity: O(*b*).
+    @usableFromInline func newIndex(ofOld old: Int) -> Int? {
+        if movedSections.contains(old) {
+            return placedSections.first { if case .old(old) = $0.source { true } else { false } }?.section
+        }
+        let leaving = removedSections.count
+        let leavingBefore = (0..<leaving).partitionPoint(near: 0) { removedSections[leaving - 1 - $0] >= old }
+        if leavingBefore < leaving, removedSections[leaving - 1 - leavingBefore] == old { return nil }
+        return Self.number(old - leavingBefore, skipping: placedSections.count) { placedSections[$0].section }
+    }
+
+    /// The `n`th number from zero that a list of `count` numbers, `skipped(0)` to `skipped(count - 1)` (ascending,
+    /// distinct, non-negative), does not hold.
+    static func number(_ n: Int, skipping count: Int, _ skipped: (Int) -> Int) -> Int {
+        // skipped(i) − i numbers are not skipped before skipped(i), a count that never falls along the list.
+        n + (0..<count).partitionPoint(near: 0) { skipped($0) - $0 > n }
     }
 }
 
