@@ -1,7 +1,7 @@
 /// Elements and section records in content coordinates, on their way into the store's chunks: what an update's
 /// writes produce (`LayoutStore.IncomingWriter`), and the contents of the chunks an update rewrites.
 ///
-/// A struct of columns in memory of its own, like a chunk's, grown by doubling and emptied rather than freed, so a
+/// A struct of columns in memory of its own, like a chunk's, grown by half again and emptied rather than freed, so a
 /// steady-state update allocates nothing and an element costs a few stores (Swift arrays cost a uniqueness check a
 /// column an element, four times what the layout's own arithmetic costs). The memory belongs to the chunk pool
 /// that keeps the buffer and frees it (`deallocate()`); a copy of the buffer is a view of the same memory, so only
