@@ -45,7 +45,7 @@ import Testing
         #expect(layout.invariantViolation() == nil)
     }
 
-    @Test func onlyMosaicTheCarouselAndStickyParallaxTakeCountsAlone() {
-        #expect(LayoutID.builtIn.filter { !$0.readsItemSizes } == [.mosaic, .carousel, .stickyParallax])
+    @Test func onlyMosaicAndTheCarouselTakeCountsAlone() {
+        #expect(LayoutID.builtIn.filter { !$0.readsItemSizes } == [.mosaic, .carousel])
     }
 }

@@ -142,3 +142,35 @@ import Testing
         }
     }
 }
+
+@Suite struct StickyParallaxWorkloadSizesTests {
+    /// Every element's attributes, in element order.
+    struct Attributes: LayoutVisitor {
+        var updates: [LayoutUpdate] = []
+        func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [LayoutAttributes] {
+            var layout = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
+            try layout.prepare(viewport: Size(width: 390, height: 844))
+            if !updates.isEmpty { try layout.apply(updates) }
+            return (0..<layout.store.count).map { layout.attributes(ofElement: $0) }
+        }
+    }
+
+    /// A workload's listed cell heights lay out as the same cells resized by updates do: a fresh prepare of the
+    /// updated data and the updated layout agree.
+    @Test func cellsTakeTheWorkloadsHeightsAsUpdatesGiveThem() throws {
+        let heights: [[Double]] = [[120, 300, 45.5], [], [80], [200, 200, 10]]
+        let listed = heights.map { LayoutSection(itemSizes: .list($0.map { Size(width: 0, height: $0) })) }
+        let uniform = heights.map { LayoutSection(itemSizes: .uniform(Size(width: 0, height: 200), count: $0.count)) }
+        let resizes = heights.enumerated().flatMap { section, cells in
+            cells.enumerated().map { item, height in
+                LayoutUpdate.resizeItem(ItemPath(section: section, item: item), size: Size(width: 0, height: height))
+            }
+        }
+        let parameters = LayoutParameters()
+        let fresh = try parameters.make(.stickyParallax, sections: listed, Attributes())
+        let updated = try parameters.make(.stickyParallax, sections: uniform, Attributes(updates: resizes))
+        #expect(fresh == updated)
+        // The heights are read, not the configuration's: the first cell is 120 tall.
+        #expect(fresh.contains { $0.frame.size.height == 120 })
+    }
+}

@@ -3,8 +3,8 @@
 /// them out, and cells whose content moves with parallax.
 ///
 /// Every element is as wide as the viewport. The top header and the menu belong to section 0, as the tutorial's
-/// index paths do. A workload's sections give only their item counts, and every cell is `cellHeight` tall; a
-/// cell's height may change (self-sizing, updates), its width never does.
+/// index paths do. A cell is as tall as its item size says (`init(itemCounts:)` makes every cell `cellHeight`
+/// tall, the tutorial's fixed height, which the parallax also scales by); its width is never read.
 public struct StickyParallaxLayout: LayoutAlgorithm {
     /// Each section's cells: their heights (widths are ignored). Section headers and footers come from the
     /// configuration.

@@ -41,6 +41,9 @@ public struct BuiltInWorkload: Sendable {
         return .init(elements: items, sections: sections, listedSizes: listsSizes(for: layout) ? items : 0)
     }
 
+    /// The sticky-parallax tutorial's cell: 200 points tall, as wide as the viewport (its width is not read).
+    static let stickyParallaxCell = Size(width: 0, height: StickyParallaxLayout.Configuration().cellHeight)
+
     /// Whether `layout`'s sections list their items' sizes one by one: the waterfall's photos and randomly sized
     /// items do; sticky-parallax cells and uniform items share one size a section.
     private func listsSizes(for layout: LayoutID) -> Bool {
@@ -48,9 +51,9 @@ public struct BuiltInWorkload: Sendable {
     }
 
     /// The sections of `items` items for `layout`: flow items of the chosen sizing; waterfall photos of seeded
-    /// heights 100…300; counts alone for the others (one section for Mosaic and the carousel, which have one). A
-    /// registered layout gets sections of items of the chosen sizing, as the flow layout does, with the header and
-    /// footer heights given (its own defaults when none are).
+    /// heights 100…300; sticky-parallax cells of the tutorial's height; counts alone for Mosaic and the carousel
+    /// (one section, as they have). A registered layout gets sections of items of the chosen sizing, as the flow
+    /// layout does, with the header and footer heights given (its own defaults when none are).
     public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
         guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
@@ -63,7 +66,9 @@ public struct BuiltInWorkload: Sendable {
         var remaining = items
         repeat {
             let count = Swift.min(remaining, itemsPerSection)
-            let sizes: ItemSizes = if !listsSizes(for: layout) {
+            let sizes: ItemSizes = if layout == .stickyParallax {
+                .uniform(Self.stickyParallaxCell, count: count)
+            } else if !listsSizes(for: layout) {
                 .uniform(uniformSize, count: count)
             } else if layout == .waterfall {
                 .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
@@ -87,7 +92,7 @@ public struct BuiltInWorkload: Sendable {
             switch layout {
             case .waterfall: "waterfall photos of seeded random heights 100…300 pt"
             case .mosaic, .carousel: "\(layout.rawValue) item counts, one section"
-            case .stickyParallax: "sticky-parallax cells of the layout's cell height"
+            case .stickyParallax: "sticky-parallax cells of \(Self.stickyParallaxCell.height.formatted()) pt"
             default: "\(layout.rawValue) \(items)"
             }
         }

@@ -35,9 +35,9 @@ public struct LayoutID: RawRepresentable, Hashable, Codable, Sendable, Expressib
         }
     }
 
-    /// Whether the layout reads its items' sizes: Mosaic, the carousel and sticky-parallax take their counts alone.
+    /// Whether the layout reads its items' sizes: Mosaic and the carousel take their counts alone.
     public var readsItemSizes: Bool {
-        ![.mosaic, .carousel, .stickyParallax].contains(self)
+        ![.mosaic, .carousel].contains(self)
     }
 
     /// Whether an id can name a layout: lowercase letters, digits and dashes, as the built-ins' are, so that it can

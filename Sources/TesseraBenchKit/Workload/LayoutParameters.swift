@@ -21,7 +21,7 @@ public struct LayoutParameters: Sendable {
         case .mosaic: return try visitor.visit(MosaicLayout(itemCount: itemCount))
         case .carousel: return try visitor.visit(CarouselLayout(itemCount: itemCount, configuration: carousel))
         case .stickyParallax:
-            return try visitor.visit(StickyParallaxLayout(itemCounts: sections.map(\.itemSizes.count), configuration: stickyParallax))
+            return try visitor.visit(StickyParallaxLayout(sections: sections, configuration: stickyParallax))
         default:
             guard let registered = LayoutCatalog.registered(layout) else { throw LayoutCatalog.Failure.unknown(layout) }
             return try visitor.visit(try registered.makeLayout(sections))
