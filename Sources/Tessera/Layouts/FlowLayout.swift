@@ -77,9 +77,8 @@ public struct FlowLayout: LayoutAlgorithm {
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
         let geometry = FlowGeometry(configuration, viewport: viewport)
-        let section = sections[section]
         var position = 0.0
-        if let height = section.headerHeight, height > 0 {
+        if let height = sections[section].headerHeight, height > 0 {
             writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
             position += ScrollGrid.snapped(height)
         }
@@ -87,15 +86,15 @@ public struct FlowLayout: LayoutAlgorithm {
         // The axis and the alignment are fixed for the section, so the lines are written by a copy of the packing
         // specialised for them: no test of either per item.
         position = switch (geometry.vertical, geometry.alignment) {
-        case (true, .top): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, TopAlignment.self)
-        case (true, .center): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, CenterAlignment.self)
-        case (true, .bottom): geometry.writeItems(of: section, startingAt: position, into: &writer, VerticalFlow.self, BottomAlignment.self)
-        case (false, .top): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, TopAlignment.self)
-        case (false, .center): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, CenterAlignment.self)
-        case (false, .bottom): geometry.writeItems(of: section, startingAt: position, into: &writer, HorizontalFlow.self, BottomAlignment.self)
+        case (true, .top): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, TopAlignment.self)
+        case (true, .center): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, CenterAlignment.self)
+        case (true, .bottom): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, BottomAlignment.self)
+        case (false, .top): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, TopAlignment.self)
+        case (false, .center): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, CenterAlignment.self)
+        case (false, .bottom): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, BottomAlignment.self)
         }
         position += geometry.insetAfter
-        if let height = section.footerHeight, height > 0 {
+        if let height = sections[section].footerHeight, height > 0 {
             writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
             position += ScrollGrid.snapped(height)
         }
@@ -155,9 +154,9 @@ public struct FlowLayout: LayoutAlgorithm {
     /// the last line ends.
     @inlinable
     func writeItems<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
-        of section: LayoutSection, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
+        of sizes: borrowing ItemSizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> Double {
-        switch section.itemSizes {
+        switch sizes {
         case let .uniform(size, count):
             return writeLines(UniformSizes(size: size, count: count), startingAt: start, into: &writer, Axes.self, Alignment.self)
         case let .list(sizes):

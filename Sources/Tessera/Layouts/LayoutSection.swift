@@ -36,10 +36,13 @@ public struct LayoutSection: Hashable, Sendable {
                 throw .invalidItemSize(section: section, item: item, size)
             }
         }
-        for (name, height) in [("header", headerHeight), ("footer", footerHeight)] {
-            if let height, !Size.isValidLength(height) {
-                throw .invalidParameter(name: "section \(section) \(name) height", value: height)
-            }
+        // Two checks, not a loop over an array of both: this runs once a section, a million times at one item a
+        // section.
+        if let height = headerHeight, !Size.isValidLength(height) {
+            throw .invalidParameter(name: "section \(section) header height", value: height)
+        }
+        if let height = footerHeight, !Size.isValidLength(height) {
+            throw .invalidParameter(name: "section \(section) footer height", value: height)
         }
     }
 }
