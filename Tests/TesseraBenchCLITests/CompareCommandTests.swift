@@ -79,7 +79,8 @@ import Testing
             var results = try #require(object["results"] as? [[String: Any]])
             index = try #require(results.firstIndex { $0["strategy"] as? String == "soa-binary-search" && $0["operation"] as? String == "query" })
             Self.setSamples(Array(1_000..<1_030), of: &results[index])
-            key = "\(results[index]["layout"]!) · \(results[index]["strategy"]!)"
+            let shape = try #require(results[index]["itemsPerSection"] as? Int).formatted()
+            key = "\(results[index]["layout"]!) · \(shape) a section · \(results[index]["strategy"]!)"
             object["results"] = results
         }
         let head = try edited(base, in: directory, name: "head.json") { object in
@@ -144,8 +145,8 @@ import Testing
         #expect(outcome.standardError.hasPrefix("Error: the reports have no result in common"), "\(outcome)")
         #expect(outcome.standardError.contains("BASE holds"), "\(outcome)")
         // The layouts and strategies of each side, then its item counts.
-        #expect(outcome.standardError.contains("BASE holds \(count) results (flow; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
-        #expect(outcome.standardError.contains("HEAD holds \(count) results (waterfall; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
+        #expect(outcome.standardError.contains("BASE holds \(count) results (flow · 1,000 a section; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
+        #expect(outcome.standardError.contains("HEAD holds \(count) results (waterfall · 1,000 a section; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
         #expect(outcome.standardOutput.isEmpty, "no comparison printed: \(outcome)")
 
         let empty = try edited(report, in: directory, name: "empty-results.json") { $0["results"] = [] }

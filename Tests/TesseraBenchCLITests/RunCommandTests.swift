@@ -66,6 +66,23 @@ import Testing
         #expect(outcome.standardError.isEmpty, "\(outcome)")
     }
 
+    @Test func aListOfShapesRunsEachAndTheReportSaysWhich() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(
+            ["run", "--quick", "--quiet", "--items", "300", "--layouts", "flow", "--strategies", "soa-binary-search",
+             "--items-per-section", "1,1000", "--report", "r.json"], in: directory.url
+        )
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(outcome.standardOutput.contains("flow · 1 a section") && outcome.standardOutput.contains("flow · 1,000 a section"))
+        #expect(outcome.standardOutput.contains("prepare-warm over the 1,000-a-section shape's"))
+        let data = try Data(contentsOf: directory.url.appendingPathComponent("r.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["itemsPerSection"] as? Int }) == [1, 1_000])
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["itemsPerSection"] as? [Int] == [1, 1_000])
+    }
+
     @Test func strategiesAllRunsEveryStrategyThatApplies() throws {
         let outcome = try Bench.run(["run", "--quick", "--quiet", "--items", "200", "--layouts", "mosaic", "--strategies", "all"])
         #expect(outcome.status == 0, "\(outcome)")

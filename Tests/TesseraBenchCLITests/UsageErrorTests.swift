@@ -70,6 +70,12 @@ import Testing
         Case(arguments: ["run", "--layouts", "flow,waterfall", "--viewport", "3x800"], mentions: ["waterfall", "viewport width is 3.0"]),
         Case(arguments: ["dump", "--layout", "waterfall", "--viewport", "4x800"], mentions: ["viewport width is 4.0"]),
         Case(arguments: ["dump", "--carousel-spacing", "-1000"], mentions: ["carousel", "spacing is -1000.0"]),
+        Case(arguments: ["run", "--items-per-section", "0"], mentions: ["--items-per-section must be at least 1"]),
+        Case(arguments: ["run", "--items-per-section", "1,0"], mentions: ["--items-per-section must be at least 1"]),
+        Case(arguments: ["run", "--items-per-section", "10,10"], mentions: ["--items-per-section names a count twice"]),
+        Case(arguments: ["run", "--items-per-section", "1,x"], mentions: ["1,x", "--items-per-section"]),
+        Case(arguments: ["dump", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
+        Case(arguments: ["tune", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
     ]
 
     @Test(arguments: cases)

@@ -26,6 +26,7 @@ struct Dump: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
     }
 

@@ -34,6 +34,7 @@ struct Floors: ParsableCommand {
     @OptionGroup var pool: ProcessesOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
         _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)

@@ -42,6 +42,7 @@ struct Native: ParsableCommand {
     @OptionGroup var pool: ProcessesOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
         guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }

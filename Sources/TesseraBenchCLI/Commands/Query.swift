@@ -25,6 +25,7 @@ struct Query: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
     }
 

@@ -5,7 +5,7 @@ import TesseraBenchKit
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time prepare and queries for every layout × strategy × item count (the default).",
+        abstract: "Time prepare and queries for every layout × strategy × item count (the default), at each shape.",
         discussion: """
             Operations: prepare-cold (a fresh layout), prepare-warm (again after a bounds-size change), query (one a \
             frame of a 120 Hz scroll trace of flings, jumps and a rotation), and fill-floor (writing the bytes the \
@@ -14,7 +14,8 @@ struct Run: ParsableCommand {
             full prepare), and for the engine update-batch (100 random updates of every kind), query-before-updates and \
             query-after-updates (the trace's frames before its rotation, on a fresh layout and on the one the batches \
             left), and self-sizing-scroll (the trace over cells laid out at 50 x 50 that report their real sizes when first \
-            shown; one sample a frame). Memory and allocation counts come from jemalloc.
+            shown; one sample a frame). Memory and allocation counts come from jemalloc. With a list of \
+            --items-per-section, each layout the built-in workload divides into sections runs at each shape.
             """
     )
 
@@ -78,6 +79,9 @@ struct Run: ParsableCommand {
         if workload.workload != nil, let items, items.elements.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
+        if workload.workload != nil, workload.sectionShapes.count > 1 {
+            throw ValidationError("a workload file fixes its sections: drop --items-per-section")
+        }
         _ = try outputFiles()
         let traceFile = try traceFile()
         try workload.check(try layoutIDs, viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
@@ -130,7 +134,8 @@ struct Run: ParsableCommand {
             layouts: layoutIDs, strategies: try strategySelection,
             itemCounts: try itemCounts(of: source), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
             workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
-            trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" }
+            trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" },
+            itemsPerSection: workload.workload == nil ? workload.sectionShapes : nil
         )
         var runner = BenchmarkRunner(settings: settings, workload: source, parameters: workload.parameters)
         runner.traceFile = traceFile

@@ -27,6 +27,7 @@ struct Trace: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
         _ = try outputFiles()
     }

@@ -29,6 +29,7 @@ struct Tune: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
         guard items.count > 0 else { throw ValidationError("--items must be at least 1: with no items there is nothing to tune") }

@@ -99,6 +99,8 @@ struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
         guard !elements.isEmpty, elements.allSatisfy({ $0 != nil }) else { return nil }
         self.elements = elements.compactMap { $0 }
     }
+
+    var defaultValueDescription: String { elements.map(\.defaultValueDescription).joined(separator: ",") }
 }
 
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.

@@ -20,8 +20,11 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
     var itemSize = SizeArgument(FlowLayout.defaultItemSize)
 
-    @Option(parsing: .unconditional, help: "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts).")
-    var itemsPerSection = 1_000
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed.",
+        valueName: "counts"
+    ))
+    var itemsPerSection = ListArgument([CountArgument(1_000)])
 
     @Option(parsing: .unconditional, help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
     var headerHeight: Double?
@@ -84,9 +87,19 @@ struct WorkloadOptions: ParsableArguments {
         return .builtIn(builtIn)
     }
 
+    /// The shapes asked for: items a section, each at least one and named once (`validate()`).
+    var sectionShapes: [Int] { itemsPerSection.elements.map(\.count) }
+
+    /// Refuses a list of shapes where a command lays out one workload (every command but `run`).
+    func requireOneShape() throws {
+        guard sectionShapes.count == 1 else {
+            throw ValidationError("--items-per-section takes one count here; `run` measures a list of them")
+        }
+    }
+
     private var builtIn: BuiltInWorkload {
         BuiltInWorkload(
-            itemsPerSection: itemsPerSection, sizing: sizing, uniformSize: itemSize.size,
+            itemsPerSection: sectionShapes[0], sizing: sizing, uniformSize: itemSize.size,
             headerHeight: headerHeight, footerHeight: footerHeight, seed: seed
         )
     }
@@ -108,12 +121,18 @@ struct WorkloadOptions: ParsableArguments {
 
     /// The workload of `layouts`, for a report (a file is named, not read).
     func description(of layouts: [LayoutID]) -> String {
-        workload.map { "file \($0)" } ?? builtIn.description(of: layouts)
+        workload.map { "file \($0)" } ?? builtIn.description(of: layouts, itemsPerSection: sectionShapes)
     }
 
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
+        if sectionShapes.contains(where: { $0 < 1 }) {
+            throw ValidationError("--items-per-section must be at least 1: a section of no items has no shape to measure")
+        }
+        if Set(sectionShapes).count < sectionShapes.count {
+            throw ValidationError("--items-per-section names a count twice: each would be measured twice")
+        }
         try check(LayoutID.builtIn, viewport: nil)
     }
 

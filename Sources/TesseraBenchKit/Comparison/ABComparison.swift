@@ -19,6 +19,8 @@ public struct ABComparison: Codable, Sendable {
     /// One result both builds measured in every round.
     public struct Row: Codable, Hashable, Sendable {
         public var layout: LayoutID
+        /// The shape measured (`BenchmarkResult.itemsPerSection`).
+        public var itemsPerSection: Int?
         /// The strategy as reports label it, with its parameters and allocator when not the standard ones.
         public var strategy: String
         public var elements: Int
@@ -33,7 +35,9 @@ public struct ABComparison: Codable, Sendable {
         public var verdict: Verdict
 
         /// As `flow · soa-binary-search · 100,200 · query`.
-        public var name: String { "\(layout.rawValue) · \(strategy) · \(elements.formatted()) · \(operation.rawValue)" }
+        public var name: String { "\(shapedLayout.name) · \(strategy) · \(elements.formatted()) · \(operation.rawValue)" }
+
+        public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
         /// As `1.102 [1.071, 1.134]`, or `1.102 (too few rounds)`.
         public var formattedRatio: String {
@@ -91,16 +95,17 @@ public struct ABComparison: Codable, Sendable {
         self.orders = orders
         environment = rounds.first?.head.environment
 
+        let key = BenchmarkResult.keys(matching: rounds.flatMap { [$0.base, $0.head] })
         func medians(_ report: BenchmarkReport) -> [BenchmarkResult.Key: Double] {
             report.results.reduce(into: [:]) { medians, result in
-                if medians[result.key] == nil { medians[result.key] = result.medianNanoseconds }
+                if medians[key(result)] == nil { medians[key(result)] = result.medianNanoseconds }
             }
         }
         let baseRounds = rounds.map { medians($0.base) }
         let headRounds = rounds.map { medians($0.head) }
         let headOrder: [BenchmarkResult.Key] = rounds.first.map { round in
             var seen = Set<BenchmarkResult.Key>()
-            return round.head.results.map(\.key).filter { seen.insert($0).inserted }
+            return round.head.results.map(key).filter { seen.insert($0).inserted }
         } ?? []
         func inEvery(_ rounds: [[BenchmarkResult.Key: Double]]) -> Set<BenchmarkResult.Key> {
             guard let first = rounds.first else { return [] }
@@ -117,7 +122,7 @@ public struct ABComparison: Codable, Sendable {
             let ratios = zip(headMedians, baseMedians).map { Swift.max($0, 1e-3) / Swift.max($1, 1e-3) }
             let interval = MedianInterval(ratios, confidence: confidence)
             rows.append(Row(
-                layout: key.layout, strategy: key.label, elements: key.elements, operation: key.operation,
+                layout: key.layout.layout, itemsPerSection: key.layout.itemsPerSection, strategy: key.label, elements: key.elements, operation: key.operation,
                 baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
                 ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
             ))
@@ -192,7 +197,7 @@ extension ABComparison {
     private func tableRows(emphasize: (String) -> String) -> [[String]] {
         let matched = rows.map { row in
             [
-                row.layout.rawValue, row.strategy, row.elements.formatted(), row.operation.rawValue,
+                row.shapedLayout.name, row.strategy, row.elements.formatted(), row.operation.rawValue,
                 TerminalTable.duration(row.baseMedianNanoseconds), TerminalTable.duration(row.headMedianNanoseconds),
                 row.formattedRatio, row.verdict == .regression ? emphasize(row.verdict.rawValue) : row.verdict.rawValue,
             ]

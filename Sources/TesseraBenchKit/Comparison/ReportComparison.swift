@@ -3,18 +3,29 @@ import Foundation
 extension BenchmarkResult {
     /// What a result measured, by which results of two reports are matched.
     public struct Key: Hashable, Sendable, CustomStringConvertible {
-        public var layout: LayoutID
+        public var layout: ShapedLayout
         /// The strategy with its parameters and allocator, so side-by-side variants match their own kind.
         public var label: String
         public var elements: Int
         public var operation: BenchmarkOperation
 
         public var description: String {
-            "\(layout.rawValue) · \(label) · \(elements.formatted()) · \(operation.rawValue)"
+            "\(layout.name) · \(label) · \(elements.formatted()) · \(operation.rawValue)"
         }
     }
 
-    public var key: Key { Key(layout: layout, label: label, elements: elements, operation: operation) }
+    public var key: Key { Key(layout: shapedLayout, label: label, elements: elements, operation: operation) }
+
+    /// The key by which results of `reports` are matched: with the shape when every report records shapes, and
+    /// without it when one was written before shapes were (it ran one shape, which its workload line names).
+    static func keys(matching reports: [BenchmarkReport]) -> (BenchmarkResult) -> Key {
+        let shaped = reports.allSatisfy { report in report.results.contains { $0.itemsPerSection != nil } || report.settings.itemsPerSection != nil }
+        return { result in
+            var key = result.key
+            if !shaped { key.layout.itemsPerSection = nil }
+            return key
+        }
+    }
 }
 
 /// BASE against HEAD: for each result both reports have, the change of the median and whether the samples differ
@@ -64,16 +75,17 @@ public struct ReportComparison: Sendable {
     public init(base: BenchmarkReport, head: BenchmarkReport, threshold: Double = 0.05, alpha: Double = 0.05) {
         self.threshold = threshold
         self.alpha = alpha
-        var unmatchedHead = Dictionary(grouping: head.results.indices, by: { head.results[$0].key })
+        let key = BenchmarkResult.keys(matching: [base, head])
+        var unmatchedHead = Dictionary(grouping: head.results.indices, by: { key(head.results[$0]) })
         var matched = Set<Int>()
         var matches: [Match] = []
         var onlyInBase: [BenchmarkResult] = []
         for old in base.results {
-            guard let index = unmatchedHead[old.key]?.first else {
+            guard let index = unmatchedHead[key(old)]?.first else {
                 onlyInBase.append(old)
                 continue
             }
-            unmatchedHead[old.key]?.removeFirst()
+            unmatchedHead[key(old)]?.removeFirst()
             matched.insert(index)
             let new = head.results[index]
             let change = new.medianNanoseconds == old.medianNanoseconds
@@ -83,7 +95,7 @@ public struct ReportComparison: Sendable {
                 else if test.p >= alpha { .inconclusive }
                 else if change > 0 { .regression }
                 else { .improvement }
-            matches.append(Match(key: old.key, baseMedian: old.medianNanoseconds, headMedian: new.medianNanoseconds, change: change, test: test, verdict: verdict))
+            matches.append(Match(key: key(old), baseMedian: old.medianNanoseconds, headMedian: new.medianNanoseconds, change: change, test: test, verdict: verdict))
         }
         self.matches = matches.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
         self.onlyInBase = onlyInBase
@@ -155,7 +167,7 @@ public struct ReportComparison: Sendable {
             var seen = Set<String>()
             return values.filter { seen.insert($0).inserted }.joined(separator: ", ")
         }
-        let layouts = distinct(results.map(\.layout.rawValue))
+        let layouts = distinct(results.map(\.shapedLayout.name))
         let strategies = distinct(results.map(\.label))
         let elements = distinct(results.map { $0.elements.formatted() })
         return "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(elements) elements)"
@@ -219,7 +231,7 @@ extension ReportComparison {
     /// Matches in verdict order, then the results of one side only; `emphasize` marks the regressions' verdict.
     private func tableRows(emphasize: (String) -> String) -> [[String]] {
         func leading(_ key: BenchmarkResult.Key) -> [String] {
-            [key.layout.rawValue, key.label, key.elements.formatted(), key.operation.rawValue]
+            [key.layout.name, key.label, key.elements.formatted(), key.operation.rawValue]
         }
         let matched = matches.map { match in
             leading(match.key) + [

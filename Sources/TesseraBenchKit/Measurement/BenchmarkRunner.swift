@@ -34,31 +34,36 @@ public struct BenchmarkRunner {
         var memoryUse: [MemoryUse] = []
         var settings = settings
         // Refused before anything is allocated when even the leanest engine strategy would not fit.
+        let shapes = settings.layouts.map { (layout: $0, shapes: workload.shapes(for: $0, itemsPerSection: settings.itemsPerSection)) }
         if let largest = settings.itemCounts.max() {
-            for layout in settings.layouts {
-                let shape = workload.shape(for: layout, items: largest)
-                try memory.check(adding: MemoryEstimate.measuringBytes(.soaBinarySearch, on: layout, shape), items: largest)
+            for (layout, shapes) in shapes {
+                for (source, _) in shapes {
+                    let shape = source.shape(for: layout, items: largest)
+                    try memory.check(adding: MemoryEstimate.measuringBytes(.soaBinarySearch, on: layout, shape), items: largest)
+                }
             }
         }
-        let progress = RunProgress(items: settings.layouts.flatMap { layout in
-            settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { _ in items } }
+        let progress = RunProgress(items: shapes.flatMap { layout, shapes in
+            shapes.flatMap { _ in settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { _ in items } } }
         })
         let heap = HeapPeak(probe: probe)
-        for layout in settings.layouts {
-            for items in settings.itemCounts {
-                // The last layout's workload, oracle and trace are freed by now.
-                heap.startWindow()
-                let sections = try workload.sections(for: layout, items: items)
-                let run = LayoutBenchRun(
-                    runner: self, progress: progress, heap: heap, layout: layout, items: items, sections: sections,
-                    heldByResults: MemoryEstimate.heldBytes(of: results)
-                )
-                let outcome = try parameters.make(layout, sections: sections, run)
-                results += outcome.results
-                verifications += outcome.verifications
-                skipped += outcome.skipped
-                memoryUse += outcome.memoryUse
-                settings.traceFrames = Swift.max(settings.traceFrames, outcome.traceFrames)
+        for (layout, shapes) in shapes {
+            for (source, itemsPerSection) in shapes {
+                for items in settings.itemCounts {
+                    // The last layout's workload, oracle and trace are freed by now.
+                    heap.startWindow()
+                    let sections = try source.sections(for: layout, items: items)
+                    let run = LayoutBenchRun(
+                        runner: self, progress: progress, heap: heap, layout: ShapedLayout(layout, itemsPerSection: itemsPerSection),
+                        items: items, sections: sections, heldByResults: MemoryEstimate.heldBytes(of: results)
+                    )
+                    let outcome = try parameters.make(layout, sections: sections, run)
+                    results += outcome.results
+                    verifications += outcome.verifications
+                    skipped += outcome.skipped
+                    memoryUse += outcome.memoryUse
+                    settings.traceFrames = Swift.max(settings.traceFrames, outcome.traceFrames)
+                }
             }
         }
         guard !results.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
@@ -74,12 +79,12 @@ public struct BenchmarkRunner {
     }
 }
 
-/// One layout at one item count: the trace, the oracle, and every strategy measured over them.
+/// One layout at one shape and item count: the trace, the oracle, and every strategy measured over them.
 private struct LayoutBenchRun: LayoutVisitor {
     let runner: BenchmarkRunner
     let progress: RunProgress
     let heap: HeapPeak
-    let layout: LayoutID
+    let shapedLayout: ShapedLayout
     let items: Int
     let sections: [LayoutSection]
     /// What the run's results so far hold (their samples), which every estimate of this layout adds.
@@ -92,6 +97,16 @@ private struct LayoutBenchRun: LayoutVisitor {
         var memoryUse: [MemoryUse] = []
         var traceFrames = 0
     }
+
+    init(
+        runner: BenchmarkRunner, progress: RunProgress, heap: HeapPeak, layout: ShapedLayout, items: Int,
+        sections: [LayoutSection], heldByResults: Double
+    ) {
+        (self.runner, self.progress, self.heap, shapedLayout) = (runner, progress, heap, layout)
+        (self.items, self.sections, self.heldByResults) = (items, sections, heldByResults)
+    }
+
+    var layout: LayoutID { shapedLayout.layout }
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
         let shape = MemoryEstimate.Shape(sections, elements: algorithm.elementCount)
@@ -121,8 +136,10 @@ private struct LayoutBenchRun: LayoutVisitor {
         for (strategy, estimateBefore) in fitting {
             // The results of the layout's strategies before this one are held too.
             let estimate = estimateBefore + MemoryEstimate.heldBytes(of: outcome.results)
-            runner.progress(progress.next("\(layout.rawValue) · \(strategy.rawValue) · \(items.formatted()) items"))
-            let measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
+            runner.progress(progress.next("\(shapedLayout.name) · \(strategy.rawValue) · \(items.formatted()) items"))
+            var measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
+            for index in measured.results.indices { measured.results[index].itemsPerSection = shapedLayout.itemsPerSection }
+            measured.verification.itemsPerSection = shapedLayout.itemsPerSection
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
             outcome.memoryUse.append(MemoryUse(

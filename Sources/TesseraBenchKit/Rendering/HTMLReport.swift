@@ -39,9 +39,9 @@ public enum HTMLReport {
                 + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
         }
         for layout in layouts {
-            let indices = report.results.indices.filter { report.results[$0].layout == layout }
+            let indices = report.results.indices.filter { report.results[$0].shapedLayout == layout }
             let results = indices.map { report.results[$0] }
-            html += "<h3>\(escape(layout.rawValue))</h3>\n"
+            html += "<h3>\(escape(layout.name))</h3>\n"
             for operation in BenchmarkOperation.allCases where results.contains(where: { $0.operation == operation }) {
                 let measured = indices.filter { report.results[$0].operation == operation }
                 // An operation a row: its time chart, and its relative chart beside it.
@@ -60,7 +60,7 @@ public enum HTMLReport {
         html += "<h2>Results</h2>\n"
         if layouts.isEmpty { html += "<p>No results.</p>\n" }
         for layout in layouts {
-            html += "<h3>\(escape(layout.rawValue))</h3>\n" + table(document.results(of: layout))
+            html += "<h3>\(escape(layout.name))</h3>\n" + table(document.results(of: layout))
         }
         if let fewSamples = document.fewSamples { html += "<p class=\"warning\">\(escape(fewSamples))</p>\n" }
         html += "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n" + list(document.verification.failures)
@@ -77,13 +77,18 @@ public enum HTMLReport {
         return html + "</main>\n</body>\n</html>\n"
     }
 
+    /// A layout and its shape as an id's part: `flow` or `flow-1`.
+    static func chartID(_ layout: ShapedLayout) -> String {
+        layout.layout.rawValue + (layout.itemsPerSection.map { "-\($0)" } ?? "")
+    }
+
     /// One operation of one layout: a line per strategy (and per variant of one, such as another allocator),
     /// styled the same in every chart of the page, named by `name`; the query's has a frame's budget.
     static func chart(
-        _ results: [BenchmarkResult], layout: LayoutID, operation: BenchmarkOperation, name: (BenchmarkResult) -> String = \.label
+        _ results: [BenchmarkResult], layout: ShapedLayout, operation: BenchmarkOperation, name: (BenchmarkResult) -> String = \.label
     ) -> LogLogChart {
         var chart = LogLogChart(
-            id: "chart-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue)",
+            id: "chart-\(chartID(layout))-\(operation.rawValue)", title: "\(layout.name) · \(operation.rawValue)",
             xTitle: "elements (log scale)", yTitle: "median time (log scale)", xTickLabel: count, yTickLabel: roundDuration,
             series: series(results.map { ($0, $0.medianNanoseconds) }, name: name) { result, _ in
                 "median \(TerminalTable.duration(result.medianNanoseconds)), p90 \(TerminalTable.duration(result.p90Nanoseconds)), "
@@ -96,10 +101,10 @@ public enum HTMLReport {
 
     /// The same operation as each strategy's median over the fastest's at each count: 1× is the fastest.
     static func relativeChart(
-        _ places: [(BenchmarkResult, Standings.Place)], layout: LayoutID, operation: BenchmarkOperation, name: (BenchmarkResult) -> String
+        _ places: [(BenchmarkResult, Standings.Place)], layout: ShapedLayout, operation: BenchmarkOperation, name: (BenchmarkResult) -> String
     ) -> LogLogChart {
         LogLogChart(
-            id: "relative-\(layout.rawValue)-\(operation.rawValue)", title: "\(layout.rawValue) · \(operation.rawValue), against the fastest",
+            id: "relative-\(chartID(layout))-\(operation.rawValue)", title: "\(layout.name) · \(operation.rawValue), against the fastest",
             xTitle: "elements (log scale)", yTitle: "time over the fastest's (log scale)", xTickLabel: count,
             yTickLabel: { ratio in ratio >= 1 && ratio == ratio.rounded() ? "\(Int(ratio).formatted())×" : String(format: "%.1f×", ratio) },
             series: series(places.map { ($0.0, $0.1.overFastest) }, name: name) { result, ratio in

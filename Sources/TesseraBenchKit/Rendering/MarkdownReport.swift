@@ -13,7 +13,7 @@ public enum MarkdownReport {
         text += "\n## Results\n\n"
         if document.layouts.isEmpty { text += "No results.\n" }
         for layout in document.layouts {
-            text += "### \(escape(layout.rawValue))\n\n" + markdown(document.results(of: layout)) + "\n"
+            text += "### \(escape(layout.name))\n\n" + markdown(document.results(of: layout)) + "\n"
         }
         if let fewSamples = document.fewSamples { text += "\(escape(fewSamples))\n\n" }
         text += "## Verification\n\n\(escape(document.verification.summary))\n"

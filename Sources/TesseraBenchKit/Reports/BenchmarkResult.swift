@@ -1,6 +1,9 @@
 /// The samples and statistics of one operation.
 public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var layout: LayoutID
+    /// Items a section of the built-in workload, when it divided the layout into sections: the shape measured.
+    /// `nil` for a workload file, for Mosaic and the carousel (one section by nature), and in older reports.
+    public var itemsPerSection: Int?
     public var strategy: StrategyID
     /// The index's parameters when they are not the strategy's standard ones (as `tune` tries them).
     public var parameters: String?
@@ -33,6 +36,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         strategy.rawValue + (parameters.map { " (\($0))" } ?? "") + (allocator.map { " [\($0)]" } ?? "")
     }
 
+    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+
     /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it.
     public var isStandard: Bool { parameters == nil && allocator == nil }
 
@@ -56,7 +61,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case layout, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds, operationsPerSample
+        case layout, itemsPerSection, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds, operationsPerSample
         case medianNanoseconds, p90Nanoseconds, p99Nanoseconds, nanosecondsPerElement, bytesPerElement
         case allocationsPerOperation, missedElements
     }
@@ -70,6 +75,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let older = try decoder.container(keyedBy: SchemaTwoKeys.self)
         layout = try container.decode(LayoutID.self, forKey: .layout)
+        itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
         strategy = try container.decode(StrategyID.self, forKey: .strategy)
         parameters = try container.decodeIfPresent(String.self, forKey: .parameters)
         allocator = try container.decodeIfPresent(String.self, forKey: .allocator)
@@ -87,13 +93,5 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
             ?? older.decodeIfPresent(Double.self, forKey: .bytesPerItem)
         allocationsPerOperation = try container.decodeIfPresent(Double.self, forKey: .allocationsPerOperation)
         missedElements = try container.decodeIfPresent(Int.self, forKey: .missedElements)
-    }
-}
-
-extension Sequence<BenchmarkResult> {
-    /// The layouts of these results, each once, in the order they first appear: the order the run took them.
-    public var layouts: [LayoutID] {
-        var seen: Set<LayoutID> = []
-        return map(\.layout).filter { seen.insert($0).inserted }
     }
 }

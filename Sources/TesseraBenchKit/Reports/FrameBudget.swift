@@ -5,19 +5,19 @@ public struct FrameBudget: Sendable {
     /// The share of a frame a query may take and still be negligible.
     public static let negligibleShare = 0.01
 
-    public var layout: LayoutID
+    public var layout: ShapedLayout
     public var strategy: StrategyID
     /// Per item count measured, the median query's share of a frame.
     public var shares: [(elements: Int, share: Double)]
     /// The largest item count whose median query stays under 1% of a frame, if any does.
     public var largestNegligible: Int?
 
-    /// One line per layout and strategy that has query results.
+    /// One line per layout, shape and strategy that has query results.
     public static func summarize(_ results: [BenchmarkResult]) -> [FrameBudget] {
         var lines: [FrameBudget] = []
-        for layout in results.layouts {
+        for layout in results.shapedLayouts {
             for strategy in StrategyID.allCases {
-                let queries = results.filter { $0.isStandard && $0.layout == layout && $0.strategy == strategy && $0.operation == .query }
+                let queries = results.filter { $0.isStandard && $0.shapedLayout == layout && $0.strategy == strategy && $0.operation == .query }
                     .sorted { $0.elements < $1.elements }
                 guard !queries.isEmpty else { continue }
                 let shares = queries.map { (elements: $0.elements, share: $0.medianNanoseconds / frameNanoseconds) }

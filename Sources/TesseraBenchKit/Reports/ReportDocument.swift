@@ -17,8 +17,8 @@ public struct ReportDocument {
     public var settings: [Fact]
     /// Every result, one row each, with the layout in the first column.
     public var results: ReportTable
-    /// The layouts with results, in the order the run measured them.
-    public var layouts: [LayoutID]
+    /// The layouts with results at each of their shapes, in the order the run measured them.
+    public var layouts: [ShapedLayout]
     /// A warning on results of so few samples that their p90 and p99 are their slowest sample; `nil` when none.
     public var fewSamples: String?
     /// A sentence on how the answers compared with brute force, and a line for each strategy that was not exact.
@@ -47,7 +47,7 @@ public struct ReportDocument {
         let standings = Standings(report)
         places = standings.places
         results = Self.results(report.results, places: places, name: report.name(of:))
-        layouts = report.results.layouts
+        layouts = report.results.shapedLayouts
         fewSamples = Self.fewSamples(report.results)
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
@@ -59,9 +59,11 @@ public struct ReportDocument {
         }
     }
 
-    /// The results of one layout, without the layout column.
-    public func results(of layout: LayoutID) -> ReportTable {
-        results.rows(where: 0, is: .text(layout.rawValue)).dropping(column: 0)
+    /// The results of one layout at one shape, without the layout and shape columns.
+    public func results(of layout: ShapedLayout) -> ReportTable {
+        results.rows(where: 0, is: .text(layout.layout.rawValue))
+            .rows(where: 1, is: layout.itemsPerSection.map(ReportTable.Figure.count) ?? .missing)
+            .dropping(column: 1).dropping(column: 0)
     }
 
     /// The strategy the report's targets judge.
@@ -84,6 +86,7 @@ public struct ReportDocument {
             Fact(label: "Strategies", value: settings.strategies.map { $0.map(\.rawValue).joined(separator: ", ") } ?? "each layout's tutorial designs and the engine's"),
             // Semicolons, since the counts have commas of their own.
             Fact(label: "Item counts", value: settings.itemCounts.map { $0.formatted() }.joined(separator: "; ")),
+            Fact(label: "Items a section", value: settings.itemsPerSection.map { $0.map { $0.formatted() }.joined(separator: "; ") } ?? "as the workload line says"),
             Fact(label: "Viewport", value: "\(settings.viewportWidth.formatted()) × \(settings.viewportHeight.formatted())"),
             Fact(label: "Seed", value: "\(settings.seed)"), Fact(label: "Workload", value: settings.workload),
             Fact(label: "Trace", value: settings.trace.map { "file \($0)" } ?? "built-in (flings, jumps and a rotation at 120 Hz)"),
@@ -95,7 +98,7 @@ public struct ReportDocument {
     static func results(_ results: [BenchmarkResult], places: [Standings.Place?], name: (BenchmarkResult) -> String = \.label) -> ReportTable {
         ReportTable(
             columns: [
-                .init("layout", csv: "layout"), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
+                .init("layout", csv: "layout"), .init("a section", csv: "items_per_section", number: true), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
                 .init("elements", csv: "elements", number: true), .init("operation", csv: "operation"),
                 .init("median", csv: "median_ns", number: true), .init("p90", csv: "p90_ns", number: true),
                 .init("p99", csv: "p99_ns", number: true), .init("ns/element", csv: "ns_per_element", number: true),
@@ -107,7 +110,7 @@ public struct ReportDocument {
             ],
             rows: zip(results, places).map { result, place in
                 [
-                    .text(result.layout.rawValue), .text(name(result)), .text(result.strategy.rawValue), .count(result.elements),
+                    .text(result.layout.rawValue), result.itemsPerSection.map(ReportTable.Figure.count) ?? .missing, .text(name(result)), .text(result.strategy.rawValue), .count(result.elements),
                     .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
                     .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement), .decimal(result.bytesPerElement),
                     .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,
@@ -153,7 +156,7 @@ public struct ReportDocument {
         guard !report.verifications.isEmpty else { return ("No answers were checked against brute force.", []) }
         let failures = report.verifications.filter { !$0.isExact }.map { failure in
             let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
-            return "\(failure.layout.rawValue) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
+            return "\(failure.shapedLayout.name) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
                 + "\(failure.mismatchedFrames) of \(failure.framesChecked) frames differ, \(failure.missedElements) elements missed, "
                 + "\(failure.extraElements) extra (\(consequence))."
         }
@@ -170,7 +173,7 @@ public struct ReportDocument {
             columns: [.init("layout"), .init("strategy"), .init("share of a frame, by elements"), .init("largest under 1%", number: true)],
             rows: lines.map { line in
                 let shares = line.shares.map { "\(Self.frameShare($0.share)) at \($0.elements.formatted())" }
-                return [.text(line.layout.rawValue), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
+                return [.text(line.layout.name), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
                         line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none")]
             }
         )
@@ -195,7 +198,7 @@ public struct ReportDocument {
                       .init("measured", number: true), .init("wanted", number: true)],
             rows: targets.map { check in
                 [
-                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.layout.rawValue), .count(check.elements),
+                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.shapedLayout.name), .count(check.elements),
                     .decimal(check.measured), .text("\(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"),
                 ]
             }

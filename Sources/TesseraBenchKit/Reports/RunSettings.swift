@@ -4,6 +4,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
     /// The strategies run on every layout; `nil` runs each layout's tutorial designs and the engine's strategies.
     public var strategies: [StrategyID]?
     public var itemCounts: [Int]
+    /// The built-in workload's shapes, items a section, each layout it divides into sections measured at each;
+    /// `nil` for a workload file, and in reports written before shapes were listed (their workload line names one).
+    public var itemsPerSection: [Int]?
     public var viewportWidth: Double
     public var viewportHeight: Double
     public var seed: UInt64
@@ -19,8 +22,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public init(
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
-        trace: String? = nil
+        trace: String? = nil, itemsPerSection: [Int]? = nil
     ) {
+        self.itemsPerSection = itemsPerSection
         self.trace = trace
         self.layouts = layouts
         self.strategies = strategies

@@ -1,4 +1,4 @@
-/// Who is fastest: the results of each layout, element count and operation ranked by median time. Every format
+/// Who is fastest: the results of each layout (at each shape), element count and operation ranked by median time. Every format
 /// ends with the summary (the fastest and the runner-up of each layout and operation, and how much faster), and
 /// CSV gives every result its rank and its time over the fastest's.
 public struct Standings: Sendable {
@@ -33,14 +33,14 @@ public struct Standings: Sendable {
     /// The fastest and the runner-up for each layout and operation at the layout's largest element count, with
     /// whether both answered exactly (and which did not); `nil` when no operation had two results.
     public var summary: ReportTable? {
-        let largest = Dictionary(report.results.map { ($0.layout, $0.elements) }, uniquingKeysWith: Swift.max)
+        let largest = Dictionary(report.results.map { ($0.shapedLayout, $0.elements) }, uniquingKeysWith: Swift.max)
         let rows: [[ReportTable.Figure]] = groups.compactMap { group in
             guard group.count > 1 else { return nil }
             let (fastest, runnerUp) = (report.results[group[0]], report.results[group[1]])
-            guard fastest.elements == largest[fastest.layout] else { return nil }
+            guard fastest.elements == largest[fastest.shapedLayout] else { return nil }
             let inexact = [fastest, runnerUp].filter { !report.isExact($0) }.map(\.label)
             return [
-                .text(fastest.layout.rawValue), .text(fastest.operation.rawValue), .count(fastest.elements), .text(fastest.label),
+                .text(fastest.shapedLayout.name), .text(fastest.operation.rawValue), .count(fastest.elements), .text(fastest.label),
                 .text(runnerUp.label), .text(Self.times(runnerUp.medianNanoseconds / Swift.max(fastest.medianNanoseconds, .leastNonzeroMagnitude))),
                 .text(inexact.isEmpty ? "yes" : "no: \(inexact.joined(separator: ", "))"),
             ]
@@ -61,11 +61,11 @@ public struct Standings: Sendable {
     /// The indices of the results of each layout, element count and operation but the fill floor, fastest first,
     /// the groups in the order their first results appear.
     private static func groups(_ results: [BenchmarkResult]) -> [[Int]] {
-        struct Key: Hashable { var layout: LayoutID, elements: Int, operation: BenchmarkOperation }
+        struct Key: Hashable { var layout: ShapedLayout, elements: Int, operation: BenchmarkOperation }
         var order: [Key] = []
         var members: [Key: [Int]] = [:]
         for (index, result) in results.enumerated() where result.operation != .fillFloor {
-            let key = Key(layout: result.layout, elements: result.elements, operation: result.operation)
+            let key = Key(layout: result.shapedLayout, elements: result.elements, operation: result.operation)
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }

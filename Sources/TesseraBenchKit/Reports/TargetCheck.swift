@@ -8,15 +8,18 @@ public struct TargetCheck: Codable, Hashable, Sendable {
 
     public var name: String
     public var layout: LayoutID
+    /// The shape judged (`BenchmarkResult.itemsPerSection`).
+    public var itemsPerSection: Int?
     public var elements: Int
     public var measured: Double
     public var comparison: Comparison
     public var target: Double
     public var passed: Bool
 
-    init(_ name: String, layout: LayoutID, elements: Int, measured: Double, _ comparison: Comparison, _ target: Double) {
+    init(_ name: String, layout: ShapedLayout, elements: Int, measured: Double, _ comparison: Comparison, _ target: Double) {
         self.name = name
-        self.layout = layout
+        self.layout = layout.layout
+        itemsPerSection = layout.itemsPerSection
         self.elements = elements
         self.measured = measured
         self.comparison = comparison
@@ -28,7 +31,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, layout, elements, measured, comparison, target, passed
+        case name, layout, itemsPerSection, elements, measured, comparison, target, passed
     }
 
     /// Schema 2 named the element count after items.
@@ -38,6 +41,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         layout = try container.decode(LayoutID.self, forKey: .layout)
+        itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
         elements = try container.decodeIfPresent(Int.self, forKey: .elements)
             ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)
         measured = try container.decode(Double.self, forKey: .measured)
@@ -45,6 +49,8 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         target = try container.decode(Double.self, forKey: .target)
         passed = try container.decode(Bool.self, forKey: .passed)
     }
+
+    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     /// The item count at which the architecture sets the speed-ups over the naive dictionary.
     public static let speedUpScale = 1_000_000
@@ -60,8 +66,9 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     /// layout without query results for it has no checks.
     public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy) -> [TargetCheck] {
         var checks: [TargetCheck] = []
-        for layout in results.layouts {
-            let ofLayout = results.filter { $0.layout == layout && $0.isStandard }
+        for shapedLayout in results.shapedLayouts {
+            let layout = shapedLayout.layout
+            let ofLayout = results.filter { $0.shapedLayout == shapedLayout && $0.isStandard }
             func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ elements: Int) -> BenchmarkResult? {
                 ofLayout.first { $0.strategy == strategy && $0.operation == operation && $0.elements == elements }
             }
@@ -71,7 +78,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             let judgedCounts = Set(ofLayout.filter { $0.strategy == judged && $0.operation == .query }.map(\.elements)).sorted()
             guard let largest = judgedCounts.last else { continue }
             func check(_ name: String, elements: Int, _ measured: Double, _ comparison: Comparison, _ target: Double) {
-                checks.append(TargetCheck("\(name) (\(judged.rawValue))", layout: layout, elements: elements, measured: measured, comparison, target))
+                checks.append(TargetCheck("\(name) (\(judged.rawValue))", layout: shapedLayout, elements: elements, measured: measured, comparison, target))
             }
 
             // Against the naive dictionary, at the largest count both ran, if it is the architecture's 1M or more.
@@ -97,7 +104,12 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 }
             }
             if let bytes = result(judged, .prepareCold, largest)?.bytesPerElement {
-                check("bytes per element", elements: largest, bytes, .atMost, 40)
+                // Under ten items a section, a section's own record is a larger share of each element.
+                let most = (shapedLayout.itemsPerSection ?? referenceShape) < 10 ? 45.0 : 40.0
+                check("bytes per element", elements: largest, bytes, .atMost, most)
+            }
+            if let allocations = result(judged, .prepareCold, largest)?.allocationsPerOperation {
+                check("cold prepare allocations per 64 elements", elements: largest, allocations * 64 / Double(Swift.max(largest, 1)), .atMost, 1)
             }
             if let allocations = result(judged, .query, largest)?.allocationsPerOperation {
                 check("heap allocations per steady-state query", elements: largest, allocations, .atMost, 0)
@@ -137,7 +149,28 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                let small = median(judged, .query, smallest), let large = median(judged, .query, largest) {
                 check("query growth from \(smallest.formatted()) elements", elements: largest, large / small, .atMost, 2)
             }
+            // Against the same layout at the reference shape, both at their largest count (the run's largest item
+            // count; their elements differ by their headers and footers).
+            let reference = ShapedLayout(layout, itemsPerSection: referenceShape)
+            if let shape = shapedLayout.itemsPerSection, shape != referenceShape {
+                let ofReference = results.filter { $0.shapedLayout == reference && $0.isStandard && $0.strategy == judged }
+                let referenceLargest = ofReference.filter { $0.operation == .query }.map(\.elements).max()
+                func referenceMedian(_ operation: BenchmarkOperation) -> Double? {
+                    ofReference.first { $0.operation == operation && $0.elements == referenceLargest }.map { Swift.max($0.medianNanoseconds, 1e-3) }
+                }
+                let shapeTargets: [(BenchmarkOperation, Double)] = [
+                    (.prepareWarm, 1.25), (.query, 1.2), (.updateResize, 3), (.updateInsert, 3), (.updateDelete, 3),
+                ]
+                for (operation, most) in shapeTargets {
+                    if let own = median(judged, operation, largest), let theirs = referenceMedian(operation) {
+                        check("\(operation.rawValue) over the \(referenceShape.formatted())-a-section shape's", elements: largest, own / theirs, .atMost, most)
+                    }
+                }
+            }
         }
         return checks
     }
+
+    /// The shape other shapes are judged against: the built-in workload's default, 1,000 items a section.
+    public static let referenceShape = 1_000
 }

@@ -1,6 +1,8 @@
 /// How a strategy's answers compared with brute force on the checked frames of the trace.
 public struct Verification: Codable, Hashable, Sendable {
     public var layout: LayoutID
+    /// The shape checked (`BenchmarkResult.itemsPerSection`).
+    public var itemsPerSection: Int?
     public var strategy: StrategyID
     public var elements: Int
     public var framesChecked: Int
@@ -11,6 +13,8 @@ public struct Verification: Codable, Hashable, Sendable {
     public var extraElements: Int
 
     public var isExact: Bool { mismatchedFrames == 0 }
+
+    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     public init(
         layout: LayoutID, strategy: StrategyID, elements: Int, framesChecked: Int, mismatchedFrames: Int, missedElements: Int,
@@ -26,7 +30,7 @@ public struct Verification: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case layout, strategy, elements, framesChecked, mismatchedFrames, missedElements, extraElements
+        case layout, itemsPerSection, strategy, elements, framesChecked, mismatchedFrames, missedElements, extraElements
     }
 
     /// Schema 2 named the element count after items.
@@ -35,6 +39,7 @@ public struct Verification: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         layout = try container.decode(LayoutID.self, forKey: .layout)
+        itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
         strategy = try container.decode(StrategyID.self, forKey: .strategy)
         elements = try container.decodeIfPresent(Int.self, forKey: .elements)
             ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)

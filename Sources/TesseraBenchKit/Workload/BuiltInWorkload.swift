@@ -35,10 +35,16 @@ public struct BuiltInWorkload: Sendable {
     /// The shape of `sections(for: layout, items:)` without making it, for a memory estimate: items as elements
     /// (a section's header and footer are the per-section cost's), sections, and the sizes listed one by one.
     public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
-        if layout == .mosaic || layout == .carousel { return .init(elements: items, sections: 1, listedSizes: 0) }
+        guard dividesIntoSections(layout) else { return .init(elements: items, sections: 1, listedSizes: 0) }
         let perSection = Swift.max(itemsPerSection, 1)
         let sections = Swift.max(1, (items + perSection - 1) / perSection)
         return .init(elements: items, sections: sections, listedSizes: listsSizes(for: layout) ? items : 0)
+    }
+
+    /// Whether `itemsPerSection` shapes `layout`: every layout but Mosaic and the carousel, which have one
+    /// section by nature.
+    public func dividesIntoSections(_ layout: LayoutID) -> Bool {
+        layout != .mosaic && layout != .carousel
     }
 
     /// The sticky-parallax tutorial's cell: 200 points tall, as wide as the viewport (its width is not read).
@@ -59,9 +65,7 @@ public struct BuiltInWorkload: Sendable {
         guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
         var generator = SeededGenerator(seed: seed)
         func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator).rounded() }
-        if layout == .mosaic || layout == .carousel {
-            return [LayoutSection(itemSizes: .uniform(.zero, count: items))]
-        }
+        guard dividesIntoSections(layout) else { return [LayoutSection(itemSizes: .uniform(.zero, count: items))] }
         var sections: [LayoutSection] = []
         var remaining = items
         repeat {
@@ -85,8 +89,9 @@ public struct BuiltInWorkload: Sendable {
         return sections
     }
 
-    /// What the sections of each of `layouts` hold, for a report's workload line.
-    public func description(of layouts: [LayoutID]) -> String {
+    /// What the sections of each of `layouts` hold, for a report's workload line, at each of `itemsPerSection`
+    /// (this workload's own when `nil`).
+    public func description(of layouts: [LayoutID], itemsPerSection shapes: [Int]? = nil) -> String {
         let items = sizing == .uniform ? "items of \(uniformSize.width)x\(uniformSize.height) pt" : "items of seeded random 40…120 pt"
         let parts = layouts.map { layout in
             switch layout {
@@ -96,6 +101,7 @@ public struct BuiltInWorkload: Sendable {
             default: "\(layout.rawValue) \(items)"
             }
         }
-        return "built-in: \(parts.joined(separator: "; ")); \(itemsPerSection) items per section, seed \(seed)"
+        let perSection = (shapes ?? [itemsPerSection]).map { "\($0)" }.joined(separator: ", ")
+        return "built-in: \(parts.joined(separator: "; ")); \(perSection) items per section, seed \(seed)"
     }
 }

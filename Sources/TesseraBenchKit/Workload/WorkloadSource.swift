@@ -25,4 +25,16 @@ public enum WorkloadSource: Sendable {
             return MemoryEstimate.Shape(sections)
         }
     }
+
+    /// The source at each of `itemsPerSection` (the built-in workload's own when `nil`), for `layout`, with the
+    /// shape each stands for: the built-in workload once a shape when it divides `layout` into sections; a file,
+    /// and Mosaic and the carousel (one section by nature), once and unshaped.
+    public func shapes(for layout: LayoutID, itemsPerSection: [Int]?) -> [(source: WorkloadSource, itemsPerSection: Int?)] {
+        guard case let .builtIn(builtIn) = self, builtIn.dividesIntoSections(layout) else { return [(self, nil)] }
+        return (itemsPerSection ?? [builtIn.itemsPerSection]).map { count in
+            var shaped = builtIn
+            shaped.itemsPerSection = count
+            return (.builtIn(shaped), count)
+        }
+    }
 }
