@@ -195,6 +195,19 @@ struct UpdateDifferentialTests {
         #expect(try Self.run(StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
     }
 
+    @Test("a waterfall whose columns never agree again writes past its join window to the end or the next change", arguments: 0..<3)
+    func waterfallPastItsJoinWindow(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        // Over twice the 4,096 photos the write looks for a join among; heights in fractions of a point, so the
+        // columns seldom agree again and most writes run on past the window, to the section's end or, in a batch,
+        // to the next change.
+        let items = 8_192 + rng.int(1...2_000)
+        let sizes = (0..<items).map { _ in Size(width: 0, height: rng.double(20...150)) }
+        let configuration = WaterfallLayout.Configuration(columns: rng.int(2...3), cellPadding: 4, headerHeight: 30)
+        let waterfall = try WaterfallLayout(sections: [LayoutSection(itemSizes: .list(sizes))], configuration: configuration)
+        #expect(try Self.run(waterfall, viewport: Size(width: 390, height: 844), seed: seed, steps: 8, maxUpdates: 6) == [])
+    }
+
     @Test("Mosaic and the carousel over long sequences of batches", arguments: 0..<4)
     func oneSectionLong(seed: UInt64) throws {
         let mosaic = try RandomMosaic(seed: seed)

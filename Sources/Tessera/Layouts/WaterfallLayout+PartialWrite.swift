@@ -5,7 +5,8 @@
 // laid-out photos, moved by that length. Heights that differ by fractions may keep the columns from ever agreeing
 // again (so do whole-point heights after a change of odd length in two columns: the difference between the columns
 // keeps its parity, photo after photo); then the write runs to the section's end, and stops looking for a join once
-// `joinWindow` photos have gone by without one, since reading a laid-out frame costs a descent of the store.
+// `joinWindow` photos have gone by without one, since reading a laid-out frame costs a descent of the store. From
+// there it places the rest as a full write does, as one run of cells read in order.
 extension WaterfallLayout {
     /// The photos after a change a write looks for a join among; columns that agree again mostly do within a few
     /// dozen.
@@ -47,8 +48,9 @@ extension WaterfallLayout {
             laidOutEnds.update(from: columnEnds, count: columns)
             var laidOutItem = start
             let count = data.itemSizes.count
-            for item in start..<count {
-                if edit.mayJoin(at: item), item - start < Self.joinWindow {
+            let windowEnd = start + Swift.min(count - start, Self.joinWindow)
+            for item in start..<windowEnd {
+                if edit.mayJoin(at: item) {
                     let target = edit.oldItem(ofNew: item)
                     if target < laidOut.itemCount {
                         while laidOutItem < target {
@@ -73,6 +75,10 @@ extension WaterfallLayout {
                 ))
                 columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
             }
+            // Past the window, no join is looked for: the photos up to the horizon go in as a full write puts them.
+            let tailEnd = Swift.max(windowEnd, Swift.min(count, edit.horizon))
+            placePhotos(of: section, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, viewport: viewport)
+            if tailEnd < count { return PartialWrite(start: start, end: .horizon) }
             let length = (0..<columns).reduce(-Double.infinity) { Swift.max($0, columnEnds[$1]) }
             return PartialWrite(start: start, end: .sectionEnd(length: length))
         }

@@ -68,70 +68,77 @@ public struct WaterfallLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        let columnWidth = viewport.width / Double(configuration.columns)
+        let headerHeight = sections[section].headerHeight ?? configuration.headerHeight
+        if headerHeight > 0 {
+            let inset = WaterfallLayout.headerInset
+            writer.append(.header, frame: Rect(x: inset, y: 0, width: viewport.width - inset, height: headerHeight))
+        }
+        // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
+        let headerEnd = ScrollGrid.snapped(headerHeight)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
+            columnEnds.initialize(repeating: headerEnd)
+            let count = sections[section].itemSizes.count
+            placePhotos(of: section, 0..<count, columnEnds: columnEnds.baseAddress!, into: &writer, viewport: viewport)
+            return columnEnds.max() ?? headerEnd
+        }
+    }
+
+    /// Puts photos `items` of `section` each in the shortest column (the first of the shortest), moving
+    /// `columnEnds`, one a column, on by each.
+    @inlinable func placePhotos<Writer: LayoutWriter & ~Copyable>(
+        of section: Int, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer, viewport: Size
+    ) {
+        switch sections[section].itemSizes {
+        case let .uniform(size, count):
+            placePhotos(UniformSizes(size: size, count: count), items, columnEnds: columnEnds, into: &writer, viewport: viewport)
+        case let .list(sizes):
+            sizes.read(
+                flat: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, viewport: viewport) },
+                blocked: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, viewport: viewport) }
+            )
+        }
+    }
+
+    /// Puts photos `items` of `sizes` each in the shortest column, as one run of the writer's cells.
+    @inlinable @inline(__always) func placePhotos<Writer: LayoutWriter & ~Copyable, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer, viewport: Size
+    ) {
+        let columns = configuration.columns
+        let columnWidth = viewport.width / Double(columns)
         let padding = configuration.cellPadding
         // A column narrower than twice the padding leaves its photos no width, rather than a negative one.
         let photoWidth = Swift.max(0, columnWidth - 2 * padding)
-        // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
         let gridPadding = ScrollGrid.snapped(padding)
-        let section = sections[section]
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
-            let headerHeight = section.headerHeight ?? configuration.headerHeight
-            if headerHeight > 0 {
-                let inset = WaterfallLayout.headerInset
-                writer.append(.header, frame: Rect(x: inset, y: 0, width: viewport.width - inset, height: headerHeight))
-            }
-            columnEnds.initialize(repeating: ScrollGrid.snapped(headerHeight))
-            switch section.itemSizes {
-            case let .uniform(size, count):
-                placeAll(count) { _ in size.height }
-            case let .list(sizes):
-                sizes.read(
-                    flat: { sizes in placeAll(sizes.count) { sizes[$0].height } },
-                    blocked: { sizes in placeAll(sizes.count) { sizes[$0].height } }
-                )
-            }
-            return columnEnds.max() ?? ScrollGrid.snapped(headerHeight)
-
-            /// Puts each photo in the shortest column (the first of the shortest).
-            func placeAll(_ count: Int, height: (Int) -> Double) {
-                guard columnEnds.count == 2 else {
-                    for item in 0..<count { place(height(item)) }
-                    return
-                }
-                // Two columns, the default, kept in registers. The compiler makes the choice a branch, which
-                // predicts well (a photo mostly goes to the other column from the one before): no branch at all
-                // (`min`, `max` and the column in integers) took 2.4x the time on a section in cache, and gained 5%
-                // only at a million photos, where the store's writes hold a prepare back.
-                var (left, right) = (columnEnds[0], columnEnds[1])
-                let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
-                writer.appendCells(count) { item in
-                    let photoHeight = height(item)
-                    let toRight = right < left
-                    let top = toRight ? right : left
-                    // The photo's advance is summed apart from the column's end: one addition on the chain from
-                    // photo to photo rather than two (all three lie on the grid, so the order changes no bit).
-                    let end = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
-                    left = toRight ? left : end
-                    right = toRight ? end : right
-                    return Rect(x: toRight ? rightX : leftX, y: top + gridPadding, width: photoWidth, height: photoHeight)
-                }
-                (columnEnds[0], columnEnds[1]) = (left, right)
-            }
-
-            /// Puts a photo in the shortest column.
-            func place(_ photoHeight: Double) {
+        let first = items.lowerBound
+        guard columns == 2 else {
+            writer.appendCells(items.count) { index in
+                let photoHeight = sizes[first &+ index].height
                 var column = 0
-                for candidate in 1..<columnEnds.count where columnEnds[candidate] < columnEnds[column] {
-                    column = candidate
-                }
+                for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
                 let top = columnEnds[column]
-                writer.append(.cell, frame: Rect(
-                    x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight
-                ))
                 columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
+                return Rect(x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight)
             }
+            return
         }
+        // Two columns, the default, kept in registers. The compiler makes the choice a branch, which predicts well
+        // (a photo mostly goes to the other column from the one before): no branch at all (`min`, `max` and the
+        // column in integers) took 2.4x the time on a section in cache, and gained 5% only at a million photos,
+        // where the store's writes hold a prepare back.
+        var (left, right) = (columnEnds[0], columnEnds[1])
+        let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
+        writer.appendCells(items.count) { index in
+            let photoHeight = sizes[first &+ index].height
+            let toRight = right < left
+            let top = toRight ? right : left
+            // The photo's advance is summed apart from the column's end: one addition on the chain from photo to
+            // photo rather than two (all three lie on the grid, so the order changes no bit).
+            let end = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
+            left = toRight ? left : end
+            right = toRight ? end : right
+            return Rect(x: toRight ? rightX : leftX, y: top + gridPadding, width: photoWidth, height: photoHeight)
+        }
+        (columnEnds[0], columnEnds[1]) = (left, right)
     }
 
     public func contentSize(length: Double, viewport: Size) -> Size {

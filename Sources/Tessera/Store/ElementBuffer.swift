@@ -85,6 +85,23 @@
         count += 1
     }
 
+    /// Appends `count` cells, the frame and mark of the `i`th from `cell(i)`, called once each in order.
+    @inlinable mutating func appendCells(_ count: Int, _ cell: (Int) -> (frame: Rect, marked: Bool)) {
+        reserve(count)
+        let start = self.count
+        let (x, y, width, height, kinds, marks) = (x + start, y + start, width + start, height + start, kinds + start, marks + start)
+        for index in 0..<count {
+            let (frame, marked) = cell(index)
+            x[index] = frame.origin.x
+            y[index] = frame.origin.y
+            width[index] = frame.size.width
+            height[index] = frame.size.height
+            kinds[index] = .cell
+            marks[index] = marked
+        }
+        self.count = start + count
+    }
+
     /// Appends the elements at `offsets` of `chunk`, whose base is `base`, moved by `shift` along `axis`.
     @inlinable mutating func append(_ chunk: Chunk, at offsets: Range<Int>, base: Double, shift: Double, axis: ScrollAxis) {
         guard !offsets.isEmpty else { return }

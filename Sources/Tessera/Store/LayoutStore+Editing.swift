@@ -35,6 +35,22 @@ extension LayoutStore {
             pool.incoming.append(kind, frame: frame.placed(at: sectionOrigin, along: axis), marked: marksNext)
             marksNext = false
         }
+
+        @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
+            appendCells(count) { (frame($0), false) }
+        }
+
+        /// Makes room for the run once and writes the buffer's columns directly: the pool's buffer is reached
+        /// once a run, not once a cell (each reach of a class's stored property is an exclusivity check).
+        @inlinable public mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)) {
+            guard count > 0 else { return }
+            let (origin, axis, markFirst) = (sectionOrigin, axis, marksNext)
+            marksNext = false
+            pool.incoming.appendCells(count) { index in
+                let (cell, marked) = frame(index)
+                return (cell.placed(at: origin, along: axis), marked || (index == 0 && markFirst))
+            }
+        }
     }
 
     /// A writer of elements for an update, continuing a section at `sectionOrigin`.
