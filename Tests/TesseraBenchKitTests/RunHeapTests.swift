@@ -28,6 +28,41 @@ import Tessera
         }
     }
 
+    /// A layout of one section of every item keeps it: batches insert, delete, move and reload sections of at most
+    /// 1,000 items, so a batch stays an update at every shape rather than a reload of the whole data; sections of
+    /// that size still take every kind.
+    @Test(arguments: [3, 1]) func randomBatchesMoveNoSectionOverTheLimit(sectionsOfTheLimit: Int) throws {
+        let limit = RandomBatches.sectionUpdateLimit
+        // One section three times the limit, or eight sections of the limit.
+        let (count, items) = sectionsOfTheLimit == 3 ? (1, 3 * limit) : (8, limit)
+        let sizes = (0..<items).map { Size(width: Double(40 + $0 % 80), height: 50) }
+        var layout = CollectionLayout<FlowLayout, BruteForceIndex>(
+            try FlowLayout(sections: Array(repeating: LayoutSection(itemSizes: .list(sizes)), count: count))
+        )
+        var random = RandomBatches(seed: 11)
+        var kinds: Set<String> = []
+        for _ in 0..<20 {
+            let sections = layout.algorithm.sections
+            let batch = random.next(count: 100, sections: sections, sectionsMayChange: true) { (try? layout.algorithm.check($0)) != nil }
+            for update in batch {
+                switch update {
+                case let .insertSection(_, data): #expect(data.itemSizes.count <= limit); kinds.insert("insert")
+                case let .reloadSection(section, data):
+                    #expect(sections[section].itemSizes.count <= limit && data.itemSizes.count <= limit); kinds.insert("reload")
+                case let .deleteSection(section): #expect(sections[section].itemSizes.count <= limit); kinds.insert("delete")
+                case let .moveSection(from, _): #expect(sections[from].itemSizes.count <= limit); kinds.insert("move")
+                default: continue
+                }
+            }
+            try layout.apply(batch)
+        }
+        if sectionsOfTheLimit == 3 {
+            #expect(layout.algorithm.sections.contains { $0.itemSizes.count > 2 * limit }, "the large section stays")
+        } else {
+            #expect(kinds == ["insert", "reload", "delete", "move"], "sections of the limit take every kind: \(kinds)")
+        }
+    }
+
     /// The samples a run's results hold grow with it (a default run's queries keep thousands each), so every
     /// estimate adds what the results before it hold: they had made later layouts' peaks exceed their estimates.
     @Test func estimatesAddTheSamplesTheResultsBeforeThemHold() throws {

@@ -4,6 +4,12 @@ import Tessera
 /// layout takes, each drawn as often as the others, with sizes and sections copied from the data (a random
 /// item's, a random section's) so the layout keeps its character as batches follow one another.
 struct RandomBatches {
+    /// The most items a section update moves: a section of the reference shape (1,000 items). A larger section (a
+    /// layout of one section of every item) is not deleted, moved or reloaded, and a section inserted as a copy of
+    /// it takes its first `sectionUpdateLimit` items: rewriting a million items is a reload of the data, which a
+    /// prepare measures, not an update. The default shape's batches are drawn as they were without the limit.
+    static let sectionUpdateLimit = TargetCheck.referenceShape
+
     private var generator: SeededGenerator
     /// The section count of the data the first batch was drawn for. A section insert or delete that would take
     /// the data further from it than one section becomes the other, so the layout keeps its size however many
@@ -55,16 +61,29 @@ struct RandomBatches {
         let size = sourceItems.count > 0 ? sourceItems[Swift.min(source.item, sourceItems.count - 1)] : Size(width: 50, height: 50)
         var kind = Int.random(in: 0..<kinds, using: &generator)
         if kind == 5 || kind == 6 { kind = insertSection ? 5 : deleteSection ? 6 : kind }
+        // A section too large to delete, move or reload takes a resize of one of its items instead.
+        if kind >= 6, items > Self.sectionUpdateLimit { kind = 4 }
         switch kind {
         case 0: return .insertItem(path, size: size)
         case 1: return .deleteItem(path)
         case 2: return .moveItem(from: path, to: otherPath())
         case 3: return .reloadItem(path, size: size)
         case 4: return .resizeItem(path, size: size)
-        case 5: return .insertSection(Int.random(in: 0...sections.count, using: &generator), sections[section])
+        case 5: return .insertSection(Int.random(in: 0...sections.count, using: &generator), Self.limited(sections[section]))
         case 6: return .deleteSection(section)
         case 7: return .moveSection(from: section, to: Int.random(in: 0..<sections.count, using: &generator))
-        default: return .reloadSection(section, sections[Int.random(in: 0..<sections.count, using: &generator)])
+        default: return .reloadSection(section, Self.limited(sections[Int.random(in: 0..<sections.count, using: &generator)]))
         }
+    }
+
+    /// `data` with its first `sectionUpdateLimit` items at most.
+    static func limited(_ data: LayoutSection) -> LayoutSection {
+        guard data.itemSizes.count > sectionUpdateLimit else { return data }
+        var limited = data
+        limited.itemSizes = switch data.itemSizes {
+        case let .uniform(size, _): .uniform(size, count: sectionUpdateLimit)
+        case let .list(sizes): .list(Array(sizes.prefix(sectionUpdateLimit)))
+        }
+        return limited
     }
 }
