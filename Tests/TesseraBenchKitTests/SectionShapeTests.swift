@@ -22,6 +22,7 @@ import Testing
             ShapedLayout(.flow, itemsPerSection: 1), ShapedLayout(.flow, itemsPerSection: 1_000), ShapedLayout(.mosaic, itemsPerSection: nil),
         ])
         #expect(report.verifications.map(\.itemsPerSection) == [1, 1_000, nil])
+        #expect(report.memory?.map(\.itemsPerSection) == [1, 1_000, nil])
         // The flow at one item a section has 400 sections of one item: its elements are its items (no headers).
         #expect(report.results.filter { $0.itemsPerSection == 1 }.allSatisfy { $0.elements == 400 })
         let shapeChecks = report.targets.filter { $0.name.contains("1,000-a-section shape's") }

@@ -33,8 +33,8 @@ public struct BenchmarkRunner {
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
         var settings = settings
-        // Refused before anything is allocated when even the leanest engine strategy would not fit.
         let shapes = settings.layouts.map { (layout: $0, shapes: workload.shapes(for: $0, itemsPerSection: settings.itemsPerSection)) }
+        // Refused before anything is allocated when even the leanest engine strategy would not fit.
         if let largest = settings.itemCounts.max() {
             for (layout, shapes) in shapes {
                 for (source, _) in shapes {
@@ -54,7 +54,7 @@ public struct BenchmarkRunner {
                     heap.startWindow()
                     let sections = try source.sections(for: layout, items: items)
                     let run = LayoutBenchRun(
-                        runner: self, progress: progress, heap: heap, layout: ShapedLayout(layout, itemsPerSection: itemsPerSection),
+                        runner: self, progress: progress, heap: heap, shapedLayout: ShapedLayout(layout, itemsPerSection: itemsPerSection),
                         items: items, sections: sections, heldByResults: MemoryEstimate.heldBytes(of: results)
                     )
                     let outcome = try parameters.make(layout, sections: sections, run)
@@ -98,14 +98,6 @@ private struct LayoutBenchRun: LayoutVisitor {
         var traceFrames = 0
     }
 
-    init(
-        runner: BenchmarkRunner, progress: RunProgress, heap: HeapPeak, layout: ShapedLayout, items: Int,
-        sections: [LayoutSection], heldByResults: Double
-    ) {
-        (self.runner, self.progress, self.heap, shapedLayout) = (runner, progress, heap, layout)
-        (self.items, self.sections, self.heldByResults) = (items, sections, heldByResults)
-    }
-
     var layout: LayoutID { shapedLayout.layout }
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Outcome {
@@ -116,7 +108,7 @@ private struct LayoutBenchRun: LayoutVisitor {
             let estimate = MemoryEstimate.measuringBytes(strategy, on: layout, shape) + heldByResults
             guard runner.memory.fits(adding: estimate) else {
                 let skip = SkippedRun(
-                    layout: layout, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
+                    layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
                     budgetBytes: runner.memory.budget
                 )
                 runner.notice(skip.description)
@@ -143,7 +135,7 @@ private struct LayoutBenchRun: LayoutVisitor {
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
             outcome.memoryUse.append(MemoryUse(
-                layout: layout, strategy: strategy, elements: bench.elements,
+                layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy, elements: bench.elements,
                 estimatedBytes: estimate, measuredBytes: heap.endWindow().map(Double.init)
             ))
         }

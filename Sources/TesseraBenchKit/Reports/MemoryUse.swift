@@ -3,13 +3,19 @@
 /// the process held when the run began.
 public struct MemoryUse: Codable, Hashable, Sendable {
     public var layout: LayoutID
+    /// The shape measured (`BenchmarkResult.itemsPerSection`).
+    public var itemsPerSection: Int?
     public var strategy: StrategyID
     public var elements: Int
     public var estimatedBytes: Double
     public var measuredBytes: Double?
 
-    public init(layout: LayoutID, strategy: StrategyID, elements: Int, estimatedBytes: Double, measuredBytes: Double?) {
+    public init(
+        layout: LayoutID, itemsPerSection: Int? = nil, strategy: StrategyID, elements: Int, estimatedBytes: Double,
+        measuredBytes: Double?
+    ) {
         self.layout = layout
+        self.itemsPerSection = itemsPerSection
         self.strategy = strategy
         self.elements = elements
         self.estimatedBytes = estimatedBytes
