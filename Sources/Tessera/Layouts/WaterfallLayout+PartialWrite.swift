@@ -15,11 +15,8 @@ extension WaterfallLayout {
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {
-        let columns = configuration.columns
-        let columnWidth = viewport.width / Double(columns)
-        let padding = configuration.cellPadding
-        let photoWidth = Swift.max(0, columnWidth - 2 * padding)
-        let gridPadding = ScrollGrid.snapped(padding)
+        let geometry = WaterfallGeometry(configuration, viewport: viewport)
+        let (columns, columnWidth, padding, gridPadding) = (geometry.columns, geometry.columnWidth, geometry.padding, geometry.gridPadding)
         let data = sections[section]
         let headerEnd = ScrollGrid.snapped(data.headerHeight ?? configuration.headerHeight)
         let start = edit.first
@@ -30,7 +27,7 @@ extension WaterfallLayout {
             func placement(ofLaidOut item: Int) -> (column: Int, end: Double) {
                 let frame = laidOut.frame(ofItem: item)
                 let column = Swift.min(Swift.max(Int(((frame.minX - padding) / columnWidth).rounded()), 0), columns - 1)
-                return (column, (frame.minY - gridPadding) + (ScrollGrid.snapped(frame.height) + 2 * gridPadding))
+                return (column, (frame.minY - gridPadding) + geometry.advance(frame.height))
             }
             // Each column ends below the last photo put in it before `start`, or below the header.
             ends.initialize(repeating: .nan)
@@ -66,18 +63,11 @@ extension WaterfallLayout {
                 } else if item >= edit.horizon {
                     return PartialWrite(start: start, end: .horizon)
                 }
-                var column = 0
-                for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
-                let photoHeight = data.itemSizes[item].height
-                let top = columnEnds[column]
-                writer.append(.cell, frame: Rect(
-                    x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight
-                ))
-                columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
+                writer.append(.cell, frame: geometry.place(data.itemSizes[item].height, in: columnEnds))
             }
             // Past the window, no join is looked for: the photos up to the horizon go in as a full write puts them.
             let tailEnd = Swift.max(windowEnd, Swift.min(count, edit.horizon))
-            placePhotos(of: section, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, viewport: viewport)
+            placePhotos(of: section, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, geometry)
             if tailEnd < count { return PartialWrite(start: start, end: .horizon) }
             let length = (0..<columns).reduce(-Double.infinity) { Swift.max($0, columnEnds[$1]) }
             return PartialWrite(start: start, end: .sectionEnd(length: length))

@@ -75,10 +75,11 @@ public struct WaterfallLayout: LayoutAlgorithm {
         }
         // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
         let headerEnd = ScrollGrid.snapped(headerHeight)
+        let geometry = WaterfallGeometry(configuration, viewport: viewport)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
             columnEnds.initialize(repeating: headerEnd)
             let count = sections[section].itemSizes.count
-            placePhotos(of: section, 0..<count, columnEnds: columnEnds.baseAddress!, into: &writer, viewport: viewport)
+            placePhotos(of: section, 0..<count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
             return columnEnds.max() ?? headerEnd
         }
     }
@@ -86,39 +87,28 @@ public struct WaterfallLayout: LayoutAlgorithm {
     /// Puts photos `items` of `section` each in the shortest column (the first of the shortest), moving
     /// `columnEnds`, one a column, on by each.
     @inlinable func placePhotos<Writer: LayoutWriter & ~Copyable>(
-        of section: Int, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer, viewport: Size
+        of section: Int, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer,
+        _ geometry: WaterfallGeometry
     ) {
         switch sections[section].itemSizes {
         case let .uniform(size, count):
-            placePhotos(UniformSizes(size: size, count: count), items, columnEnds: columnEnds, into: &writer, viewport: viewport)
+            placePhotos(UniformSizes(size: size, count: count), items, columnEnds: columnEnds, into: &writer, geometry)
         case let .list(sizes):
             sizes.read(
-                flat: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, viewport: viewport) },
-                blocked: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, viewport: viewport) }
+                flat: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) },
+                blocked: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) }
             )
         }
     }
 
     /// Puts photos `items` of `sizes` each in the shortest column, as one run of the writer's cells.
     @inlinable @inline(__always) func placePhotos<Writer: LayoutWriter & ~Copyable, Sizes: ItemSizeSource>(
-        _ sizes: Sizes, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer, viewport: Size
+        _ sizes: Sizes, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer,
+        _ geometry: WaterfallGeometry
     ) {
-        let columns = configuration.columns
-        let columnWidth = viewport.width / Double(columns)
-        let padding = configuration.cellPadding
-        // A column narrower than twice the padding leaves its photos no width, rather than a negative one.
-        let photoWidth = Swift.max(0, columnWidth - 2 * padding)
-        let gridPadding = ScrollGrid.snapped(padding)
         let first = items.lowerBound
-        guard columns == 2 else {
-            writer.appendCells(items.count) { index in
-                let photoHeight = sizes[first &+ index].height
-                var column = 0
-                for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
-                let top = columnEnds[column]
-                columnEnds[column] = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
-                return Rect(x: Double(column) * columnWidth + padding, y: top + gridPadding, width: photoWidth, height: photoHeight)
-            }
+        guard geometry.columns == 2 else {
+            writer.appendCells(items.count) { index in geometry.place(sizes[first &+ index].height, in: columnEnds) }
             return
         }
         // Two columns, the default, kept in registers. The compiler makes the choice a branch, which predicts well
@@ -126,14 +116,13 @@ public struct WaterfallLayout: LayoutAlgorithm {
         // column in integers) took 2.4x the time on a section in cache, and gained 5% only at a million photos,
         // where the store's writes hold a prepare back.
         var (left, right) = (columnEnds[0], columnEnds[1])
-        let (leftX, rightX) = (Double(0) * columnWidth + padding, Double(1) * columnWidth + padding)
+        let (leftX, rightX) = (geometry.x(ofColumn: 0), geometry.x(ofColumn: 1))
+        let (photoWidth, gridPadding) = (geometry.photoWidth, geometry.gridPadding)
         writer.appendCells(items.count) { index in
             let photoHeight = sizes[first &+ index].height
             let toRight = right < left
             let top = toRight ? right : left
-            // The photo's advance is summed apart from the column's end: one addition on the chain from photo to
-            // photo rather than two (all three lie on the grid, so the order changes no bit).
-            let end = top + (ScrollGrid.snapped(photoHeight) + 2 * gridPadding)
+            let end = top + geometry.advance(photoHeight)
             left = toRight ? left : end
             right = toRight ? end : right
             return Rect(x: toRight ? rightX : leftX, y: top + gridPadding, width: photoWidth, height: photoHeight)
@@ -143,6 +132,42 @@ public struct WaterfallLayout: LayoutAlgorithm {
 
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: viewport.width, height: length)
+    }
+}
+
+/// The waterfall's columns for one viewport, as a write places photos in them.
+@usableFromInline struct WaterfallGeometry {
+    @usableFromInline let columns: Int
+    @usableFromInline let columnWidth: Double
+    @usableFromInline let padding: Double
+    /// A column narrower than twice the padding leaves its photos no width, rather than a negative one.
+    @usableFromInline let photoWidth: Double
+    /// Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
+    @usableFromInline let gridPadding: Double
+
+    @inlinable init(_ configuration: WaterfallLayout.Configuration, viewport: Size) {
+        columns = configuration.columns
+        columnWidth = viewport.width / Double(columns)
+        padding = configuration.cellPadding
+        photoWidth = Swift.max(0, columnWidth - 2 * padding)
+        gridPadding = ScrollGrid.snapped(padding)
+    }
+
+    /// Where a photo in `column` starts across the page.
+    @inlinable func x(ofColumn column: Int) -> Double { Double(column) * columnWidth + padding }
+
+    /// How far a photo `photoHeight` tall moves its column's end. Summed apart from the column's end: one addition
+    /// on the chain from photo to photo rather than two (all three lie on the grid, so the order changes no bit).
+    @inlinable func advance(_ photoHeight: Double) -> Double { ScrollGrid.snapped(photoHeight) + 2 * gridPadding }
+
+    /// Puts a photo `photoHeight` tall in the shortest of `columnEnds` (the first of the shortest), moves that
+    /// column's end on, and returns the photo's frame.
+    @inlinable @inline(__always) func place(_ photoHeight: Double, in columnEnds: UnsafeMutablePointer<Double>) -> Rect {
+        var column = 0
+        for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
+        let top = columnEnds[column]
+        columnEnds[column] = top + advance(photoHeight)
+        return Rect(x: x(ofColumn: column), y: top + gridPadding, width: photoWidth, height: photoHeight)
     }
 }
 

@@ -21,4 +21,6 @@ public struct MemoryUse: Codable, Hashable, Sendable {
         self.estimatedBytes = estimatedBytes
         self.measuredBytes = measuredBytes
     }
+
+    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 }

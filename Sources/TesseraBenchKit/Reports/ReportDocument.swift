@@ -126,9 +126,7 @@ public struct ReportDocument {
         let measured = uses.compactMap { use in use.measuredBytes.map { (use: use, peak: $0) } }
         guard let largest = measured.max(by: { $0.peak < $1.peak }) else { return nil }
         let megabytes = { (bytes: Double) in "\((bytes / 1e6).formatted(.number.precision(.fractionLength(1)))) MB" }
-        let name = { (use: MemoryUse) in
-            "\(ShapedLayout(use.layout, itemsPerSection: use.itemsPerSection).name) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements"
-        }
+        let name = { (use: MemoryUse) in "\(use.shapedLayout.name) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements" }
         let judged = measured.filter { $0.use.elements >= MemoryEstimate.calibratedFromElements }
         let off = judged.filter { abs($0.use.estimatedBytes / Swift.max($0.peak, 1) - 1) > 0.25 }
         let sentence = "Memory: the heap peaked at \(megabytes(largest.peak)) over the run's start (\(name(largest.use))), "

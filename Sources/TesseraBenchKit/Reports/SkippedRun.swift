@@ -10,8 +10,10 @@ public struct SkippedRun: Codable, Hashable, Sendable {
     public var estimatedBytes: Double
     public var budgetBytes: Double
 
+    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+
     public var description: String {
         let gigabytes = { (bytes: Double) in String(format: "%.1f GB", bytes / 1e9) }
-        return "\(ShapedLayout(layout, itemsPerSection: itemsPerSection).name) · \(strategy.rawValue) at \(items.formatted()) items skipped: it would need about \(gigabytes(estimatedBytes)), over the \(gigabytes(budgetBytes)) budget"
+        return "\(shapedLayout.name) · \(strategy.rawValue) at \(items.formatted()) items skipped: it would need about \(gigabytes(estimatedBytes)), over the \(gigabytes(budgetBytes)) budget"
     }
 }
