@@ -37,7 +37,7 @@ struct BatchPlanTests {
         var brute = (0..<before).filter { fates[$0] == 0 }.map { Section.old($0) }
         for (to, section) in arriving.sorted(by: { $0.to < $1.to }) { brute.insert(section, at: to) }
 
-        let plan = try BatchPlan(batch, sections: sections, fixedSectionCount: nil)
+        let plan = try BatchPlan(batch, sections: SectionList(sections), fixedSectionCount: nil)
         #expect(plan.changesSections == !batch.isEmpty)
         let planned = (0..<after).map { section -> Section in
             switch plan.source(of: section) {

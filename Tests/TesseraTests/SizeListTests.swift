@@ -91,4 +91,40 @@ struct SizeListTests {
         edited.remove(at: 3)
         Self.check(list, equals: edited)
     }
+
+    @Test("a section list lets go of what it removes and edits a section's sizes in place")
+    func sectionListReleasesAndEditsInPlace() {
+        var probe = SizeList((0..<10).map(Self.size))
+        var sections = SectionList((0..<(SectionList.flatLimit + 10)).map { _ in LayoutSection(itemSizes: .uniform(.zero, count: 1)) })
+        #expect(sections.isBlocked)
+        /// Whether `list` alone holds its sizes: a mutable access to a shared buffer would copy it elsewhere.
+        func isUnique(_ list: inout SizeList) -> Bool {
+            let before = list.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            return before == list.storage.withUnsafeMutableBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        sections.insert(LayoutSection(itemSizes: .list(probe)), at: 100)
+        sections.remove(at: 100)
+        #expect(isUnique(&probe), "the removed section's stale copy let go of its sizes")
+        // Enough inserts into one block to split it: the half moved away leaves nothing behind.
+        for _ in 0..<SectionList.blockCapacity { sections.insert(LayoutSection(itemSizes: .list(probe)), at: 5) }
+        for _ in 0..<SectionList.blockCapacity { sections.remove(at: 5) }
+        #expect(isUnique(&probe), "no vacated place still holds the sizes")
+        /// Where a section's listed sizes are: an edit that copied them would move them.
+        func sizesAddress(_ section: LayoutSection) -> UnsafeRawPointer? {
+            guard case let .list(sizes) = section.itemSizes else { return nil }
+            return sizes.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        // An edit through the list reaches the section's own sizes, uniquely held, without a copy of them: through
+        // the subscript, and as the layouts make it, with no accessor coroutine.
+        sections[3000].itemSizes = .list(Array(repeating: Size(width: 1, height: 1), count: 64))
+        let address = sizesAddress(sections[3000])
+        sections[3000].itemSizes.set(Size(width: 2, height: 2), at: 7)
+        sections.update(3000) { $0.itemSizes.set(Size(width: 3, height: 3), at: 8) }
+        #expect(sizesAddress(sections[3000]) == address, "edited in place")
+        #expect(sections[3000].itemSizes[7] == Size(width: 2, height: 2) && sections[3000].itemSizes[6] == Size(width: 1, height: 1))
+        // A copy keeps its sizes.
+        let copy = sections
+        sections.update(3000) { $0.itemSizes.set(Size(width: 4, height: 4), at: 8) }
+        #expect(sections[3000].itemSizes[8] == Size(width: 4, height: 4) && copy[3000].itemSizes[8] == Size(width: 3, height: 3))
+    }
 }

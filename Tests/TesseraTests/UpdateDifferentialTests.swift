@@ -125,7 +125,7 @@ struct UpdateDifferentialTests {
         for step in 0..<steps {
             let single = rng.chance(0.3)
             var batch = randomBatch(
-                layout.algorithm.sections, fixedSections: layout.algorithm.fixedSectionCount != nil,
+                Array(layout.algorithm.sections), fixedSections: layout.algorithm.fixedSectionCount != nil,
                 readsSizes: layout.algorithm.readsItemSizes, maxUpdates: maxUpdates, rng: &rng
             )
             if single { batch = Array(batch.prefix(1)) }
@@ -189,6 +189,22 @@ struct UpdateDifferentialTests {
         // Whole-point sizes, so the waterfall's columns agree again now and then and its writes join.
         let sizes = (0..<items).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }
         let sections = [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
+        let viewport = Size(width: 390, height: 844)
+        #expect(try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(try Self.run(StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+    }
+
+    @Test("more sections than a section list keeps in one array, inserted, deleted and moved across its blocks", arguments: 0..<2)
+    func manySections(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let count = SectionList.flatLimit + rng.int(1...600)
+        let sections = (0..<count).map { _ in
+            LayoutSection(
+                itemSizes: .list((0..<rng.int(0...2)).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }),
+                headerHeight: rng.chance(0.5) ? 12 : 0, footerHeight: 0
+            )
+        }
         let viewport = Size(width: 390, height: 844)
         #expect(try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
         #expect(try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])

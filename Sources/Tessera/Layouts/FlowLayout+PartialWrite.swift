@@ -39,15 +39,11 @@ extension FlowGeometry {
             return .joined(item: item, shift: lineStart - Self.lineStart(at: laidOutItem, in: &laidOut, Axes.self))
         }
         let lineStart = Self.lineStart(at: start, in: &laidOut, Axes.self)
-        let (end, position) = switch section.itemSizes {
-        case let .uniform(size, count):
-            writeLines(UniformSizes(size: size, count: count), from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops)
-        case let .list(sizes):
-            sizes.read(
-                flat: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) },
-                blocked: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) }
-            )
-        }
+        let (end, position) = section.itemSizes.read(
+            uniform: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) },
+            flat: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) },
+            blocked: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) }
+        )
         if let end { return PartialWrite(start: start, end: end) }
         var length = position + insetAfter
         if let height = section.footerHeight, height > 0 {

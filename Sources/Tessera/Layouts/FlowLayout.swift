@@ -5,7 +5,7 @@
 /// direction items pack in). Vertical scrolling maps scroll to y; horizontal scrolling swaps the axes, so lines
 /// become columns and a header's "height" is its width.
 public struct FlowLayout: LayoutAlgorithm {
-    public private(set) var sections: [LayoutSection]
+    public private(set) var sections: SectionList
     public let configuration: Configuration
     public private(set) var elementCount: Int
 
@@ -52,7 +52,7 @@ public struct FlowLayout: LayoutAlgorithm {
             throw .invalidParameter(name: name, value: value)
         }
         try LayoutSection.validate(sections)
-        self.sections = sections
+        self.sections = SectionList(sections)
         self.configuration = configuration
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1) }
     }
@@ -77,28 +77,30 @@ public struct FlowLayout: LayoutAlgorithm {
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
         let geometry = FlowGeometry(configuration, viewport: viewport)
-        var position = 0.0
-        if let height = sections[section].headerHeight, height > 0 {
-            writer.append(.header, frame: geometry.fullWidthFrame(at: position, length: height))
-            position += ScrollGrid.snapped(height)
-        }
-        position += geometry.insetBefore
-        // The axis and the alignment are fixed for the section, so the lines are written by a copy of the packing
+        // The axis and the alignment are fixed for the layout, so the lines are written by a copy of the packing
         // specialised for them: no test of either per item.
-        position = switch (geometry.vertical, geometry.alignment) {
-        case (true, .top): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, TopAlignment.self)
-        case (true, .center): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, CenterAlignment.self)
-        case (true, .bottom): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, VerticalFlow.self, BottomAlignment.self)
-        case (false, .top): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, TopAlignment.self)
-        case (false, .center): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, CenterAlignment.self)
-        case (false, .bottom): geometry.writeItems(of: sections[section].itemSizes, startingAt: position, into: &writer, HorizontalFlow.self, BottomAlignment.self)
+        return switch (geometry.vertical, geometry.alignment) {
+        case (true, .top): geometry.write(sections[section], into: &writer, VerticalFlow.self, TopAlignment.self)
+        case (true, .center): geometry.write(sections[section], into: &writer, VerticalFlow.self, CenterAlignment.self)
+        case (true, .bottom): geometry.write(sections[section], into: &writer, VerticalFlow.self, BottomAlignment.self)
+        case (false, .top): geometry.write(sections[section], into: &writer, HorizontalFlow.self, TopAlignment.self)
+        case (false, .center): geometry.write(sections[section], into: &writer, HorizontalFlow.self, CenterAlignment.self)
+        case (false, .bottom): geometry.write(sections[section], into: &writer, HorizontalFlow.self, BottomAlignment.self)
         }
-        position += geometry.insetAfter
-        if let height = sections[section].footerHeight, height > 0 {
-            writer.append(.footer, frame: geometry.fullWidthFrame(at: position, length: height))
-            position += ScrollGrid.snapped(height)
+    }
+
+    /// Writes every section with the geometry, the axis and the alignment fixed once for the write: at one item
+    /// a section, the per-section work is most of a prepare.
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+        let geometry = FlowGeometry(configuration, viewport: viewport)
+        return switch (geometry.vertical, geometry.alignment) {
+        case (true, .top): geometry.write(sections, into: &writer, VerticalFlow.self, TopAlignment.self)
+        case (true, .center): geometry.write(sections, into: &writer, VerticalFlow.self, CenterAlignment.self)
+        case (true, .bottom): geometry.write(sections, into: &writer, VerticalFlow.self, BottomAlignment.self)
+        case (false, .top): geometry.write(sections, into: &writer, HorizontalFlow.self, TopAlignment.self)
+        case (false, .center): geometry.write(sections, into: &writer, HorizontalFlow.self, CenterAlignment.self)
+        case (false, .bottom): geometry.write(sections, into: &writer, HorizontalFlow.self, BottomAlignment.self)
         }
-        return position
     }
 
     public func contentSize(length: Double, viewport: Size) -> Size {
@@ -150,21 +152,45 @@ public struct FlowLayout: LayoutAlgorithm {
         vertical ? Size(width: viewport.width, height: length) : Size(width: length, height: viewport.height)
     }
 
-    /// Writes `section`'s items in lines from `start`, with `Axes` and `Alignment` the geometry's own; returns where
-    /// the last line ends.
+    /// Writes every section, each at the sum of the lengths before it, as `LayoutAlgorithm.writeSections` does.
     @inlinable
-    func writeItems<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
-        of sizes: borrowing ItemSizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
+    func write<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
+        _ sections: SectionList, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> Double {
-        switch sizes {
-        case let .uniform(size, count):
-            return writeLines(UniformSizes(size: size, count: count), startingAt: start, into: &writer, Axes.self, Alignment.self)
-        case let .list(sizes):
-            return sizes.read(
-                flat: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) },
-                blocked: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) }
-            )
+        var origin = 0.0
+        sections.forEachBlock { sections in
+            for section in sections.indices {
+                writer.beginSection(origin: Axes.point(scroll: origin))
+                origin += ScrollGrid.snapped(write(sections[section], into: &writer, Axes.self, Alignment.self))
+                writer.endSection()
+            }
         }
+        return origin
+    }
+
+    /// Writes a section from 0: its header, its items in lines and its footer; returns its length.
+    @inlinable @inline(__always)
+    func write<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment>(
+        _ section: borrowing LayoutSection, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
+    ) -> Double {
+        var position = 0.0
+        if let height = section.headerHeight, height > 0 {
+            writer.append(.header, frame: fullWidthFrame(at: position, length: height))
+            position += ScrollGrid.snapped(height)
+        }
+        position += insetBefore
+        let start = position
+        position = section.itemSizes.read(
+            uniform: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) },
+            flat: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) },
+            blocked: { writeLines($0, startingAt: start, into: &writer, Axes.self, Alignment.self) }
+        )
+        position += insetAfter
+        if let height = section.footerHeight, height > 0 {
+            writer.append(.footer, frame: fullWidthFrame(at: position, length: height))
+            position += ScrollGrid.snapped(height)
+        }
+        return position
     }
 
     /// Packs every item into justified lines starting at `start`; returns where the last line ends.
@@ -178,6 +204,15 @@ public struct FlowLayout: LayoutAlgorithm {
         _ sizes: Sizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> Double {
         let count = sizes.count
+        // A section of one item (one a model object, as IGListKit lays out) is one line of one cell: written
+        // without a run's setup, which costs more than the cell.
+        if count == 1 {
+            let (_, thickness, origin, gap) = packLine(from: 0, of: sizes, Axes.self)
+            var cross = origin
+            writer.markResumePoint()
+            writer.append(.cell, frame: frame(of: sizes[0], inLineAt: start, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self))
+            return start + ScrollGrid.snapped(thickness)
+        }
         var lineStart = start
         var lineEnd = 0
         var thickness = 0.0
@@ -326,6 +361,8 @@ public struct FlowLayout: LayoutAlgorithm {
     static func scrollStart(_ frame: Rect) -> Double
     static func scrollLength(_ size: Size) -> Double
     static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect
+    /// The point `scroll` along the scroll axis from the origin.
+    static func point(scroll: Double) -> Point
 }
 
 /// Lines stack down the page: scroll is y.
@@ -336,6 +373,7 @@ public struct FlowLayout: LayoutAlgorithm {
     @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
         Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
     }
+    @inlinable @inline(__always) static func point(scroll: Double) -> Point { Point(x: 0, y: scroll) }
 }
 
 /// Lines stack across the page, as columns: scroll is x.
@@ -346,6 +384,7 @@ public struct FlowLayout: LayoutAlgorithm {
     @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
         Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
     }
+    @inlinable @inline(__always) static func point(scroll: Double) -> Point { Point(x: scroll, y: 0) }
 }
 
 /// Where an item of `length` starts along the scroll axis in a line at `lineStart`, `thickness` long: a type for
@@ -374,16 +413,16 @@ public struct FlowLayout: LayoutAlgorithm {
 
 extension FlowLayout: UpdatableLayout {
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
-        sections[section].itemSizes.set(size, at: item)
+        sections.update(section) { $0.itemSizes.set(size, at: item) }
     }
 
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
-        sections[section].itemSizes.insert(size, at: item)
+        sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
     }
 
     public mutating func removeItem(at item: Int, inSection section: Int) {
-        sections[section].itemSizes.remove(at: item)
+        sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
     }
 

@@ -30,3 +30,18 @@
 
     @inlinable subscript(item: Int) -> Size { sizes[item] }
 }
+
+extension ItemSizes {
+    /// Runs the closure for the sizes' representation with a source a write reads (`uniform`, or `flat` or
+    /// `blocked` as `SizeList.read(flat:blocked:)` chooses). Borrowed, so a write reads the sizes where they are,
+    /// with no copy of the list to retain and release: a million times a prepare at one item a section.
+    @inlinable @inline(__always)
+    borrowing func read<Result>(
+        uniform: (UniformSizes) -> Result, flat: (ListedSizes) -> Result, blocked: (BlockedSizes) -> Result
+    ) -> Result {
+        switch self {
+        case let .uniform(size, count): uniform(UniformSizes(size: size, count: count))
+        case let .list(sizes): sizes.read(flat: flat, blocked: blocked)
+        }
+    }
+}

@@ -73,6 +73,11 @@ public protocol LayoutAlgorithm: Sendable {
     /// frames as they are. Positions along the scroll axis are put on the scroll grid (`ScrollGrid`) as they are
     /// stored; a layout that keeps its own running positions on the grid gets them back exactly.
     func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double
+    /// Writes every section in order, each begun at its origin (`LayoutWriter.beginSection(origin:)`), the sum of
+    /// the lengths before it, each put on the scroll grid; returns their length together. By default
+    /// `writeSection` a section at a time; a layout whose sections share work (the geometry of a viewport) may do
+    /// that work once, and must write what the default writes.
+    func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double
     /// The content size of sections that run `length` along the scroll axis in all.
     func contentSize(length: Double, viewport: Size) -> Size
 

@@ -8,7 +8,7 @@
 public struct StickyParallaxLayout: LayoutAlgorithm {
     /// Each section's cells: their heights (widths are ignored). Section headers and footers come from the
     /// configuration.
-    public private(set) var sections: [LayoutSection]
+    public private(set) var sections: SectionList
     /// Per section, how far its cells run: its header sticks until it has travelled that far.
     @usableFromInline private(set) var cellExtents: [Double]
     public let configuration: Configuration
@@ -62,7 +62,7 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
         // The page header and the menu, in section 0.
         try LayoutSection.validate(sections, extraElements: 2)
-        self.sections = sections
+        self.sections = SectionList(sections)
         self.configuration = configuration
         cellExtents = sections.map { Self.cellExtent(of: $0, configuration: configuration) }
         let top = (configuration.headerHeight > 0 ? 1 : 0) + (configuration.menuHeight > 0 ? 1 : 0)
@@ -117,39 +117,70 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        let width = viewport.width
+        let top = section == 0 ? writeTop(into: &writer, width: viewport.width) : 0
+        guard section < sections.count else { return top }
+        return write(sections[section], from: top, into: &writer, width: viewport.width)
+    }
+
+    /// Writes every section, reading the sections a block at a time: at one cell a section, finding each section
+    /// by number was most of a prepare.
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+        writer.beginSection(origin: .zero)
+        let top = writeTop(into: &writer, width: viewport.width)
+        guard !sections.isEmpty else {
+            writer.endSection()
+            return ScrollGrid.snapped(top)
+        }
+        var (origin, start) = (0.0, top)
+        var first = true
+        sections.forEachBlock { sections in
+            for section in sections.indices {
+                if !first { writer.beginSection(origin: Point(x: 0, y: origin)) }
+                origin += ScrollGrid.snapped(write(sections[section], from: start, into: &writer, width: viewport.width))
+                writer.endSection()
+                (first, start) = (false, 0)
+            }
+        }
+        return origin
+    }
+
+    /// The page header and the menu, at the top of section 0; returns where they end.
+    @inlinable func writeTop<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, width: Double) -> Double {
+        let y = Self.appendFullWidth(.topHeader, height: configuration.headerHeight, at: 0, width: width, into: &writer)
+        return Self.appendFullWidth(.menu, height: configuration.menuHeight, at: y, width: width, into: &writer)
+    }
+
+    /// Writes `section` below `top`: its header, its cells and its footer; returns where they end.
+    @inlinable @inline(__always) func write<Writer: LayoutWriter & ~Copyable>(
+        _ section: borrowing LayoutSection, from top: Double, into writer: inout Writer, width: Double
+    ) -> Double {
         let settings = configuration
-        var y = 0.0
-        func addFullWidth(_ kind: ElementKind, height: Double) {
-            guard height > 0 else { return }
-            writer.append(kind, frame: Rect(x: 0, y: y, width: width, height: height))
-            y += ScrollGrid.snapped(height)
-        }
-        if section == 0 {
-            addFullWidth(.topHeader, height: settings.headerHeight)
-            addFullWidth(.menu, height: settings.menuHeight)
-        }
-        guard section < sections.count else { return y }
-        addFullWidth(.header, height: settings.sectionHeaderHeight)
-        // The cells stack one line spacing apart. `y` is captured by this closure alone: a local function that
-        // captured it, called from a closure, put it in a heap box (four allocations an update).
+        let start = Self.appendFullWidth(.header, height: settings.sectionHeaderHeight, at: top, width: width, into: &writer)
+        // The cells stack one line spacing apart from `start`.
         let (spacing, x) = (ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing)
-        let itemSizes = sections[section].itemSizes
-        // Cells of one size in whole points are placed from their index, with no chain of additions from cell to
-        // cell; the frames are the same to the bit (`WholePointStack`).
-        if case let .uniform(size, count) = itemSizes, let cells = WholePointStack(from: y, spacing: spacing, length: size.height, count: count) {
-            writer.appendCells(count) { item in Rect(x: x, y: cells.start(ofItem: item), width: width, height: size.height) }
-            y = cells.end
-        } else if case let .list(sizes) = itemSizes {
-            y = sizes.read(
-                flat: { Self.stack($0, from: y, x: x, width: width, spacing: spacing, into: &writer) },
-                blocked: { Self.stack($0, from: y, x: x, width: width, spacing: spacing, into: &writer) }
-            )
-        } else if case let .uniform(size, count) = itemSizes {
-            y = Self.stack(UniformSizes(size: size, count: count), from: y, x: x, width: width, spacing: spacing, into: &writer)
-        }
-        addFullWidth(.footer, height: settings.sectionFooterHeight)
-        return y
+        let end = section.itemSizes.read(
+            uniform: { sizes in
+                // Cells of one size in whole points are placed from their index, with no chain of additions from
+                // cell to cell; the frames are the same to the bit (`WholePointStack`).
+                guard let cells = WholePointStack(from: start, spacing: spacing, length: sizes.size.height, count: sizes.count) else {
+                    return Self.stack(sizes, from: start, x: x, width: width, spacing: spacing, into: &writer)
+                }
+                writer.appendCells(sizes.count) { item in Rect(x: x, y: cells.start(ofItem: item), width: width, height: sizes.size.height) }
+                return cells.end
+            },
+            flat: { Self.stack($0, from: start, x: x, width: width, spacing: spacing, into: &writer) },
+            blocked: { Self.stack($0, from: start, x: x, width: width, spacing: spacing, into: &writer) }
+        )
+        return Self.appendFullWidth(.footer, height: settings.sectionFooterHeight, at: end, width: width, into: &writer)
+    }
+
+    /// Appends a view of `kind` across the page at `y` when it has a height; returns where it ends (`y` when not).
+    @inlinable static func appendFullWidth<Writer: LayoutWriter & ~Copyable>(
+        _ kind: ElementKind, height: Double, at y: Double, width: Double, into writer: inout Writer
+    ) -> Double {
+        guard height > 0 else { return y }
+        writer.append(kind, frame: Rect(x: 0, y: y, width: width, height: height))
+        return y + ScrollGrid.snapped(height)
     }
 
     public func contentSize(length: Double, viewport: Size) -> Size {
@@ -181,18 +212,18 @@ extension StickyParallaxLayout: UpdatableLayout {
     // so the extent is the one a fresh sum makes, in O(1) whatever the section's size.
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
         let old = sections[section].itemSizes[item]
-        sections[section].itemSizes.set(size, at: item)
+        sections.update(section) { $0.itemSizes.set(size, at: item) }
         cellExtents[section] += ScrollGrid.snapped(size.height) - ScrollGrid.snapped(old.height)
     }
 
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
-        sections[section].itemSizes.insert(size, at: item)
+        sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
         cellExtents[section] += ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(size.height)
     }
 
     public mutating func removeItem(at item: Int, inSection section: Int) {
-        let old = sections[section].itemSizes.remove(at: item)
+        let old = sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
         cellExtents[section] -= ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(old.height)
     }

@@ -67,7 +67,7 @@ extension WaterfallLayout {
             }
             // Past the window, no join is looked for: the photos up to the horizon go in as a full write puts them.
             let tailEnd = Swift.max(windowEnd, Swift.min(count, edit.horizon))
-            placePhotos(of: section, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, geometry)
+            placePhotos(of: data, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, geometry)
             if tailEnd < count { return PartialWrite(start: start, end: .horizon) }
             let length = (0..<columns).reduce(-Double.infinity) { Swift.max($0, columnEnds[$1]) }
             return PartialWrite(start: start, end: .sectionEnd(length: length))

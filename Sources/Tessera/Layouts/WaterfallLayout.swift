@@ -3,7 +3,7 @@
 ///
 /// Items' heights are the photo heights (their widths are ignored: columns set them); footers are not used.
 public struct WaterfallLayout: LayoutAlgorithm {
-    public private(set) var sections: [LayoutSection]
+    public private(set) var sections: SectionList
     public let configuration: Configuration
     public private(set) var elementCount: Int
 
@@ -35,7 +35,7 @@ public struct WaterfallLayout: LayoutAlgorithm {
             throw .invalidParameter(name: name, value: value)
         }
         try LayoutSection.validate(sections)
-        self.sections = sections
+        self.sections = SectionList(sections)
         self.configuration = configuration
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1, configuration: configuration) }
     }
@@ -68,18 +68,38 @@ public struct WaterfallLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        let headerHeight = sections[section].headerHeight ?? configuration.headerHeight
+        write(sections[section], into: &writer, WaterfallGeometry(configuration, viewport: viewport), viewport: viewport)
+    }
+
+    /// Writes every section with the geometry set up once, reading the sections a block at a time: at one photo a
+    /// section, finding each section by number and setting up its geometry were most of a prepare.
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+        let geometry = WaterfallGeometry(configuration, viewport: viewport)
+        var origin = 0.0
+        sections.forEachBlock { sections in
+            for section in sections.indices {
+                writer.beginSection(origin: Point(x: 0, y: origin))
+                origin += ScrollGrid.snapped(write(sections[section], into: &writer, geometry, viewport: viewport))
+                writer.endSection()
+            }
+        }
+        return origin
+    }
+
+    /// Writes `section` from 0: its header, then its photos; returns where its tallest column ends.
+    @inlinable @inline(__always) func write<Writer: LayoutWriter & ~Copyable>(
+        _ section: borrowing LayoutSection, into writer: inout Writer, _ geometry: WaterfallGeometry, viewport: Size
+    ) -> Double {
+        let headerHeight = section.headerHeight ?? configuration.headerHeight
         if headerHeight > 0 {
             let inset = WaterfallLayout.headerInset
             writer.append(.header, frame: Rect(x: inset, y: 0, width: viewport.width - inset, height: headerHeight))
         }
         // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
         let headerEnd = ScrollGrid.snapped(headerHeight)
-        let geometry = WaterfallGeometry(configuration, viewport: viewport)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
             columnEnds.initialize(repeating: headerEnd)
-            let count = sections[section].itemSizes.count
-            placePhotos(of: section, 0..<count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
+            placePhotos(of: section, 0..<section.itemSizes.count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
             return columnEnds.max() ?? headerEnd
         }
     }
@@ -87,18 +107,14 @@ public struct WaterfallLayout: LayoutAlgorithm {
     /// Puts photos `items` of `section` each in the shortest column (the first of the shortest), moving
     /// `columnEnds`, one a column, on by each.
     @inlinable func placePhotos<Writer: LayoutWriter & ~Copyable>(
-        of section: Int, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer,
+        of section: borrowing LayoutSection, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer,
         _ geometry: WaterfallGeometry
     ) {
-        switch sections[section].itemSizes {
-        case let .uniform(size, count):
-            placePhotos(UniformSizes(size: size, count: count), items, columnEnds: columnEnds, into: &writer, geometry)
-        case let .list(sizes):
-            sizes.read(
-                flat: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) },
-                blocked: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) }
-            )
-        }
+        section.itemSizes.read(
+            uniform: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) },
+            flat: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) },
+            blocked: { placePhotos($0, items, columnEnds: columnEnds, into: &writer, geometry) }
+        )
     }
 
     /// Puts photos `items` of `sizes` each in the shortest column, as one run of the writer's cells.
@@ -173,16 +189,16 @@ public struct WaterfallLayout: LayoutAlgorithm {
 
 extension WaterfallLayout: UpdatableLayout {
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
-        sections[section].itemSizes.set(size, at: item)
+        sections.update(section) { $0.itemSizes.set(size, at: item) }
     }
 
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
-        sections[section].itemSizes.insert(size, at: item)
+        sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
     }
 
     public mutating func removeItem(at item: Int, inSection section: Int) {
-        sections[section].itemSizes.remove(at: item)
+        sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
     }
 

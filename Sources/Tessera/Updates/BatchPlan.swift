@@ -28,7 +28,7 @@
     /// Sections moved, by their index before the batch.
     @usableFromInline var movedSections = Set<Int>()
 
-    @usableFromInline init(_ batch: [LayoutUpdate], sections: [LayoutSection], fixedSectionCount: Int?) throws(LayoutError) {
+    @usableFromInline init(_ batch: [LayoutUpdate], sections: SectionList, fixedSectionCount: Int?) throws(LayoutError) {
         let before = sections.count
         var deletedSections = Set<Int>()
         var movedSections: [Int: Int] = [:]  // before → after

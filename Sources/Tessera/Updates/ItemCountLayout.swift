@@ -9,7 +9,7 @@ public protocol ItemCountLayout: UpdatableLayout {
 }
 
 extension ItemCountLayout {
-    public var sections: [LayoutSection] { [LayoutSection(itemSizes: .uniform(.zero, count: itemCount))] }
+    public var sections: SectionList { [LayoutSection(itemSizes: .uniform(.zero, count: itemCount))] }
     public var fixedSectionCount: Int? { 1 }
     public var readsItemSizes: Bool { false }
 

@@ -5,7 +5,7 @@
 /// (its element count, the sticky layout's section lengths) in step.
 public protocol UpdatableLayout: LayoutAlgorithm {
     /// The data of every section, as updates read it.
-    var sections: [LayoutSection] { get }
+    var sections: SectionList { get }
     /// The number of sections when the layout has one by nature (Mosaic, the carousel), so that updates may not
     /// insert, delete or move sections; `nil` otherwise.
     var fixedSectionCount: Int? { get }

@@ -109,7 +109,7 @@ public struct MemoryEstimate: Sendable {
     public static let calibratedFromElements = 20_000
 
     /// jemalloc's peaks while measuring each strategy on each built-in layout (`scripts/calibrate-memory`, fitted at
-    /// 20,000, 100,000 and 300,000 items with 1, 10 and 1,000 items a section; every fit within 12% of its peaks).
+    /// 20,000, 100,000 and 300,000 items with 1, 10 and 1,000 items a section; every fit within 13% of its peaks).
     static let measured: [LayoutID: [StrategyID: Cost]] = [
         "carousel": [
             .intervalTree: Cost(base: 0.60e6, element: 219, section: 0),
@@ -122,14 +122,14 @@ public struct MemoryEstimate: Sendable {
             .unionRects: Cost(base: 0.43e6, element: 129, section: 0),
         ],
         "flow": [
-            .intervalTree: Cost(base: 1.04e6, element: 245, section: 364),
-            .lineSectors: Cost(base: -0.36e6, element: 765, section: 173),
-            .linearArray: Cost(base: 0.33e6, element: 711, section: 146),
-            .mosaicBinarySearch: Cost(base: 0.34e6, element: 711, section: 146),
-            .naiveDictionary: Cost(base: -0.71e6, element: 890, section: 163),
-            .pageTable: Cost(base: 0.88e6, element: 170, section: 403),
-            .soaBinarySearch: Cost(base: 0.88e6, element: 159, section: 387),
-            .unionRects: Cost(base: 0.81e6, element: 160, section: 386),
+            .intervalTree: Cost(base: 1.03e6, element: 247, section: 485),
+            .lineSectors: Cost(base: -0.43e6, element: 765, section: 244),
+            .linearArray: Cost(base: 0.28e6, element: 711, section: 221),
+            .mosaicBinarySearch: Cost(base: 0.29e6, element: 711, section: 221),
+            .naiveDictionary: Cost(base: -0.74e6, element: 889, section: 244),
+            .pageTable: Cost(base: 0.85e6, element: 171, section: 520),
+            .soaBinarySearch: Cost(base: 0.84e6, element: 162, section: 513),
+            .unionRects: Cost(base: 0.80e6, element: 163, section: 511),
         ],
         "mosaic": [
             .intervalTree: Cost(base: -0.13e6, element: 277, section: 0),
@@ -142,24 +142,24 @@ public struct MemoryEstimate: Sendable {
             .unionRects: Cost(base: -0.10e6, element: 194, section: 0),
         ],
         "sticky-parallax": [
-            .intervalTree: Cost(base: 0.81e6, element: 237, section: 474),
-            .lineSectors: Cost(base: -0.63e6, element: 912, section: -197),
-            .linearArray: Cost(base: 0.32e6, element: 710, section: 194),
-            .mosaicBinarySearch: Cost(base: 0.33e6, element: 710, section: 194),
-            .naiveDictionary: Cost(base: -0.72e6, element: 889, section: 220),
-            .pageTable: Cost(base: 0.70e6, element: 194, section: 452),
-            .soaBinarySearch: Cost(base: 0.66e6, element: 151, section: 496),
-            .unionRects: Cost(base: 0.59e6, element: 152, section: 495),
+            .intervalTree: Cost(base: 0.68e6, element: 241, section: 525),
+            .lineSectors: Cost(base: -0.68e6, element: 912, section: -193),
+            .linearArray: Cost(base: 0.27e6, element: 710, section: 199),
+            .mosaicBinarySearch: Cost(base: 0.28e6, element: 710, section: 199),
+            .naiveDictionary: Cost(base: -0.75e6, element: 889, section: 232),
+            .pageTable: Cost(base: 0.62e6, element: 195, section: 503),
+            .soaBinarySearch: Cost(base: 0.56e6, element: 154, section: 551),
+            .unionRects: Cost(base: 0.51e6, element: 154, section: 550),
         ],
         "waterfall": [
-            .intervalTree: Cost(base: 0.79e6, element: 246, section: 391),
-            .lineSectors: Cost(base: -0.34e6, element: 907, section: -94),
-            .linearArray: Cost(base: 0.75e6, element: 711, section: 114),
-            .mosaicBinarySearch: Cost(base: 0.76e6, element: 711, section: 114),
-            .naiveDictionary: Cost(base: 0.08e6, element: 872, section: 177),
-            .pageTable: Cost(base: 0.71e6, element: 187, section: 446),
-            .soaBinarySearch: Cost(base: 0.72e6, element: 158, section: 453),
-            .unionRects: Cost(base: 0.64e6, element: 159, section: 452),
+            .intervalTree: Cost(base: 0.86e6, element: 247, section: 514),
+            .lineSectors: Cost(base: -0.36e6, element: 906, section: -19),
+            .linearArray: Cost(base: 0.70e6, element: 711, section: 189),
+            .mosaicBinarySearch: Cost(base: 0.71e6, element: 711, section: 189),
+            .naiveDictionary: Cost(base: 0.07e6, element: 871, section: 258),
+            .pageTable: Cost(base: 0.69e6, element: 187, section: 568),
+            .soaBinarySearch: Cost(base: 0.69e6, element: 161, section: 574),
+            .unionRects: Cost(base: 0.63e6, element: 162, section: 573),
         ],
     ]
 }

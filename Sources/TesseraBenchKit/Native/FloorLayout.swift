@@ -33,7 +33,7 @@ struct FloorLayout: LayoutAlgorithm {
         if listed.isEmpty {
             writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: viewport.width, height: 1) }
         } else {
-            let copied = listed.withContiguousStorageIfAvailable { listed in
+            let copied: Void? = listed.withContiguousStorageIfAvailable { listed in
                 writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height) }
             }
             if copied == nil {

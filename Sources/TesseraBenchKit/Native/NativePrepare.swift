@@ -24,14 +24,14 @@ final class NativePrepare {
                 inset_top: inset.top, inset_left: inset.left, inset_bottom: inset.bottom, inset_right: inset.right,
                 alignment: alignment
             )
-            return try NativePrepare(flow.sections, header: { $0.headerHeight ?? 0 }, footer: { $0.footerHeight ?? 0 }) {
+            return try NativePrepare(Array(flow.sections), header: { $0.headerHeight ?? 0 }, footer: { $0.footerHeight ?? 0 }) {
                 np_flow_create($0.count, $0.baseAddress, native)
             }
         }
         if let waterfall = algorithm as? WaterfallLayout {
             let configuration = waterfall.configuration
             let native = np_waterfall(columns: configuration.columns, cell_padding: configuration.cellPadding)
-            return try NativePrepare(waterfall.sections, header: { $0.headerHeight ?? configuration.headerHeight }, footer: { _ in 0 }) {
+            return try NativePrepare(Array(waterfall.sections), header: { $0.headerHeight ?? configuration.headerHeight }, footer: { _ in 0 }) {
                 np_waterfall_create($0.count, $0.baseAddress, native)
             }
         }

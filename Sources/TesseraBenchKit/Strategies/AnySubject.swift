@@ -20,7 +20,7 @@ public struct AnySubject: BenchmarkSubject {
         @usableFromInline let queries: (ArraySlice<TraceFrame>) throws(LayoutError) -> Int
         @usableFromInline let answer: (Rect, Point) throws(LayoutError) -> [ElementAnswer]
         @usableFromInline let knownByteCount: () -> Int?
-        @usableFromInline let sections: () -> [LayoutSection]
+        @usableFromInline let sections: () -> SectionList
         @usableFromInline let check: ([LayoutUpdate]) throws(LayoutError) -> Void
         @usableFromInline let apply: (LayoutUpdate) throws(LayoutError) -> Void
         @usableFromInline let applyBatch: ([LayoutUpdate]) throws(LayoutError) -> Void
@@ -62,7 +62,7 @@ public struct AnySubject: BenchmarkSubject {
     public mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int { try operations.queries(frames) }
     public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] { try operations.answer(rect, offset) }
     public var knownByteCount: Int? { operations.knownByteCount() }
-    public var sections: [LayoutSection] { operations.sections() }
+    public var sections: SectionList { operations.sections() }
     public func check(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.check(batch) }
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try operations.apply(update) }
     public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.applyBatch(batch) }

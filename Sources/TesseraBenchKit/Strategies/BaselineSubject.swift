@@ -38,7 +38,7 @@ public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject where Layou
 
     @inlinable public var updatesIncrementally: Bool { false }
 
-    @inlinable public var sections: [LayoutSection] { data.algorithm.sections }
+    @inlinable public var sections: SectionList { data.algorithm.sections }
 
     @inlinable public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
         try data.algorithm.check(batch)

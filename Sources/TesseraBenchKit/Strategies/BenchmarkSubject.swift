@@ -23,7 +23,7 @@ public protocol BenchmarkSubject: SendableMetatype {
     /// after every change (the tutorials).
     var updatesIncrementally: Bool { get }
     /// The data of every section, as updates read it.
-    var sections: [LayoutSection] { get }
+    var sections: SectionList { get }
     /// Refuses `batch`, changing nothing, when it does not fit the data.
     func check(_ batch: [LayoutUpdate]) throws(LayoutError)
     /// Applies one change the way the design does.

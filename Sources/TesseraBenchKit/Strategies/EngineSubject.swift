@@ -40,7 +40,7 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
 
     @inlinable public var updatesIncrementally: Bool { true }
 
-    @inlinable public var sections: [LayoutSection] { _layout.algorithm.sections }
+    @inlinable public var sections: SectionList { _layout.algorithm.sections }
 
     @inlinable public func check(_ batch: [LayoutUpdate]) throws(LayoutError) {
         try _layout.algorithm.check(batch)

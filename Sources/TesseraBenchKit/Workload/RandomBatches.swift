@@ -23,7 +23,7 @@ struct RandomBatches {
 
     /// A batch of `count` updates (fewer only if the data is too small to take them) that `check` accepts: each
     /// update is drawn, and kept when the batch with it still fits, as UIKit's index rules decide.
-    mutating func next(count: Int, sections: [LayoutSection], sectionsMayChange: Bool, check: ([LayoutUpdate]) -> Bool) -> [LayoutUpdate] {
+    mutating func next(count: Int, sections: SectionList, sectionsMayChange: Bool, check: ([LayoutUpdate]) -> Bool) -> [LayoutUpdate] {
         guard !sections.isEmpty else { return [] }
         let target = sectionTarget ?? sections.count
         sectionTarget = target
@@ -44,7 +44,7 @@ struct RandomBatches {
 
     /// One update of a random kind; a section insert or delete is made the one `insertSection` or `deleteSection`
     /// asks for.
-    private mutating func draw(sections: [LayoutSection], sectionsMayChange: Bool, insertSection: Bool, deleteSection: Bool) -> LayoutUpdate {
+    private mutating func draw(sections: SectionList, sectionsMayChange: Bool, insertSection: Bool, deleteSection: Bool) -> LayoutUpdate {
         let kinds = sectionsMayChange ? 9 : 5
         let section = Int.random(in: 0..<sections.count, using: &generator)
         let items = sections[section].itemSizes.count

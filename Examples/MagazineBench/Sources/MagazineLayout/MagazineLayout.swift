@@ -4,7 +4,7 @@ import Tessera
 /// full-width row, portrait items two to a half-width row, each item keeping its aspect ratio, tops aligned. The
 /// section headers stick to the top of the viewport while their section is on screen (`MagazineLayout+Effects`).
 public struct MagazineLayout: UpdatableLayout {
-    public private(set) var sections: [LayoutSection]
+    public private(set) var sections: SectionList
     public let configuration: Configuration
     public private(set) var elementCount: Int
     /// Per section, what its length along y follows from for any viewport width (see `RowSums`).
@@ -31,7 +31,7 @@ public struct MagazineLayout: UpdatableLayout {
             throw .invalidParameter(name: name, value: value)
         }
         try LayoutSection.validate(sections)
-        self.sections = sections
+        self.sections = SectionList(sections)
         self.configuration = configuration
         rowSums = sections.map(RowSums.init)
         elementCount = 0

@@ -1,0 +1,296 @@
+/// Values in order, kept so that one inserted or removed anywhere moves a block of values, not the whole array: a
+/// list of a million takes an insert as cheaply as one of a thousand. The layouts keep their sections in one
+/// (`SectionList`) and each section's item sizes in another (`SizeList`).
+///
+/// A short array is one Swift array in order. One longer than `flatLimit` keeps its values in blocks of up to
+/// `blockCapacity`, each in a slot of one array (so a reader reads a block through one pointer), in the order a
+/// table of slots gives, with each block's running end beside it to find a value by number. Places no value holds
+/// keep `Element.vacant`, which holds on to nothing.
+public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    @usableFromInline static var blockCapacity: Int { 1024 }
+    /// The longest array kept as one Swift array: an insert into it moves at most 4,096 values.
+    @usableFromInline static var flatLimit: Int { 4096 }
+
+    /// A short array's values in order; a long one's blocks, block in slot `s` at `s * blockCapacity`.
+    @usableFromInline var storage: [Element]
+    /// A long array's table of blocks; `nil` for a short one. One reference beside the values, so that copying a
+    /// short array (a section's sizes) retains one object.
+    @usableFromInline var table: BlockTable?
+
+    /// A long array's blocks: which slot holds each, where each ends, and the slots no block uses. An array edits
+    /// its table only when no other shares it (`uniqueTable()`), as a Swift array copies on write, so arrays
+    /// share tables across threads as safely as Swift arrays do.
+    @usableFromInline final class BlockTable: @unchecked Sendable {
+        // Edited only through `uniqueTable()`, never while read: the dynamic exclusivity checks a class's
+        // properties get would cost more than a lookup.
+        /// The blocks in order, by slot.
+        @exclusivity(unchecked) @usableFromInline var slots: [Int32]
+        /// Per block in order, the items in it and in the blocks before it.
+        @exclusivity(unchecked) @usableFromInline var ends: [Int]
+        /// Slots no block uses.
+        @exclusivity(unchecked) @usableFromInline var freeSlots: [Int32]
+
+        @inlinable init(slots: [Int32], ends: [Int], freeSlots: [Int32]) {
+            (self.slots, self.ends, self.freeSlots) = (slots, ends, freeSlots)
+        }
+    }
+
+    /// A long array's blocks in order, by slot; empty for a short one.
+    var slots: [Int32] { table?.slots ?? [] }
+    /// Per block in order, the items in it and in the blocks before it; empty for a short one.
+    var ends: [Int] { table?.ends ?? [] }
+    /// Slots no block uses; empty for a short one.
+    var freeSlots: [Int32] { table?.freeSlots ?? [] }
+
+    /// The table, copied first if another array shares it, for an edit.
+    private mutating func uniqueTable() -> BlockTable {
+        if !isKnownUniquelyReferenced(&table!) {
+            table = BlockTable(slots: table!.slots, ends: table!.ends, freeSlots: table!.freeSlots)
+        }
+        return table!
+    }
+
+    public init(_ values: some Sequence<Element>) {
+        storage = Array(values)
+        if storage.count > Self.flatLimit { makeBlocks() }
+    }
+
+    public init() {
+        storage = []
+    }
+
+    public init(arrayLiteral values: Element...) {
+        self.init(values)
+    }
+
+    @inlinable var isBlocked: Bool { table != nil }
+
+    @inlinable public var count: Int { endIndex }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int {
+        guard let table else { return storage.count }
+        return table.ends[table.ends.count &- 1]
+    }
+
+    /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one.
+    @inlinable public subscript(item: Int) -> Element {
+        get { storage[position(of: item)] }
+        set { storage[position(of: item)] = newValue }
+        // In place, so that an edit of a value's own storage (a section's sizes) finds it uniquely referenced. Hot
+        // paths use `update(_:_:)`: this coroutine's frame is allocated on the heap where it is not inlined.
+        _modify { yield &storage[position(of: item)] }
+    }
+
+    /// Runs `body` on item `item` in place, as the subscript's `_modify` does, but with no coroutine, so no frame
+    /// to allocate: a steady-state edit of a section's sizes allocates nothing.
+    ///
+    /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one, plus `body`.
+    @inlinable @discardableResult
+    public mutating func update<Result>(_ item: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
+        let position = position(of: item)
+        return try storage.withUnsafeMutableBufferPointer { values in try body(&values[position]) }
+    }
+
+    /// Where item `item` is in `storage`.
+    @inlinable func position(of item: Int) -> Int {
+        precondition(item >= 0 && item < endIndex, "item out of range")
+        guard let table else { return item }
+        let (block, offset) = table.locate(item)
+        return Int(table.slots[block]) &* Self.blockCapacity &+ offset
+    }
+
+    /// Where block `block` starts among the items (tests read it).
+    func start(ofBlock block: Int) -> Int { table?.start(ofBlock: block) ?? 0 }
+
+    /// Whether a long array's blocks are full, but for the last, and in slot order: its values lie in order.
+    @usableFromInline var isInOrder: Bool {
+        guard let table else { return true }
+        return table.slots.indices.allSatisfy { block in
+            table.slots[block] == Int32(block)
+                && (block == table.ends.count - 1 || table.ends[block] == (block + 1) * Self.blockCapacity)
+        }
+    }
+
+    /// Reads the values in order, a block at a time, rather than finding each by number.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline let list: BlockedArray
+        @usableFromInline var item = 0
+        @usableFromInline var block = 0
+        @usableFromInline var position = 0
+        @usableFromInline var blockEnd = 0
+
+        @inlinable init(_ list: BlockedArray) {
+            self.list = list
+            if let table = list.table { (position, blockEnd) = (Int(table.slots[0]) * BlockedArray.blockCapacity, table.ends[0]) }
+        }
+
+        @inlinable public mutating func next() -> Element? {
+            guard let table = list.table else {
+                guard item < list.storage.count else { return nil }
+                defer { item &+= 1 }
+                return list.storage[item]
+            }
+            if item == blockEnd {
+                block &+= 1
+                guard block < table.ends.count else { return nil }
+                (position, blockEnd) = (Int(table.slots[block]) &* BlockedArray.blockCapacity, table.ends[block])
+            }
+            defer { (item, position) = (item &+ 1, position &+ 1) }
+            return list.storage[position]
+        }
+    }
+
+    @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+
+    // MARK: Editing
+
+    /// Inserts `value` before item `item` (`count` appends).
+    ///
+    /// - Complexity: O(`flatLimit`) for a short array; O(`blockCapacity` + *b*) for the *b* blocks of a long one.
+    public mutating func insert(_ value: Element, at item: Int) {
+        precondition(item >= 0 && item <= count, "item out of range")
+        guard isBlocked else {
+            storage.insert(value, at: item)
+            if storage.count > Self.flatLimit { makeBlocks() }
+            return
+        }
+        let table = uniqueTable()
+        var (block, offset) = table.locate(item)
+        if table.ends[block] - table.start(ofBlock: block) == Self.blockCapacity {
+            split(block, of: table)
+            if offset >= Self.blockCapacity / 2 { (block, offset) = (block + 1, offset - Self.blockCapacity / 2) }
+        }
+        let first = Int(table.slots[block]) * Self.blockCapacity
+        let length = table.ends[block] - table.start(ofBlock: block)
+        storage.withUnsafeMutableBufferPointer { sizes in
+            let at = sizes.baseAddress! + first + offset
+            (at + 1).update(from: at, count: length - offset)
+            at.pointee = value
+        }
+        for later in block..<table.ends.count { table.ends[later] += 1 }
+    }
+
+    /// Removes item `item` and returns it.
+    ///
+    /// - Complexity: O(`flatLimit`) for a short array; O(`blockCapacity` + *b*) for the *b* blocks of a long one.
+    @discardableResult public mutating func remove(at item: Int) -> Element {
+        precondition(item >= 0 && item < count, "item out of range")
+        guard isBlocked else { return storage.remove(at: item) }
+        let table = uniqueTable()
+        let (block, offset) = table.locate(item)
+        let first = Int(table.slots[block]) * Self.blockCapacity
+        let length = table.ends[block] - table.start(ofBlock: block)
+        let removed = storage.withUnsafeMutableBufferPointer { sizes in
+            let at = sizes.baseAddress! + first + offset
+            let removed = at.pointee
+            at.update(from: at + 1, count: length - offset - 1)
+            at[length - offset - 1] = .vacant
+            return removed
+        }
+        for later in block..<table.ends.count { table.ends[later] -= 1 }
+        if length == 1 {
+            table.freeSlots.append(table.slots.remove(at: block))
+            table.ends.remove(at: block)
+            if table.ends.isEmpty { self = BlockedArray() }
+        }
+        return removed
+    }
+
+    /// Moves the second half of full block `block` to a slot of its own, the block after it.
+    private mutating func split(_ block: Int, of table: BlockTable) {
+        let half = Self.blockCapacity / 2
+        let slot = table.freeSlots.popLast() ?? {
+            // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
+            if storage.count + Self.blockCapacity > storage.capacity {
+                let blocks = storage.count / Self.blockCapacity
+                storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
+            }
+            storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
+            return Int32(storage.count / Self.blockCapacity - 1)
+        }()
+        let (from, to) = (Int(table.slots[block]) * Self.blockCapacity + half, Int(slot) * Self.blockCapacity)
+        storage.withUnsafeMutableBufferPointer { values in
+            (values.baseAddress! + to).update(from: values.baseAddress! + from, count: half)
+            (values.baseAddress! + from).update(repeating: .vacant, count: half)
+        }
+        table.slots.insert(slot, at: block + 1)
+        table.ends.insert(table.ends[block], at: block + 1)
+        table.ends[block] -= half
+    }
+
+    /// Cuts the array, in order in `storage`, into full blocks (the last takes what is left).
+    private mutating func makeBlocks() {
+        let count = storage.count
+        let blockCount = (count + Self.blockCapacity - 1) / Self.blockCapacity
+        table = BlockTable(
+            slots: (0..<blockCount).map { Int32($0) },
+            ends: (0..<blockCount).map { Swift.min(($0 + 1) * Self.blockCapacity, count) },
+            freeSlots: []
+        )
+        // One allocation of whole blocks (an append would double the capacity).
+        var blocks: [Element] = []
+        blocks.reserveCapacity(blockCount * Self.blockCapacity)
+        blocks.append(contentsOf: storage)
+        blocks.append(contentsOf: repeatElement(Element.vacant, count: blockCount * Self.blockCapacity - count))
+        storage = blocks
+    }
+
+    // MARK: Reading
+
+    /// A short array's values as one buffer; `nil` for a long one, which has no single buffer in order.
+    @inlinable public func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<Element>) throws -> Result
+    ) rethrows -> Result? {
+        guard !isBlocked else { return nil }
+        return try storage.withUnsafeBufferPointer(body)
+    }
+
+    /// Runs `body` on each block's values in order (one buffer for a short array), for readers that go through
+    /// every value: no search for each.
+    ///
+    /// - Complexity: O(*n*) for the values read.
+    @inlinable public func forEachBlock(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
+        try storage.withUnsafeBufferPointer { values in
+            guard let table else { return try body(values) }
+            for block in table.ends.indices {
+                let start = Int(table.slots[block]) &* Self.blockCapacity
+                try body(UnsafeBufferPointer(rebasing: values[start..<(start &+ table.ends[block] &- table.start(ofBlock: block))]))
+            }
+        }
+    }
+}
+
+extension BlockedArray: Equatable where Element: Equatable {
+    public static func == (lhs: BlockedArray, rhs: BlockedArray) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}
+
+extension BlockedArray: Hashable where Element: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for value in self { hasher.combine(value) }
+    }
+}
+
+extension BlockedArray: Sendable where Element: Sendable {}
+
+/// A value a `BlockedArray` keeps in the places no element holds: one that holds on to nothing, so that a value
+/// removed is not kept alive by its stale copy.
+public protocol BlockedArrayElement {
+    static var vacant: Self { get }
+}
+
+extension BlockedArray.BlockTable {
+    /// The block holding `item` (the last block for the item after the last) and the item's offset in it: looked
+    /// for from the block it would be in were every block full, which it is until inserts split blocks.
+    @inlinable func locate(_ item: Int) -> (block: Int, offset: Int) {
+        let full = item / BlockedArray.blockCapacity
+        let block = Swift.min(ends.partitionPoint(near: full) { $0 > item }, ends.count &- 1)
+        return (block, item &- start(ofBlock: block))
+    }
+
+    @inlinable func start(ofBlock block: Int) -> Int { block == 0 ? 0 : ends[block &- 1] }
+}
+
