@@ -37,7 +37,8 @@ public struct BuiltInWorkload: Sendable {
     public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
         guard dividesIntoSections(layout) else { return .init(elements: items, sections: 1, listedSizes: 0) }
         let perSection = Swift.max(itemsPerSection, 1)
-        let sections = Swift.max(1, (items + perSection - 1) / perSection)
+        // Rounded up without `items + perSection - 1`, which overflows at the largest counts a user may type.
+        let sections = Swift.max(1, items / perSection + (items % perSection == 0 ? 0 : 1))
         return .init(elements: items, sections: sections, listedSizes: listsSizes(for: layout) ? items : 0)
     }
 
