@@ -73,7 +73,9 @@ import Testing
         #expect(outcome.standardError.isEmpty, "--quiet: \(outcome)")
     }
 
-    @Test func unusableBuildsExitTwo() throws {
+    /// A base that cannot be used ends the comparison (2); a head whose own run fails is a failure of the change (3),
+    /// which a CI gate must not mistake for a comparison it could not make.
+    @Test func unusableBuildsExitTwoAndAFailingHeadThree() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = try Self.standIn(query: 100, in: directory, name: "good")
@@ -81,10 +83,13 @@ import Testing
         let missing = try Bench.run(["ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "2", "--quiet"])
         #expect(missing.status == 2, "\(missing)")
         #expect(missing.standardError.contains("is not an executable file"), "\(missing)")
-        let failed = try Bench.run(["ab", good, failing, "--rounds", "2", "--quiet"])
-        #expect(failed.status == 2, "\(failed)")
-        #expect(failed.standardError.contains("exited with 3"), "\(failed)")
-        #expect(failed.standardError.contains("the stand-in failed on purpose"), "its own words: \(failed)")
+        let failedHead = try Bench.run(["ab", good, failing, "--rounds", "2", "--quiet"])
+        #expect(failedHead.status == 3, "\(failedHead)")
+        #expect(failedHead.standardError.contains("HEAD") && failedHead.standardError.contains("exited with 3"), "\(failedHead)")
+        #expect(failedHead.standardError.contains("the stand-in failed on purpose"), "its own words: \(failedHead)")
+        let failedBase = try Bench.run(["ab", failing, good, "--rounds", "2", "--quiet"])
+        #expect(failedBase.status == 2, "\(failedBase)")
+        #expect(failedBase.standardError.contains("BASE") && failedBase.standardError.contains("exited with 3"), "\(failedBase)")
         let older = try Self.standIn(query: 100, schema: 1, in: directory, name: "older")
         let otherMethod = try Bench.run(["ab", older, good, "--rounds", "2", "--quiet"])
         #expect(otherMethod.status == 2, "\(otherMethod)")

@@ -21,7 +21,9 @@ struct AB: ParsableCommand {
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
             Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 when a \
-            binary is missing, fails or writes no readable report, or nothing was measured by both; 64 for usage.
+            binary is missing, BASE's run fails or writes no readable report, or nothing was measured by both; 3 \
+            when HEAD's run fails (an error, a signal, no readable report): the change breaks the benchmark; 64 \
+            for usage.
             """
     )
 
@@ -94,7 +96,7 @@ struct AB: ParsableCommand {
             measured = try trials.run()
         } catch {
             FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
-            throw ExitCode.unusableInput
+            throw error.isHeadsRun ? ExitCode.headFailed : ExitCode.unusableInput
         }
         let comparison = ABComparison(
             rounds: measured.rounds, orders: measured.orders, base: base, head: head, runArguments: runOptions,

@@ -96,4 +96,7 @@ extension ExitCode {
     static let regression = ExitCode(1)
     /// `compare`: a report or a setting could not be used, or the reports cannot be compared.
     static let unusableInput = ExitCode(2)
+    /// `ab`: HEAD's own run failed, so the change cannot be measured: a failure of the change, not a comparison
+    /// that could not be made.
+    static let headFailed = ExitCode(3)
 }

@@ -25,6 +25,9 @@ public struct ABTrials {
     /// Why the trials could not be run or read.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// Whether HEAD's own run failed (it exited with an error or a signal, or wrote no readable report): the
+        /// change breaks the benchmark, rather than the comparison being impossible.
+        public var isHeadsRun = false
     }
 
     public typealias Rounds = (rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[ABComparison.Side]], droppedForBase: [String])
@@ -103,10 +106,10 @@ public struct ABTrials {
         }
         guard status == 0 else {
             let said = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
-            throw Failure(description: "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")")
+            throw Failure(description: "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")", isHeadsRun: side == .head)
         }
         do { return try BenchmarkReport.load(from: report) } catch {
-            throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)")
+            throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)", isHeadsRun: side == .head)
         }
     }
 
