@@ -70,6 +70,8 @@ import Testing
         Case(arguments: ["run", "--layouts", "flow,waterfall", "--viewport", "3x800"], mentions: ["waterfall", "viewport width is 3.0"]),
         Case(arguments: ["dump", "--layout", "waterfall", "--viewport", "4x800"], mentions: ["viewport width is 4.0"]),
         Case(arguments: ["dump", "--carousel-spacing", "-1000"], mentions: ["carousel", "spacing is -1000.0"]),
+        Case(arguments: ["run", "--viewport", "0x0"], mentions: ["--viewport must be a positive width and height"]),
+        Case(arguments: ["trace", "--viewport", "390x0"], mentions: ["--viewport must be a positive width and height"]),
         Case(arguments: ["run", "--items-per-section", "0"], mentions: ["--items-per-section must be at least 1"]),
         Case(arguments: ["run", "--items-per-section", "1,0"], mentions: ["--items-per-section must be at least 1"]),
         Case(arguments: ["run", "--items-per-section", "10,10"], mentions: ["--items-per-section names a count twice"]),

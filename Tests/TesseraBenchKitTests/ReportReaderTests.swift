@@ -191,5 +191,15 @@ import Testing
         #expect(p90?.message.contains("the p90 1.0 ns lies outside its samples") == true, "\(String(describing: p90?.message))")
         let order = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 110 })
         #expect(order?.message.contains("out of order") == true, "\(String(describing: order?.message))")
+        // Counts no run writes, and a result listed twice (which compare would list as only in one report).
+        let negativeCount = refusal(try editFirstResult { $0["elements"] = -1 })
+        #expect(negativeCount?.message.contains("results[0].elements is -1") == true, "\(String(describing: negativeCount?.message))")
+        let noOperations = refusal(try editFirstResult { $0["operationsPerSample"] = 0 })
+        #expect(noOperations?.message.contains("results[0].operationsPerSample is 0") == true, "\(String(describing: noOperations?.message))")
+        let twice = refusal(try edited { object in
+            let results = object["results"] as! [[String: Any]]
+            object["results"] = results + [results[0]]
+        })
+        #expect(twice?.message.contains("results[2] measures flow · soa-binary-search · 1,000 · query again") == true, "\(String(describing: twice?.message))")
     }
 }

@@ -127,6 +127,10 @@ struct WorkloadOptions: ParsableArguments {
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
+        // As a trace file's viewports must be: a trace written for a viewport of no area could not be replayed.
+        if viewport.size.width <= 0 || viewport.size.height <= 0 {
+            throw ValidationError("--viewport must be a positive width and height: a viewport of no area shows nothing")
+        }
         if sectionShapes.contains(where: { $0 < 1 }) {
             throw ValidationError("--items-per-section must be at least 1: a section of no items has no shape to measure")
         }

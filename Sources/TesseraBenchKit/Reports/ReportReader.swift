@@ -77,7 +77,16 @@ extension BenchmarkReport {
     /// What JSON's types let through but a report cannot hold: a negative time, a sample count that is not the
     /// count of its samples, percentiles its samples contradict.
     var inconsistency: String? {
+        var measured = Set<BenchmarkResult.Key>()
         for (index, result) in results.enumerated() {
+            if result.elements < 0 { return "results[\(index)].elements is \(result.elements); a count is not negative" }
+            if let operations = result.operationsPerSample, operations < 1 {
+                return "results[\(index)].operationsPerSample is \(operations); a sample times at least one operation"
+            }
+            // A comparison matches results by what they measured: a second copy would be matched with nothing.
+            if !measured.insert(result.key).inserted {
+                return "results[\(index)] measures \(result.key) again; a report holds each result once"
+            }
             if result.samplesNanoseconds.contains(where: { !($0 >= 0) }) {
                 return "results[\(index)].samplesNanoseconds holds a negative time"
             }
