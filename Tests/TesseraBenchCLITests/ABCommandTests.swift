@@ -71,6 +71,9 @@ import Testing
         #expect(outcome.standardOutput.contains("unchanged"), "\(outcome)")
         #expect(outcome.standardOutput.contains("BASE does not know --seed 3"), "\(outcome)")
         #expect(outcome.standardError.isEmpty, "--quiet: \(outcome)")
+        // A `--` before the run options, the usual way to say they pass through, is no option of run's.
+        let separated = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet", "--", "--quick", "--layouts", "flow"])
+        #expect(separated.status == 0, "\(separated)")
     }
 
     /// A base that cannot be used ends the comparison (2); a head whose own run fails is a failure of the change (3),

@@ -57,6 +57,10 @@ struct AB: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Options for `tessera-bench run`, given to both builds.", valueName: "run options"))
     var runOptions: [String] = []
 
+    /// The run options without `--`, which a user may put before them to say they pass through: it is no option
+    /// of `run`'s.
+    var runArguments: [String] { runOptions.filter { $0 != "--" } }
+
     /// Options of `run` that choose what a run writes; `ab` writes its own.
     static let refusedRunOptions = ["--report", "--markdown", "--csv", "--html", "--system-malloc", "--quiet"]
 
@@ -64,11 +68,11 @@ struct AB: ParsableCommand {
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
         guard threshold.isFinite, threshold >= 0, threshold < 100 else { throw ValidationError("--threshold must be a percentage from 0 to under 100") }
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
-        for option in runOptions where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
+        for option in runArguments where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
             throw ValidationError("\(option) is not passed to the builds' runs: ab writes its own reports (--report and --markdown of ab)")
         }
         // The options must mean something to this build's `run`: a typo fails now, not after the first round.
-        do { _ = try Run.parse(runOptions) } catch {
+        do { _ = try Run.parse(runArguments) } catch {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(Run.message(for: error))")
         }
         _ = try outputFiles()
@@ -83,7 +87,7 @@ struct AB: ParsableCommand {
         let outputFiles = try outputFiles()
         let seed = orderSeed ?? UInt64.random(in: 0...UInt64.max)
         var trials = ABTrials(
-            base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runOptions,
+            base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runArguments,
             rounds: rounds, orderSeed: seed
         )
         if !quiet {
@@ -99,7 +103,7 @@ struct AB: ParsableCommand {
             throw error.isHeadsRun ? ExitCode.headFailed : ExitCode.unusableInput
         }
         let comparison = ABComparison(
-            rounds: measured.rounds, orders: measured.orders, base: base, head: head, runArguments: runOptions,
+            rounds: measured.rounds, orders: measured.orders, base: base, head: head, runArguments: runArguments,
             droppedForBase: measured.droppedForBase, threshold: threshold / 100, confidence: confidence
         )
         print(comparison.text(), terminator: "")
