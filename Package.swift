@@ -22,21 +22,28 @@ let package = Package(
         .target(name: "Tessera"),
         // Faithful ports of the designs the tutorials teach, kept apart from the engine.
         .target(name: "TesseraBaselines", dependencies: ["Tessera"]),
+        // The brute-force oracle every strategy's answers are checked against, and the seeded generator behind
+        // every random layout: what the engine's tests and the bench kit share, and nothing that measures.
+        .target(name: "TesseraOracle", dependencies: ["Tessera"]),
         // Workloads, scroll traces, measurement and reports.
         .target(
             name: "TesseraBenchKit",
             dependencies: [
                 "Tessera",
                 "TesseraBaselines",
-                "CNativeSearch",
+                "TesseraOracle",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             plugins: ["BuildInfo"]
         ),
         // Writes the commit the package is built from into TesseraBenchKit (`tessera-bench --version`, reports).
         .plugin(name: "BuildInfo", capability: .buildTool()),
-        // Plain C implementations of the engine's search and of a cgranges-style interval tree: the yardsticks of
-        // `tessera-bench native`.
+        // The C yardsticks of `tessera-bench native` and `floors`: the engine's query and prepare against plain C
+        // over flat arrays, in one process. Apart from the kit, so a package that benchmarks its own layouts
+        // compiles no C.
+        .target(name: "TesseraNative", dependencies: ["Tessera", "TesseraBenchKit", "CNativeSearch"]),
+        // Plain C implementations of a binary search over flat columns, of a cgranges-style interval tree and of
+        // two layouts' prepare: what TesseraNative measures the Swift against.
         .target(name: "CNativeSearch"),
         .systemLibrary(
             name: "CJemalloc",
@@ -50,6 +57,7 @@ let package = Package(
                 "Tessera",
                 "TesseraBaselines",
                 "TesseraBenchKit",
+                "TesseraNative",
                 "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,9 +73,9 @@ let package = Package(
         .systemLibrary(name: "CMallocInfo"),
         // C's `stdout`, flushed and checked for write errors (a global Swift's concurrency checking will not read).
         .systemLibrary(name: "CStandardOutput"),
-        // The engine's tests use the bench kit's seeded generator and brute-force oracle, so there is one of each.
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraBenchKit"]),
-        .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit"]),
+        // The engine's tests build no measurement: the engine, the tutorials' designs and the oracle.
+        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraOracle"]),
+        .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit", "TesseraNative"]),
         // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
         .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"]),
     ]

@@ -1,6 +1,7 @@
 import Tessera
 import Testing
 @testable import TesseraBenchKit
+@testable import TesseraNative
 
 /// The floors' layout writes another layout's sections and element counts with no arithmetic: the copy floor's
 /// cells are the listed sizes, read as the layout reads them; the store floor's come from positions alone.

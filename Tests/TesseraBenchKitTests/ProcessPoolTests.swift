@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TesseraBenchKit
+@testable import TesseraNative
 
 /// `--processes`: each process's medians pooled, the processes the samples of each target's interval.
 @Suite struct ProcessPoolTests {

@@ -1,5 +1,6 @@
 import Testing
 import Tessera
+import TesseraOracle
 import TesseraBaselines
 
 /// Every query strategy must return exactly the elements `BruteForceIndex` returns, which must be exactly the

@@ -1,5 +1,6 @@
 import Testing
 import Tessera
+import TesseraOracle
 import TesseraBaselines
 
 /// The four layouts beyond flow, over seeded random workloads and seeded random (rect, content offset) queries: the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Tessera
+import TesseraOracle
 import TesseraBaselines
 
 /// The frames handed out must be the frames the layout computed: an item's frame has the item's size, and the

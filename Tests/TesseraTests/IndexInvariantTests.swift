@@ -1,4 +1,5 @@
 import Tessera
+import TesseraOracle
 import Testing
 
 /// Every index, at several of its parameters, keeps its invariants on random layouts of every kind, in both

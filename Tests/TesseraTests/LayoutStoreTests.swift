@@ -1,5 +1,6 @@
 import Testing
 import Tessera
+import TesseraOracle
 
 /// The store of chunks: value semantics, identity round trips, section ranges, sections of every length across
 /// chunks.

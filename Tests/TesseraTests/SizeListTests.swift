@@ -1,6 +1,6 @@
 import Testing
 @testable import Tessera
-import TesseraBenchKit
+import TesseraOracle
 
 /// The list of item sizes against an array: long random edit sequences across the length where it turns from one
 /// array into blocks, read by number, in order, and as a write reads it.

@@ -2,38 +2,14 @@ import Foundation
 import Testing
 import Tessera
 import TesseraBaselines
-import TesseraBenchKit
+import TesseraOracle
 
 // Shared helpers for the engine's tests: a seeded generator, an independent record of what a layout writes, and
 // small builders for prepared layouts.
 
-/// SplitMix64 (Steele, Lea, Flood 2014), the bench kit's seeded generator, so every run sees the same random layouts.
+/// SplitMix64 (Steele, Lea, Flood 2014), the oracle's seeded generator, so every run sees the same random layouts.
 typealias SplitMix64 = SeededGenerator
 
-extension SeededGenerator {
-    mutating func chance(_ probability: Double) -> Bool {
-        Double.random(in: 0..<1, using: &self) < probability
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
-    }
-
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        Double.random(in: range, using: &self)
-    }
-
-    /// A length in `range` that is, by turns, a whole number, a multiple of 0.25 or an arbitrary Double, so that
-    /// both exact and rounded arithmetic are exercised.
-    mutating func length(_ range: ClosedRange<Double>) -> Double {
-        let value = double(range)
-        switch int(0...2) {
-        case 0: return min(range.upperBound, max(range.lowerBound, value.rounded()))
-        case 1: return min(range.upperBound, max(range.lowerBound, (value * 4).rounded() / 4))
-        default: return value
-        }
-    }
-}
 
 /// An element as the tests compare it: its identity and its frame, bit for bit (so that a NaN frame equals the
 /// same NaN frame, and a frame that differs in the last bit of its width is a different frame).
@@ -169,22 +145,4 @@ func same(_ a: Rect, _ b: Rect) -> Bool {
     same(a.origin.x, b.origin.x) && same(a.origin.y, b.origin.y) && same(a.size, b.size)
 }
 
-/// How a random layout groups its items into sections: a few sections of any size (the default), many sections
-/// of none to two items (IGListKit's shape: a section for each model object, empty ones among them), or one
-/// section of them all.
-enum SectionShape: String, CaseIterable, CustomStringConvertible {
-    case few, tiny, one
-
-    var description: String { rawValue }
-
-    /// The sections' item counts for `tiny` and `one`, up to `maxItems` in all; `nil` for `few`, which each random
-    /// layout draws in its own way.
-    func counts(_ rng: inout SplitMix64, maxItems: Int) -> [Int]? {
-        switch self {
-        case .few: nil
-        case .tiny: (0..<rng.int(20...Swift.max(20, maxItems / 2))).map { _ in rng.int(0...2) }
-        case .one: [rng.int(1...Swift.max(1, maxItems))]
-        }
-    }
-}
 

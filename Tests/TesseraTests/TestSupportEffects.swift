@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Tessera
 import TesseraBaselines
-import TesseraBenchKit
+import TesseraOracle
 
 // Helpers for the tests of the waterfall, Mosaic, carousel and sticky-parallax layouts: an answer element compared
 // with its zIndex and effect, a brute-force oracle for layouts with scroll effects, seeded random workloads of the
@@ -73,7 +73,7 @@ func prepared<Algorithm: UpdatableLayout>(
     return layout
 }
 
-/// The brute-force oracle, the bench kit's (`BruteForceOracle.answer`): every element of the store, its effect at
+/// The brute-force oracle the bench kit checks every strategy with (`BruteForceOracle.answer`): every element of the store, its effect at
 /// `offset`, kept when the frame it shows at intersects `rect` (its displayed frame when the layout's effects move
 /// elements, its layout frame otherwise). Returned in layout order.
 func effectsOracle<Algorithm: UpdatableLayout, Index: SpatialIndex>(
@@ -140,64 +140,6 @@ extension ElementID {
 }
 
 // MARK: - Seeded random workloads
-
-extension SplitMix64 {
-    /// One of `values`.
-    mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
-}
-
-/// A seeded random waterfall: 1–8 columns, photo heights from 0 to three viewports tall, header heights from the
-/// configuration or the section (0: none), empty sections, paddings up to more than half a column.
-struct RandomWaterfall: CustomStringConvertible {
-    let seed: UInt64
-    let algorithm: WaterfallLayout
-    let viewport: Size
-
-    var description: String {
-        let c = algorithm.configuration
-        return "waterfall seed \(seed): \(c.columns) columns, padding \(c.cellPadding), header \(c.headerHeight), viewport "
-            + "\(viewport.width)×\(viewport.height), \(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
-    }
-
-    init(seed: UInt64, maxItems: Int = 2000, shape: SectionShape = .few) throws {
-        var rng = SplitMix64(seed: seed ^ 0x57A7_E4FA_11)
-        self.seed = seed
-        viewport = Size(width: rng.length(60...800), height: rng.length(100...1000))
-        let columns = rng.int(1...8)
-        let columnWidth = viewport.width / Double(columns)
-        let padding: Double = switch rng.int(0...3) {
-        case 0: 0
-        case 1: 4
-        case 2: rng.length(0...12)
-        default: rng.length(0...(columnWidth * 0.6))  // sometimes wider than half a column: photos of no width
-        }
-        let headerHeight = rng.pick([0, 50, rng.length(0...120)])
-        var sections: [LayoutSection] = []
-        var budget = rng.int(0...maxItems)
-        let shaped = shape.counts(&rng, maxItems: maxItems)
-        for section in 0..<(shaped?.count ?? rng.int(0...7)) {
-            let count = shaped?[section] ?? (rng.chance(0.2) ? 0 : rng.int(0...max(0, budget)))
-            budget -= count
-            let viewport = viewport
-            func photo() -> Double {
-                switch rng.int(0...9) {
-                case 0: return 0
-                case 1: return rng.length(viewport.height...(3 * viewport.height))  // taller than the viewport
-                case 2, 3: return rng.length(300...max(300, viewport.height))
-                default: return rng.length(1...300)
-                }
-            }
-            let items: ItemSizes = rng.chance(0.15)
-                ? .uniform(Size(width: rng.length(0...400), height: photo()), count: count)
-                : .list((0..<count).map { _ in Size(width: rng.length(0...400), height: photo()) })
-            let sectionHeader: Double? = rng.pick([nil, nil, 0, rng.length(0...150)])
-            sections.append(LayoutSection(itemSizes: items, headerHeight: sectionHeader, footerHeight: rng.chance(0.2) ? 30 : nil))
-        }
-        algorithm = try WaterfallLayout(
-            sections: sections, configuration: .init(columns: columns, cellPadding: padding, headerHeight: headerHeight)
-        )
-    }
-}
 
 /// A seeded random Mosaic: small counts (0…7, where the remainder rules decide the styles) or up to 500 items, in
 /// viewports of any width, odd and fractional ones included.

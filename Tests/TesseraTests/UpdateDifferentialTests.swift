@@ -1,6 +1,6 @@
 import Testing
 @testable import Tessera
-import TesseraBenchKit
+import TesseraOracle
 
 /// Random workloads, random sequences of single updates and batches: after every step the incrementally updated
 /// layout equals one prepared from scratch on the final data (identities, frames, content size), and every
@@ -105,14 +105,23 @@ struct UpdateDifferentialTests {
             var buffer = VisibleElements()
             let got = try engineAnswer(layout, in: rect, offset: offset, buffer: &buffer).hits
             if let difference = difference("soa after updates", got: got, want: want) { problems.append(difference) }
-            for strategy in [IndexChoice.intervalTree(leafLevel: 2), .pageTable(pagesPerViewport: 1), .unionRects(blockSize: 8)] {
-                var other = try strategy.subject(layout.algorithm)
-                try other.prepare(viewport: viewport)
-                let answer = try other.answer(rect, offset: offset).map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
-                if let difference = difference("\(strategy)", got: answer, want: want) { problems.append(difference) }
-            }
+            try compareFresh(layout.algorithm, index: try IntervalTreeIndex(leafLevel: 2), "interval tree", rect, offset, want, viewport, &problems)
+            try compareFresh(layout.algorithm, index: try PageTableIndex(pagesPerViewport: 1), "page table", rect, offset, want, viewport, &problems)
+            try compareFresh(layout.algorithm, index: try UnionRectsIndex(blockSize: 8), "union rects", rect, offset, want, viewport, &problems)
         }
         return problems
+    }
+
+    /// Prepares a fresh layout of `algorithm` over `index` and notes where its answer to `rect` differs from `want`.
+    static func compareFresh<Algorithm: UpdatableLayout, Index: SpatialIndex>(
+        _ algorithm: Algorithm, index: Index, _ label: String, _ rect: Rect, _ offset: Point, _ want: [EffectHit],
+        _ viewport: Size, _ problems: inout [String]
+    ) throws {
+        var layout = CollectionLayout(algorithm, index: index)
+        try layout.prepare(viewport: viewport)
+        var buffer = VisibleElements()
+        let got = try engineAnswer(layout, in: rect, offset: offset, buffer: &buffer).hits
+        if let difference = difference(label, got: got, want: want) { problems.append(difference) }
     }
 
     /// Runs `steps` random steps over `algorithm` and collects what broke.

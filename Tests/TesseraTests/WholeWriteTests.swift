@@ -1,6 +1,6 @@
 import Testing
 @testable import Tessera
-import TesseraBenchKit
+import TesseraOracle
 
 /// The flow, the waterfall and the sticky layout write a whole layout with what their sections share done once
 /// and the sections read a block at a time (`LayoutAlgorithm.writeSections`); each must write what the protocol's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Tessera
 import TesseraBenchKit
+import TesseraNative
 
 struct Floors: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tessera
 import TesseraBenchKit
+import TesseraNative
 
 struct Native: ParsableCommand {
     static let configuration = CommandConfiguration(

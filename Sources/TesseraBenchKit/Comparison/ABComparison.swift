@@ -132,7 +132,7 @@ public struct ABComparison: Codable, Sendable {
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
     }
 
-    static func median(_ values: [Double]) -> Double {
+    public static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]

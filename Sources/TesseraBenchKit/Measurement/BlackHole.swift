@@ -1,2 +1,2 @@
 /// Keeps a value alive as far as the optimiser can tell, so a timed loop is not optimised away.
-@inline(never) func blackHole<T>(_ value: T) {}
+@inline(never) public func blackHole<T>(_ value: T) {}

@@ -1,4 +1,5 @@
 import Tessera
+import TesseraBenchKit
 
 /// A warm prepare against the floors below it, in one process: how much of its time is the machine's and how much
 /// the layout's.

@@ -1,5 +1,6 @@
 import CNativeSearch
 import Tessera
+import TesseraBenchKit
 
 /// The engine's queries against plain C implementations, in one process: how far the Swift is from the hardware.
 ///

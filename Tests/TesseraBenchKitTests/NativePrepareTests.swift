@@ -1,5 +1,6 @@
 import Tessera
-@testable import TesseraBenchKit
+import TesseraBenchKit
+@testable import TesseraNative
 import Testing
 
 /// `floors`' C port of a prepare is a yardstick only if it does the engine's work: on random vertical flows (every

@@ -1,4 +1,5 @@
 import Tessera
+import TesseraBenchKit
 
 /// A layout with another's sections and element counts and no arithmetic: what a prepare costs before the
 /// layout's own. Each section writes its elements beyond its cells first, then its cells; each frame comes from

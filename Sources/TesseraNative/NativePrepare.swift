@@ -1,5 +1,6 @@
 import CNativeSearch
 import Tessera
+import TesseraBenchKit
 
 /// The C port of a vertical flow's or a waterfall's warm prepare (`native_prepare.c`), over a copy of the layout's
 /// sections: the `floors` candidate that says how far the Swift's prepare is from the same arithmetic written as

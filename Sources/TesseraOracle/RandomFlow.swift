@@ -2,25 +2,25 @@ import Tessera
 
 /// A seeded random flow layout: random section counts (some empty), item sizes (some zero, some wider than the
 /// line, some taller than the viewport), spacings, insets, direction, alignment, headers and footers.
-struct RandomFlow: CustomStringConvertible {
-    let seed: UInt64
-    let algorithm: FlowLayout
-    let viewport: Size
+public struct RandomFlow: CustomStringConvertible {
+    public let seed: UInt64
+    public let algorithm: FlowLayout
+    public let viewport: Size
 
-    var vertical: Bool { algorithm.configuration.scrollDirection == .vertical }
+    public var vertical: Bool { algorithm.configuration.scrollDirection == .vertical }
     /// The viewport's length across and along the scroll axis.
-    var crossExtent: Double { vertical ? viewport.width : viewport.height }
-    var scrollExtent: Double { vertical ? viewport.height : viewport.width }
+    public var crossExtent: Double { vertical ? viewport.width : viewport.height }
+    public var scrollExtent: Double { vertical ? viewport.height : viewport.width }
 
-    var description: String {
+    public var description: String {
         let c = algorithm.configuration
         return "seed \(seed): \(c.scrollDirection) \(c.alignment), viewport \(viewport.width)×\(viewport.height), "
             + "spacing \(c.minimumInteritemSpacing)/\(c.minimumLineSpacing), inset \(c.sectionInset), "
             + "\(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
     }
 
-    init(seed: UInt64, maxItems: Int = 1500, shape: SectionShape = .few) throws {
-        var rng = SplitMix64(seed: seed)
+    public init(seed: UInt64, maxItems: Int = 1500, shape: SectionShape = .few) throws {
+        var rng = SeededGenerator(seed: seed)
         self.seed = seed
         let direction: ScrollAxis = rng.chance(0.5) ? .vertical : .horizontal
         let alignment = FlowLayout.LineAlignment.allCases[rng.int(0...2)]

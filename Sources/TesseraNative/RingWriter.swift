@@ -1,4 +1,5 @@
 import Tessera
+import TesseraBenchKit
 
 /// Keeps the last frames a layout writes in a small ring that stays in cache: the layout's arithmetic, and its
 /// reads of its input, without the store's writes to memory.

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The package's modules keep one job each, as its manifest declares them (`swift package dump-package`, which
+/// reads the manifest alone): the engine's tests build no measurement, and a package that benchmarks its own layouts
+/// with the kit compiles no C.
+@Suite struct PackageShapeTests {
+    struct Target: Decodable {
+        struct Dependency: Decodable {
+            var byName: [String?]?
+            var target: [String?]?
+            var product: [String?]?
+
+            var name: String? { (byName ?? target ?? product)?.first ?? nil }
+        }
+
+        var name: String
+        var type: String
+        var dependencies: [Dependency]
+    }
+
+    /// Every target of the package, by name.
+    static func targets() throws -> [String: Target] {
+        let scratch = try TemporaryDirectory()
+        // A build folder of its own: `swift test` holds the package's.
+        let outcome = try Bench.run(
+            ["swift", "package", "--package-path", ExampleTests.repository.path, "--scratch-path", scratch.path("build"), "dump-package"],
+            executable: URL(fileURLWithPath: "/usr/bin/env")
+        )
+        try #require(outcome.status == 0, "\(outcome)")
+        struct Manifest: Decodable { var targets: [Target] }
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(outcome.standardOutput.utf8))
+        return Dictionary(uniqueKeysWithValues: manifest.targets.map { ($0.name, $0) })
+    }
+
+    /// `name` and every target and product it depends on, directly or not.
+    static func closure(of name: String, in targets: [String: Target]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = [name]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted, let target = targets[next] else { continue }
+            pending += target.dependencies.compactMap(\.name)
+        }
+        return seen
+    }
+
+    /// Whether the target's folder holds C, C++ or Objective-C to compile.
+    static func compilesC(_ name: String) -> Bool {
+        let folder = ExampleTests.repository.appendingPathComponent("Sources/\(name)")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return files.contains { [".c", ".cpp", ".m", ".mm"].contains(where: $0.hasSuffix) }
+    }
+
+    @Test func theKitCompilesNoC() throws {
+        let targets = try Self.targets()
+        let kit = Self.closure(of: "TesseraBenchKit", in: targets)
+        #expect(kit.contains("TesseraOracle"))
+        let c = kit.filter(Self.compilesC)
+        #expect(c.isEmpty, "the kit pulls in C: \(c)")
+        #expect(Self.closure(of: "TesseraBenchCLI", in: targets).contains(where: Self.compilesC), "tessera-bench still offers native and floors")
+    }
+
+    @Test func theEnginesTestsBuildNoMeasurement() throws {
+        let targets = try Self.targets()
+        let tests = Self.closure(of: "TesseraTests", in: targets)
+        #expect(tests.isDisjoint(with: ["TesseraBenchKit", "TesseraNative", "CNativeSearch", "Histogram"]), "\(tests.sorted())")
+        #expect(Self.closure(of: "Tessera", in: targets) == ["Tessera"], "the engine depends on nothing")
+    }
+}
