@@ -10,7 +10,6 @@ enum Bench {
         /// Killed by a signal: a crash (a trap is SIGILL or SIGTRAP), or our own SIGKILL at the deadline.
         var signalled: Bool
         var timedOut: Bool
-        var seconds: Double
         var standardOutput: String
         var standardError: String
 
@@ -24,8 +23,8 @@ enum Bench {
         var stdoutLines: [Substring] { standardOutput.split(separator: "\n") }
 
         var description: String {
-            "tessera-bench \(arguments.joined(separator: " ")) → status \(status)\(signalled ? " (signal)" : "")\(timedOut ? " (timed out)" : ""), "
-                + String(format: "%.2f s", seconds) + "\nstderr: \(standardError.prefix(1_500))\nstdout: \(standardOutput.prefix(500))"
+            "tessera-bench \(arguments.joined(separator: " ")) → status \(status)\(signalled ? " (signal)" : "")\(timedOut ? " (timed out)" : "")"
+                + "\nstderr: \(standardError.prefix(1_500))\nstdout: \(standardOutput.prefix(500))"
         }
     }
 
@@ -58,27 +57,47 @@ enum Bench {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        let start = Date()
+        // Waits on the process's end, not on a clock: the deadline only catches a hang.
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > timeout {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
-            }
-            usleep(5_000)
-        }
+        let timedOut = ended.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
         try out.close()
         try err.close()
         return Outcome(
             arguments: arguments, status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-            timedOut: timedOut, seconds: seconds,
+            timedOut: timedOut,
             standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
         )
+    }
+
+    /// Reads `pipe` until what it has read satisfies `done` or every process holding its write end has closed it
+    /// (which, for a process that never closes its standard error, is its end: how a test waits on a process it did
+    /// not start, such as a child of the one it did). Returns what was read and whether it reached the end; the
+    /// deadline only catches a hang.
+    static func read(
+        _ pipe: Pipe, until done: (String) -> Bool = { _ in false }, timeout: Double = 120
+    ) -> (text: String, ended: Bool) {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        let deadline = DispatchTime.now() + timeout
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while !done(String(decoding: bytes, as: UTF8.self)) {
+            let left = deadline.uptimeNanoseconds.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds)
+            if left.overflow || left.partialValue == 0 { break }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(clamping: left.partialValue / 1_000_000 + 1))
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { break }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return (String(decoding: bytes, as: UTF8.self), true) }
+            bytes += chunk[..<count]
+        }
+        return (String(decoding: bytes, as: UTF8.self), false)
     }
 
     /// Every line of `text` as a JSON object, parsed by `JSONSerialization` one line at a time.

@@ -18,21 +18,20 @@ import Testing
         #expect(outcome.standardError.contains("GB"), "\(outcome)")
         #expect(outcome.standardError.contains("5,000,000,000") || outcome.standardError.contains("5000000000"), "\(outcome)")
         #expect(outcome.standardError.contains("nothing was allocated"), "\(outcome)")
-        #expect(outcome.seconds < 1, "refused in \(outcome.seconds) s: \(outcome)")
         #expect(try directory.contents().isEmpty, "no report for a refused run")
     }
 
     /// `dump` and `query` build the same layout over the same built-in workload; without the guard they grind through
-    /// billions of seeded sizes until memory runs out. Stopped after 3 seconds by the test.
+    /// billions of seeded sizes until memory runs out.
     @Test(arguments: [
         ["dump", "--items", "5000M"],
         ["query", "--items", "5000M", "--rect", "0,0,390,844"],
     ])
     func dumpAndQueryRefuseATooLargeWorkloadToo(_ arguments: [String]) throws {
-        let outcome = try Bench.run(arguments, timeout: 3)
-        #expect(!outcome.timedOut, "still running after 3 s (killed by the test): \(outcome)")
+        let outcome = try Bench.run(arguments)
+        #expect(!outcome.timedOut, "\(outcome)")
         #expect(outcome.status != 0, "\(outcome)")
-        #expect(outcome.standardError.contains("GB"), "\(outcome)")
+        #expect(outcome.standardError.contains("GB") && outcome.standardError.contains("nothing was allocated"), "\(outcome)")
     }
 
     /// The largest count a user can type is refused the same way by every command that builds a workload: the

@@ -116,20 +116,20 @@ import Testing
         process.currentDirectoryURL = directory.url
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // The side run inherits the run's standard error: the pipe ends when both processes have.
+        let standardError = Pipe()
+        process.standardError = standardError
         try process.run()
-        let start = Date()
-        var child: pid_t?
-        while child == nil, process.isRunning, Date().timeIntervalSince(start) < 120 {
+        var child: pid_t?  // polled for: nothing announces the side run's start
+        while child == nil, process.isRunning {
             child = Self.children(of: process.processIdentifier).first
-            usleep(20_000)
+            if child == nil { usleep(20_000) }
         }
         let side = try #require(child, "the side run started")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
-        usleep(100_000)
-        #expect(kill(side, 0) != 0, "the side run \(side) is no longer running")
+        #expect(Bench.read(standardError).ended, "the side run \(side) ended with the run")
         let left = try temporary.contents()
         #expect(left.isEmpty, "no temporary report left: \(left)")
         #expect(try directory.contents().isEmpty, "no report, and no partial one")

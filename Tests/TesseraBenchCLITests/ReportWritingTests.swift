@@ -73,10 +73,19 @@ import Testing
         let reports = try TemporaryDirectory()
         let previous = #"{"previous": true}"#
         try reports.write("r.json", previous)
-        let outcome = try Bench.run(
-            ["run", "--quiet", "--items", "100k", "--layouts", "flow", "--report", "r.json"], in: reports.url, timeout: 1
-        )
-        #expect(outcome.timedOut, "expected the run to still be going after 1 s: \(outcome)")
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = ["run", "--items", "100k", "--layouts", "flow", "--report", "r.json"]
+        process.currentDirectoryURL = reports.url
+        process.standardOutput = FileHandle.nullDevice
+        let progress = Pipe()
+        process.standardError = progress
+        try process.run()
+        // Killed once its progress shows it measuring the first of its runs.
+        let read = Bench.read(progress, until: { $0.contains("[1/") })
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(read.text.contains("[1/") && process.terminationReason == .uncaughtSignal, "killed mid-run: \(read.text)")
         #expect(try reports.contents() == ["r.json"])
         #expect(try String(contentsOfFile: reports.path("r.json"), encoding: .utf8) == previous)
     }

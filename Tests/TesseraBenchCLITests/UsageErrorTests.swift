@@ -90,7 +90,6 @@ import Testing
         }
         // A usage error is refused before anything runs: nothing on standard output.
         #expect(outcome.standardOutput.isEmpty, "\(outcome)")
-        #expect(outcome.seconds < 5, "\(outcome)")
     }
 
     /// `--layout nope` is answered with the valid layouts, in one message.

@@ -69,18 +69,18 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
     /// first call can be many times slower), then twice for the estimate, keeping the faster, so that a preemption
     /// does not make a short operation look long. An operation as long as a batch is timed alone; one over a
     /// millisecond is called only once here (a preemption within one short call is rare, and probing a naive
-    /// prepare at 1M thrice would cost seconds).
-    func batchSize(limit: Int, _ operation: (Int) throws -> Void) rethrows -> Int {
+    /// prepare at 1M thrice would cost seconds). `now` reads the clock (the monotonic clock; a test's own).
+    func batchSize(limit: Int, now: () -> UInt64 = monotonicNanoseconds, _ operation: (Int) throws -> Void) rethrows -> Int {
         let limit = Swift.max(limit, 1)
         var perCall = Double.infinity
         for probe in 0..<3 {
-            let start = monotonicNanoseconds()
+            let start = now()
             var calls = 0
             var elapsed = 0.0
             repeat {
                 try operation(calls)
                 calls += 1
-                elapsed = Double(monotonicNanoseconds() - start)
+                elapsed = Double(now() - start)
             } while calls < limit && elapsed < batchNanoseconds
             if probe == 0 {
                 if calls == 1 && elapsed >= Self.longOperationNanoseconds { return 1 }
