@@ -43,8 +43,10 @@ public struct BenchmarkRunner {
                 }
             }
         }
-        let progress = RunProgress(items: shapes.flatMap { layout, shapes in
-            shapes.flatMap { _ in settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { _ in items } } }
+        let progress = RunProgress(shapes.flatMap { layout, shapes in
+            shapes.flatMap { _ in
+                settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { RunProgress.Measurement(strategy: $0.rawValue, items: items) } }
+            }
         })
         let heap = HeapPeak(probe: probe)
         for (layout, shapes) in shapes {
