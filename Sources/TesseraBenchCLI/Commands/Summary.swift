@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import TesseraBenchKit
+
+struct Summary: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the page to read after a run, from its reports; or write it into a README.",
+        discussion: """
+            For each layout and shape at its largest count: the engine's cold and warm prepare, its query, a \
+            one-item insert and its bytes an element, each beside the tutorials' dictionary cache; then the targets \
+            missed, the fastest strategy of each layout, and the machine. The reports hold every result.
+
+            With --readme FILE, the same summary in Markdown replaces what lies between the lines \
+            "\(Self.beginMarker)" and "\(Self.endMarker)" in FILE, which must hold both once, in that order; the \
+            rest of the file is kept byte for byte. `scripts/bench --readme` does this with its own run.
+
+            Exit status: 0 when printed or written; 2 for a report that cannot be used; 1 when FILE lacks the \
+            markers or cannot be written; 64 for a usage error.
+            """
+    )
+
+    static let beginMarker = "<!-- results: written by `tessera-bench summary --readme`; edits here are replaced -->"
+    static let endMarker = "<!-- end of results -->"
+    /// A README is a page of text; anything larger is not one.
+    static let largestReadme = 4 << 20
+
+    @Argument(help: ArgumentHelp("Reports of `tessera-bench run --report`, in the order to show them.", valueName: "report.json"))
+    var reports: [String]
+
+    @Option(help: ArgumentHelp("A Markdown file whose results block to replace with the summary.", valueName: "README.md"))
+    var readme: String?
+
+    @Option(help: ArgumentHelp("How the reports were made, for the README block.", valueName: "command"))
+    var command = "tessera-bench run"
+
+    func validate() throws {
+        guard !reports.isEmpty else { throw ValidationError("name at least one report") }
+    }
+
+    func run() throws {
+        let outputFiles = try OutputFiles(["--readme": readme])
+        if let readme, let identity = Self.identity(readme), let report = reports.first(where: { Self.identity($0) == identity }) {
+            throw ValidationError("--readme \(readme) is the report \(report): writing it would destroy the input")
+        }
+        var loaded: [BenchmarkReport] = []
+        for path in reports {
+            do throws(ReportError) {
+                loaded.append(try .load(from: URL(fileURLWithPath: path)))
+            } catch {
+                FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+                throw ExitCode.unusableInput
+            }
+        }
+        let summary = RunSummary(loaded)
+        guard let readme else {
+            print(summary.text(), terminator: "")
+            return
+        }
+        let text = try Self.replacingResults(in: readme, with: summary.markdown(command: command))
+        try outputFiles.write(["--readme": { Data(text.utf8) }])
+        print("Wrote the results of \(reports.joined(separator: ", ")) into \(readme)")
+    }
+
+    /// The device and inode of the file at `path`, `nil` when there is none.
+    static func identity(_ path: String) -> [UInt64]? {
+        var status = stat()
+        return stat(path, &status) == 0 ? [UInt64(status.st_dev), UInt64(status.st_ino)] : nil
+    }
+
+    struct ReadmeError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The file at `path` with its results block replaced by `block`.
+    static func replacingResults(in path: String, with block: String) throws -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw ReadmeError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard status.st_size <= largestReadme else {
+            throw ReadmeError(description: "\(path) is \(status.st_size) bytes; a README of over \(largestReadme >> 20) MB is not one")
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ReadmeError(description: "cannot read \(path) as UTF-8 text")
+        }
+        let begins = text.ranges(of: beginMarker)
+        let ends = text.ranges(of: endMarker)
+        guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first, begin.upperBound <= end.lowerBound else {
+            throw ReadmeError(description: "\(path) must hold the line \"\(beginMarker)\" once, then \"\(endMarker)\" once; it holds them \(begins.count) and \(ends.count) times")
+        }
+        return String(text[..<begin.upperBound]) + "\n" + block + String(text[end.lowerBound...])
+    }
+}

@@ -1,0 +1,118 @@
+/// The page a person reads after a run, from one report or several (the default run and its shapes): the engine
+/// against the tutorials' dictionary cache for each layout, the targets missed, who is fastest, and the machine.
+/// The full tables stay in the reports; `tessera-bench summary` prints this and writes it into the README.
+public struct RunSummary {
+    /// The machine, the build and the date, from the first report.
+    public var machine: String
+    /// What each report measured: its layouts, counts, shapes and workload.
+    public var runs: [String]
+    /// For each layout and shape at its largest count: the engine's median and the naive dictionary's.
+    public var headline: ReportTable
+    /// How many targets passed and missed, over every report.
+    public var targetsPassed: Int
+    /// The targets missed, one line each.
+    public var missed: [String]
+    /// The fastest strategy of each layout for the operations the headline shows, at its largest count.
+    public var fastest: ReportTable
+
+    /// The operations of the headline, as its columns name them.
+    static let headlineOperations: [(BenchmarkOperation, String)] = [
+        (.prepareCold, "cold prepare"), (.prepareWarm, "warm prepare"), (.query, "query (a frame)"), (.updateInsert, "one-item insert"),
+    ]
+
+    public init(_ reports: [BenchmarkReport]) {
+        let environment = reports.first?.environment
+        machine = environment.map { environment in
+            "\(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), Swift \(environment.swiftVersion), "
+                + "\(environment.allocator); commit \(environment.gitCommit ?? "unknown"), \(environment.date)"
+        } ?? ""
+        runs = reports.map(Self.describe)
+        let checks = reports.flatMap(\.targets)
+        targetsPassed = checks.filter(\.passed).count
+        missed = checks.filter { !$0.passed }.map { check in
+            "\(check.shapedLayout.name) at \(check.elements.formatted()) elements: \(check.name) "
+                + "\(TerminalTable.decimal(check.measured)), wanted \(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"
+        }
+        var headlineRows: [[ReportTable.Figure]] = []
+        var fastestRows: [[ReportTable.Figure]] = []
+        var seen = Set<ShapedLayout>()
+        for report in reports {
+            let engine = ReportDocument.judgedStrategy(report)
+            let largest = Dictionary(report.results.map { ($0.shapedLayout, $0.elements) }, uniquingKeysWith: Swift.max)
+            for layout in report.results.shapedLayouts where !seen.contains(layout) {
+                seen.insert(layout)
+                let elements = largest[layout] ?? 0
+                let atLargest = report.results.filter { $0.shapedLayout == layout && $0.elements == elements && $0.isStandard }
+                func median(_ strategy: StrategyID, _ operation: BenchmarkOperation) -> Double? {
+                    atLargest.first { $0.strategy == strategy && $0.operation == operation }?.medianNanoseconds
+                }
+                func bytes(_ strategy: StrategyID) -> Double? {
+                    atLargest.first { $0.strategy == strategy && $0.bytesPerElement != nil }?.bytesPerElement
+                }
+                headlineRows.append(
+                    [.text(layout.name), .count(elements)]
+                        + Self.headlineOperations.map { operation, _ in
+                            Self.pair(median(engine, operation).map(TerminalTable.duration), median(.naiveDictionary, operation).map(TerminalTable.duration))
+                        }
+                        + [Self.pair(bytes(engine).map(TerminalTable.decimal), bytes(.naiveDictionary).map(TerminalTable.decimal))]
+                )
+                fastestRows.append(
+                    [.text(layout.name)]
+                        + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
+                            let timed = atLargest.filter { $0.operation == operation }
+                            return timed.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) } ?? .missing
+                        }
+                )
+            }
+        }
+        headline = ReportTable(
+            columns: [.init("layout"), .init("elements", number: true)]
+                + Self.headlineOperations.map { ReportTable.Column($0.1, number: true) } + [.init("bytes/element", number: true)],
+            rows: headlineRows
+        )
+        fastest = ReportTable(
+            columns: [.init("layout"), .init("warm prepare"), .init("query"), .init("update-batch")], rows: fastestRows
+        )
+    }
+
+    /// "7.7 ms (1.69 s)": the engine's figure, the naive dictionary's in brackets.
+    static func pair(_ engine: String?, _ naive: String?) -> ReportTable.Figure {
+        guard let engine else { return .missing }
+        return .text(naive.map { "\(engine) (\($0))" } ?? engine)
+    }
+
+    static func describe(_ report: BenchmarkReport) -> String {
+        let settings = report.settings
+        let shapes = settings.itemsPerSection.map { " at \($0.map { $0.formatted() }.joined(separator: ", ")) items a section" } ?? ""
+        return "\(settings.layouts.map(\.rawValue).joined(separator: ", ")): \(settings.itemCounts.map { $0.formatted() }.joined(separator: ", ")) items\(shapes); "
+            + "\(settings.workload)"
+    }
+
+    /// The sentence over the headline table.
+    var caption: String {
+        "Medians at each layout's largest count: the engine (soa-binary-search) and, in brackets, the tutorials' dictionary cache (naive-dictionary)."
+    }
+
+    var targetsLine: String {
+        "Targets (docs/DESIGN.md §7, ratios within each run): \(targetsPassed) passed, \(missed.count) missed."
+    }
+
+    /// For a terminal.
+    public func text() -> String {
+        var text = "\(caption)\n" + TerminalTable.align(headline) + "\n\(targetsLine)\n"
+        text += missed.map { "  missed: \($0)\n" }.joined()
+        text += "\nFastest strategy at each layout's largest count:\n" + TerminalTable.align(fastest)
+        text += "\nMeasured on \(machine).\n" + runs.map { "  \($0)\n" }.joined()
+        return text
+    }
+
+    /// For the README's results block: the same, in Markdown, with the command that made the reports.
+    public func markdown(command: String) -> String {
+        var text = "\(MarkdownReport.escape(caption))\n\n" + MarkdownReport.markdown(headline)
+        text += "\n\(MarkdownReport.escape(targetsLine))"
+        text += missed.isEmpty ? "\n" : " Missed:\n\n" + MarkdownReport.bullets(missed)
+        text += "\nFastest strategy at each layout's largest count:\n\n" + MarkdownReport.markdown(fastest)
+        text += "\nFrom `\(command)` on \(MarkdownReport.escape(machine)). Its runs:\n\n" + MarkdownReport.bullets(runs)
+        return text
+    }
+}
