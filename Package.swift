@@ -14,8 +14,13 @@ let package = Package(
         .executable(name: "tessera-bench-system-malloc", targets: ["tessera-bench-system-malloc"]),
     ],
     dependencies: [
+        // The command line's parsing, help and errors.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Percentiles of the samples, as package-benchmark computes them.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // `swift package generate-documentation --target Tessera`: the engine's DocC catalog. A plugin only: nothing
+        // of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The engine: standard library and Foundation only.
@@ -64,6 +69,7 @@ let package = Package(
         ),
         // The command line on jemalloc, with layouts of one's own registered.
         .target(name: "TesseraBenchCommand", dependencies: ["TesseraBenchCLI", "TesseraBenchKit", "CJemalloc"]),
+        // `tessera-bench` itself: TesseraBenchCommand's main, with the built-in layouts only.
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCommand"]),
         // The same command on glibc malloc, so the naive designs can be measured on both allocators.
         .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
