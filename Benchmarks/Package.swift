@@ -29,8 +29,8 @@ let package = Package(
             ],
             path: "TesseraBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
-        ),
+        )
     ]
 )

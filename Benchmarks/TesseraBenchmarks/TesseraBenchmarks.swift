@@ -45,7 +45,8 @@ let benchmarks: @Sendable () -> Void = {
         for layout in LayoutID.builtIn {
             do {
                 let sections = Workload.sections(for: layout, items: items)
-                try LayoutParameters().make(layout, sections: sections, LayoutRegistration(layout: layout, items: items))
+                try LayoutParameters().make(
+                    layout, sections: sections, LayoutRegistration(layout: layout, items: items))
             } catch {
                 fatalError("\(layout.rawValue) at \(items) items: \(error)")
             }
@@ -75,7 +76,9 @@ struct LayoutRegistration: LayoutVisitor {
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) {
         for strategy in BenchmarkSuite.strategies {
-            strategy.visit(algorithm, StrategyRegistration(layout: layout, strategy: strategy, items: items, axis: algorithm.scrollAxis))
+            strategy.visit(
+                algorithm,
+                StrategyRegistration(layout: layout, strategy: strategy, items: items, axis: algorithm.scrollAxis))
         }
     }
 }

@@ -34,7 +34,8 @@ enum Workload {
     static func waterfallSections(items: Int) -> [LayoutSection] {
         var generator = SeededGenerator(seed: 2)
         return sectionCounts(items: items).map { count in
-            LayoutSection(itemSizes: .list((0..<count).map { _ in Size(width: 0, height: generator.next(in: 100...300)) }))
+            LayoutSection(
+                itemSizes: .list((0..<count).map { _ in Size(width: 0, height: generator.next(in: 100...300)) }))
         }
     }
 }

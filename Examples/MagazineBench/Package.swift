@@ -5,7 +5,7 @@ let package = Package(
     name: "MagazineBench",
     dependencies: [
         // Tessera, by path: this example lives inside its repository. Your package names your clone's path.
-        .package(name: "Tessera", path: "../.."),
+        .package(name: "Tessera", path: "../..")
     ],
     targets: [
         // The layout, as an app would have it: the engine's protocol and nothing of the benchmark.

@@ -23,7 +23,7 @@ struct BuildInfo: BuildToolPlugin {
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: ["-c", script, "sh", context.package.directoryURL.path, output.path],
                 outputFilesDirectory: output
-            ),
+            )
         ]
     }
 }

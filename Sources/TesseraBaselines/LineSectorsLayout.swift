@@ -21,7 +21,8 @@ public final class LineSectorsLayout<Algorithm: LayoutAlgorithm>: NaiveLayout {
         self.viewport = try validated(viewport, for: algorithm)
         sectors.removeAll(keepingCapacity: true)
         supplementary.removeAll(keepingCapacity: true)
-        var writer = SectorWriter(sectors: sectors, supplementary: supplementary, factory: NaiveElementFactory(algorithm), lineKey: lineKey)
+        var writer = SectorWriter(
+            sectors: sectors, supplementary: supplementary, factory: NaiveElementFactory(algorithm), lineKey: lineKey)
         (sectors, supplementary) = ([:], [])
         contentSize = algorithm.write(into: &writer, viewport: viewport)
         (sectors, supplementary) = (writer.sectors, writer.supplementary)

@@ -21,7 +21,8 @@ public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLa
     public func prepare(viewport: Size) throws(LayoutError) {
         self.viewport = try validated(viewport, for: algorithm)
         cachedAttributes.removeAll(keepingCapacity: true)
-        var writer = LinearArrayLayout<Algorithm>.ArrayWriter(cache: cachedAttributes, factory: NaiveElementFactory(algorithm))
+        var writer = LinearArrayLayout<Algorithm>.ArrayWriter(
+            cache: cachedAttributes, factory: NaiveElementFactory(algorithm))
         cachedAttributes = []
         contentSize = algorithm.write(into: &writer, viewport: viewport)
         cachedAttributes = writer.cache
@@ -30,7 +31,9 @@ public final class MosaicBinarySearchLayout<Algorithm: LayoutAlgorithm>: NaiveLa
     public func layoutAttributesForElements(in rect: Rect, contentOffset: Point) -> [NaiveLayoutAttributes] {
         let effects = NaiveEffects(algorithm: algorithm, rect: rect, offset: contentOffset, viewport: viewport)
         var attributesArray: [NaiveLayoutAttributes] = []
-        guard let lastIndex = cachedAttributes.indices.last, let firstMatchIndex = binSearch(rect, start: 0, end: lastIndex) else {
+        guard let lastIndex = cachedAttributes.indices.last,
+            let firstMatchIndex = binSearch(rect, start: 0, end: lastIndex)
+        else {
             return attributesArray
         }
         let (rectMin, rectMax) = span(rect)

@@ -39,7 +39,9 @@ public final class NaiveDictionaryLayout<Algorithm: LayoutAlgorithm>: NaiveLayou
         cache[.cell]?[indexPath]
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath) -> NaiveLayoutAttributes? {
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: IndexPath)
+        -> NaiveLayoutAttributes?
+    {
         cache[kind]?[indexPath]
     }
 

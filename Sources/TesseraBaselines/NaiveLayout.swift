@@ -45,7 +45,8 @@ struct NaiveElementFactory<Algorithm: LayoutAlgorithm> {
         let id = ElementID(kind: kind, section: section, item: indexPath[1])
         defer { made += 1 }
         return NaiveLayoutAttributes(
-            elementKind: kind, representedElementKind: kind == .cell ? nil : algorithm.name(of: kind), indexPath: indexPath,
+            elementKind: kind, representedElementKind: kind == .cell ? nil : algorithm.name(of: kind),
+            indexPath: indexPath,
             frame: frame, zIndex: algorithm.zIndex(of: id, at: made)
         )
     }
@@ -72,13 +73,15 @@ struct NaiveEffects {
         self.rect = rect
         self.offset = offset
         self.viewport = viewport
-        mode = !algorithm.hasScrollEffects ? .plain : algorithm.effectsMoveElements ? .updateInPlace : .copyThenTransform
+        mode =
+            !algorithm.hasScrollEffects ? .plain : algorithm.effectsMoveElements ? .updateInPlace : .copyThenTransform
     }
 
     /// Appends `attributes` (or its transformed copy) to `visible` if it shows in the rect; `test: false` takes it
     /// without looking, as Apple's Mosaic sample takes the neighbours of its binary search's hit.
     func consider<Algorithm: LayoutAlgorithm>(
-        _ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], of algorithm: Algorithm, test: Bool = true
+        _ attributes: NaiveLayoutAttributes, into visible: inout [NaiveLayoutAttributes], of algorithm: Algorithm,
+        test: Bool = true
     ) {
         switch mode {
         case .plain:
@@ -94,7 +97,9 @@ struct NaiveEffects {
         }
     }
 
-    private func effect<Algorithm: LayoutAlgorithm>(of attributes: NaiveLayoutAttributes, _ algorithm: Algorithm) -> ScrollEffect {
+    private func effect<Algorithm: LayoutAlgorithm>(of attributes: NaiveLayoutAttributes, _ algorithm: Algorithm)
+        -> ScrollEffect
+    {
         algorithm.effect(of: attributes.elementID, frame: attributes.frame, offset: offset, viewport: viewport)
     }
 }

@@ -25,7 +25,9 @@ public final class NaiveLayoutAttributes {
     /// UIKit's `representedElementKind`: `nil` for cells.
     public let representedElementKind: String?
 
-    public init(elementKind: ElementKind, representedElementKind: String?, indexPath: IndexPath, frame: Rect, zIndex: Int) {
+    public init(
+        elementKind: ElementKind, representedElementKind: String?, indexPath: IndexPath, frame: Rect, zIndex: Int
+    ) {
         self.elementKind = elementKind
         self.representedElementKind = representedElementKind
         self.indexPath = indexPath
@@ -38,7 +40,8 @@ public final class NaiveLayoutAttributes {
     /// `copy()`, as `NSArray(array:copyItems:)` makes of attributes before transforming them.
     public func copy() -> NaiveLayoutAttributes {
         let copy = NaiveLayoutAttributes(
-            elementKind: elementKind, representedElementKind: representedElementKind, indexPath: indexPath, frame: frame, zIndex: zIndex
+            elementKind: elementKind, representedElementKind: representedElementKind, indexPath: indexPath,
+            frame: frame, zIndex: zIndex
         )
         copy.apply(effect)
         copy.isHidden = isHidden

@@ -19,7 +19,10 @@ public struct TesseraBench: ParsableCommand {
             are judged as ratios within one run, so a busy machine slows every side alike.
             """,
         version: "\(ProcessInfo.processInfo.processName) \(ToolVersion.description)",
-        subcommands: [Run.self, Summary.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self, Floors.self, CIBase.self],
+        subcommands: [
+            Run.self, Summary.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self,
+            Floors.self, CIBase.self,
+        ],
         defaultSubcommand: Run.self
     )
 

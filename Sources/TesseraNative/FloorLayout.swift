@@ -23,9 +23,12 @@ struct FloorLayout: LayoutAlgorithm {
 
     func elementCount(inSection section: Int) -> Int { counts[section] }
 
-    func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double {
+    func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size)
+        -> Double
+    {
         let count = counts[section]
-        let listed: SizeList = if let sizes, section < sizes.count, case let .list(list) = sizes[section] { list } else { [] }
+        let listed: SizeList =
+            if let sizes, section < sizes.count, case .list(let list) = sizes[section] { list } else { [] }
         let cells = Swift.min(listed.isEmpty ? count : listed.count, count)
         for position in 0..<(count - cells) {
             writer.append(.header, frame: Rect(x: 0, y: Double(position), width: viewport.width, height: 1))
@@ -35,16 +38,21 @@ struct FloorLayout: LayoutAlgorithm {
             writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: viewport.width, height: 1) }
         } else {
             let copied: Void? = listed.withContiguousStorageIfAvailable { listed in
-                writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height) }
+                writer.appendCells(cells) {
+                    Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height)
+                }
             }
             if copied == nil {
-                writer.appendCells(cells) { Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height) }
+                writer.appendCells(cells) {
+                    Rect(x: 0, y: start + Double($0), width: listed[$0].width, height: listed[$0].height)
+                }
             }
         }
         return Double(count)
     }
 
     func contentSize(length: Double, viewport: Size) -> Size {
-        scrollAxis == .vertical ? Size(width: viewport.width, height: length) : Size(width: length, height: viewport.height)
+        scrollAxis == .vertical
+            ? Size(width: viewport.width, height: length) : Size(width: length, height: viewport.height)
     }
 }

@@ -56,7 +56,8 @@ public struct NativeComparison: Sendable {
 
     /// `rounds` of at least 6, which a 95% interval of the median ratio needs, on at least one trace.
     public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1, traces: [Trace] = Trace.allCases) {
-        precondition(rounds >= 6 && queriesPerBatch >= 1 && !traces.isEmpty, "at least 6 rounds of at least 1 query on a trace")
+        precondition(
+            rounds >= 6 && queriesPerBatch >= 1 && !traces.isEmpty, "at least 6 rounds of at least 1 query on a trace")
         self.rounds = rounds
         self.queriesPerBatch = queriesPerBatch
         self.seed = seed
@@ -70,7 +71,7 @@ public struct NativeComparison: Sendable {
         public var description: String {
             switch self {
             case .outOfMemory: "the C searches could not allocate their copies of the frames"
-            case let .answersDiffer(layout, candidate, rect, expected, got):
+            case .answersDiffer(let layout, let candidate, let rect, let expected, let got):
                 "\(layout.rawValue): \(candidate.rawValue) answered \(got) elements for \(rect) where soa-binary-search (Swift) answered \(expected); nothing was timed"
             }
         }
@@ -81,7 +82,9 @@ public struct NativeComparison: Sendable {
 
     /// Makes `layout` over `sections`, prepares it for `viewport`, builds the four candidates, checks them and
     /// times them. The layout is made here, so the engine's queries are specialised for its type as in `run`.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measurement {
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
+        throws -> Measurement
+    {
         try parameters.make(layout, sections: sections, Visitor(comparison: self, layout: layout, viewport: viewport))
     }
 
@@ -95,12 +98,15 @@ public struct NativeComparison: Sendable {
         }
     }
 
-    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, viewport: Size) throws -> Measurement {
+    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, viewport: Size) throws
+        -> Measurement
+    {
         var soa = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         try soa.prepare(viewport: viewport)
         var tree = CollectionLayout(algorithm, index: IntervalTreeIndex())
         try tree.prepare(viewport: viewport)
-        let native = try NativeSearches(soa.store, axis: algorithm.scrollAxis, blockSize: SoABinarySearchIndex.defaultBlockSize)
+        let native = try NativeSearches(
+            soa.store, axis: algorithm.scrollAxis, blockSize: SoABinarySearchIndex.defaultBlockSize)
         defer { native.free() }
         let axis = algorithm.scrollAxis
         let contentLength = axis == .vertical ? soa.contentSize.height : soa.contentSize.width
@@ -139,7 +145,8 @@ public struct NativeComparison: Sendable {
                     (.cIntervals, native.intervals(rect, into: output).sorted()),
                 ]
                 for (candidate, answer) in answers where answer != expected {
-                    throw Failure.answersDiffer(layout: layout, candidate: candidate, rect: rect, expected: expected.count, got: answer.count)
+                    throw Failure.answersDiffer(
+                        layout: layout, candidate: candidate, rect: rect, expected: expected.count, got: answer.count)
                 }
             }
         }
@@ -153,16 +160,31 @@ public struct NativeComparison: Sendable {
                     let nanoseconds: UInt64
                     switch candidate {
                     case .swiftSoA:
-                        nanoseconds = try timed { for rect in batch { try soa.attributes(in: rect, into: &swiftSoA); found &+= swiftSoA.count } }
+                        nanoseconds = try timed {
+                            for rect in batch {
+                                try soa.attributes(in: rect, into: &swiftSoA)
+                                found &+= swiftSoA.count
+                            }
+                        }
                     case .swiftIntervalTree:
-                        nanoseconds = try timed { for rect in batch { try tree.attributes(in: rect, into: &swiftTree); found &+= swiftTree.count } }
+                        nanoseconds = try timed {
+                            for rect in batch {
+                                try tree.attributes(in: rect, into: &swiftTree)
+                                found &+= swiftTree.count
+                            }
+                        }
                     case .cFlat:
-                        nanoseconds = timed { for rect in batch { found &+= native.flatCount(rect, hint: &hint, into: output) } }
+                        nanoseconds = timed {
+                            for rect in batch { found &+= native.flatCount(rect, hint: &hint, into: output) }
+                        }
                     case .cIntervals:
-                        nanoseconds = timed { for rect in batch { found &+= native.intervalsCount(rect, into: output) } }
+                        nanoseconds = timed {
+                            for rect in batch { found &+= native.intervalsCount(rect, into: output) }
+                        }
                     }
                     blackHole(found)
-                    samples[trace, default: [:]][candidate, default: []].append(Double(nanoseconds) / Double(batch.count))
+                    samples[trace, default: [:]][candidate, default: []].append(
+                        Double(nanoseconds) / Double(batch.count))
                 }
             }
         }
@@ -173,7 +195,10 @@ public struct NativeComparison: Sendable {
             let perCandidate = samples[trace] ?? [:]
             for candidate in Candidate.allCases {
                 let times = perCandidate[candidate] ?? []
-                timings.append(Timing(layout: layout, trace: trace, candidate: candidate, nanosecondsPerQuery: ABComparison.median(times)))
+                timings.append(
+                    Timing(
+                        layout: layout, trace: trace, candidate: candidate,
+                        nanosecondsPerQuery: ABComparison.median(times)))
             }
             // The targets: the Swift search within 1.3x of the flat C search on a scroll and 1.1x on jumps, never
             // slower than the cgranges-style tree; the Swift interval tree within 1.3x of that tree.
@@ -184,10 +209,11 @@ public struct NativeComparison: Sendable {
             ]
             for (candidate, yardstick, limit) in targets {
                 let perRound = zip(perCandidate[candidate] ?? [], perCandidate[yardstick] ?? []).map { $0 / $1 }
-                ratios.append(Ratio(
-                    layout: layout, trace: trace, candidate: candidate, yardstick: yardstick,
-                    interval: MedianInterval(perRound), limit: limit
-                ))
+                ratios.append(
+                    Ratio(
+                        layout: layout, trace: trace, candidate: candidate, yardstick: yardstick,
+                        interval: MedianInterval(perRound), limit: limit
+                    ))
             }
         }
         return Measurement(timings: timings, ratios: ratios)
@@ -213,20 +239,30 @@ extension NativeComparison {
     public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
-            timings.map { [$0.layout.rawValue, $0.trace.rawValue, $0.candidate.rawValue, String(format: "%.1f ns", $0.nanosecondsPerQuery)] },
+            timings.map {
+                [
+                    $0.layout.rawValue, $0.trace.rawValue, $0.candidate.rawValue,
+                    String(format: "%.1f ns", $0.nanosecondsPerQuery),
+                ]
+            },
             rightAligned: [3]
         )
         // The verdict, layout and trace aligned as columns; the ratio's sentence follows them.
-        let columns = TerminalTable.align(ratios.map { [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue] }, rightAligned: [])
+        let columns = TerminalTable.align(
+            ratios.map { [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue] }, rightAligned: [])
         let verdicts = zip(columns.split(separator: "\n"), ratios).map { column, ratio in
-            "\(column)  " + ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
+            "\(column)  "
+                + ratioSentence(
+                    ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
         return table + "\n\(samples): median [95% interval]\n" + verdicts
     }
 
     /// "`candidate` / `yardstick`: the median ratio, its interval and the target", as `native` and `floors` print a
     /// per-round ratio.
-    static func ratioSentence(_ candidate: String, over yardstick: String, _ interval: MedianInterval?, limit: Double?) -> String {
+    static func ratioSentence(_ candidate: String, over yardstick: String, _ interval: MedianInterval?, limit: Double?)
+        -> String
+    {
         let median = String(format: "%.2fx", interval?.median ?? .nan)
         let bounds = interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
         let target = limit.map { String(format: "  (target <= %.1f)", $0) } ?? ""
@@ -247,12 +283,17 @@ struct NativeSearches {
         var columns = Columns()
         var reader = store.reader
         for element in 0..<store.count { columns.append(reader.element(element).frame, along: axis) }
-        guard let flat = ns_flat_build(
-            store.count, columns.scrollOrigin, columns.scrollLength, columns.crossOrigin, columns.crossLength, blockSize
-        ) else { throw NativeComparison.Failure.outOfMemory }
-        guard let tree = ns_intervals_build(
-            store.count, columns.scrollOrigin, columns.scrollLength, columns.crossOrigin, columns.crossLength
-        ) else {
+        guard
+            let flat = ns_flat_build(
+                store.count, columns.scrollOrigin, columns.scrollLength, columns.crossOrigin, columns.crossLength,
+                blockSize
+            )
+        else { throw NativeComparison.Failure.outOfMemory }
+        guard
+            let tree = ns_intervals_build(
+                store.count, columns.scrollOrigin, columns.scrollLength, columns.crossOrigin, columns.crossLength
+            )
+        else {
             ns_flat_free(flat)
             throw NativeComparison.Failure.outOfMemory
         }
@@ -284,12 +325,14 @@ struct NativeSearches {
 
     @inline(__always) func flatCount(_ rect: Rect, hint: inout Int, into output: UnsafeMutablePointer<Int>) -> Int {
         let query = AxisRect(rect, along: axis)
-        return ns_flat_query(flat, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, &hint, output, capacity)
+        return ns_flat_query(
+            flat, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, &hint, output, capacity)
     }
 
     @inline(__always) func intervalsCount(_ rect: Rect, into output: UnsafeMutablePointer<Int>) -> Int {
         let query = AxisRect(rect, along: axis)
-        return ns_intervals_query(tree, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, output, capacity)
+        return ns_intervals_query(
+            tree, query.scrollMin, query.scrollMax, query.crossMin, query.crossMax, output, capacity)
     }
 
     func flat(_ rect: Rect, hint: inout Int, into output: UnsafeMutablePointer<Int>) -> [Int] {

@@ -14,27 +14,32 @@ final class NativePrepare {
     static func port<Algorithm: LayoutAlgorithm>(of algorithm: Algorithm) throws -> NativePrepare? {
         if let flow = algorithm as? FlowLayout, flow.configuration.scrollDirection == .vertical {
             let configuration = flow.configuration
-            let alignment: Int32 = switch configuration.alignment {
-            case .top: 0
-            case .center: 1
-            case .bottom: 2
-            }
+            let alignment: Int32 =
+                switch configuration.alignment {
+                case .top: 0
+                case .center: 1
+                case .bottom: 2
+                }
             let inset = configuration.sectionInset
             let native = np_flow(
-                interitem_spacing: configuration.minimumInteritemSpacing, line_spacing: configuration.minimumLineSpacing,
+                interitem_spacing: configuration.minimumInteritemSpacing,
+                line_spacing: configuration.minimumLineSpacing,
                 inset_top: inset.top, inset_left: inset.left, inset_bottom: inset.bottom, inset_right: inset.right,
                 alignment: alignment
             )
-            return try NativePrepare(Array(flow.sections), header: { $0.headerHeight ?? 0 }, footer: { $0.footerHeight ?? 0 }) {
-                np_flow_create($0.count, $0.baseAddress, native)
-            }
+            return try NativePrepare(
+                Array(flow.sections), header: { $0.headerHeight ?? 0 }, footer: { $0.footerHeight ?? 0 },
+                create: { np_flow_create($0.count, $0.baseAddress, native) }
+            )
         }
         if let waterfall = algorithm as? WaterfallLayout {
             let configuration = waterfall.configuration
             let native = np_waterfall(columns: configuration.columns, cell_padding: configuration.cellPadding)
-            return try NativePrepare(Array(waterfall.sections), header: { $0.headerHeight ?? configuration.headerHeight }, footer: { _ in 0 }) {
-                np_waterfall_create($0.count, $0.baseAddress, native)
-            }
+            return try NativePrepare(
+                Array(waterfall.sections), header: { $0.headerHeight ?? configuration.headerHeight },
+                footer: { _ in 0 },
+                create: { np_waterfall_create($0.count, $0.baseAddress, native) }
+            )
         }
         return nil
     }
@@ -45,7 +50,7 @@ final class NativePrepare {
         create: (UnsafeBufferPointer<np_section>) -> OpaquePointer?
     ) throws {
         let listed = sections.reduce(0) { total, section in
-            if case let .list(sizes) = section.itemSizes { return total + sizes.count }
+            if case .list(let sizes) = section.itemSizes { return total + sizes.count }
             return total
         }
         let sizes = UnsafeMutablePointer<Double>.allocate(capacity: Swift.max(2 * listed, 1))
@@ -56,9 +61,9 @@ final class NativePrepare {
                 header: header(section), footer: footer(section)
             )
             switch section.itemSizes {
-            case let .uniform(size, _):
+            case .uniform(let size, _):
                 (native.uniform_width, native.uniform_height) = (size.width, size.height)
-            case let .list(list):
+            case .list(let list):
                 native.sizes = UnsafePointer(sizes + next)
                 for size in list {
                     (sizes[next], sizes[next + 1]) = (size.width, size.height)
@@ -87,10 +92,14 @@ final class NativePrepare {
 
     /// The first element whose frame as handed out differs from `engine`'s by a bit, or the content's length,
     /// described; `nil` when they are the same.
-    func difference<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(from engine: CollectionLayout<Algorithm, Index>, length: Double) -> String? {
+    func difference<Algorithm: LayoutAlgorithm, Index: SpatialIndex>(
+        from engine: CollectionLayout<Algorithm, Index>, length: Double
+    ) -> String? {
         let store = engine.store
         guard np_count(layout) == store.count else { return "the element count, \(store.count) in the engine" }
-        guard length.bitPattern == store.length.bitPattern else { return "the content's length, \(store.length) in the engine" }
+        guard length.bitPattern == store.length.bitPattern else {
+            return "the content's length, \(store.length) in the engine"
+        }
         var frame = [Double](repeating: 0, count: 4)
         var reader = store.reader
         for element in 0..<store.count {

@@ -35,7 +35,7 @@ public struct PrepareFloors: Sendable {
         public var description: String {
             switch self {
             case .outOfMemory: "the C port of the prepare could not allocate its columns"
-            case let .framesDiffer(layout, difference):
+            case .framesDiffer(let layout, let difference):
                 "\(layout.rawValue): the C port's frames differ from the engine's at \(difference); nothing was timed"
             }
         }
@@ -75,8 +75,11 @@ public struct PrepareFloors: Sendable {
     }
 
     /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size) throws -> Measurement {
-        try parameters.make(layout, sections: sections, Visitor(floors: self, layout: layout, sections: sections, viewport: viewport))
+    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
+        throws -> Measurement
+    {
+        try parameters.make(
+            layout, sections: sections, Visitor(floors: self, layout: layout, sections: sections, viewport: viewport))
     }
 
     private struct Visitor: LayoutVisitor {
@@ -86,17 +89,23 @@ public struct PrepareFloors: Sendable {
         let viewport: Size
 
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measurement {
-            try floors.measure(algorithm, layout: layout, sizes: layout.readsItemSizes ? sections.map(\.itemSizes) : nil, viewport: viewport)
+            try floors.measure(
+                algorithm, layout: layout, sizes: layout.readsItemSizes ? sections.map(\.itemSizes) : nil,
+                viewport: viewport)
         }
     }
 
-    func measure<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size) throws -> Measurement {
+    func measure<Algorithm: LayoutAlgorithm>(
+        _ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size
+    ) throws -> Measurement {
         let viewports = [viewport, Size(width: viewport.height, height: viewport.width)]
         let counts = (0..<algorithm.sectionCount).map(algorithm.elementCount(inSection:))
         let axis = algorithm.scrollAxis
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
-        var store = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: nil), index: SoABinarySearchIndex())
-        var copy = CollectionLayout(FloorLayout(scrollAxis: axis, counts: counts, sizes: sizes), index: SoABinarySearchIndex())
+        var store = CollectionLayout(
+            FloorLayout(scrollAxis: axis, counts: counts, sizes: nil), index: SoABinarySearchIndex())
+        var copy = CollectionLayout(
+            FloorLayout(scrollAxis: axis, counts: counts, sizes: sizes), index: SoABinarySearchIndex())
         let native = try NativePrepare.port(of: algorithm)
         // Prepared for both viewports first, so that every buffer is faulted in and at its size before timing, and
         // the C port's frames checked against the engine's for each.
@@ -106,7 +115,9 @@ public struct PrepareFloors: Sendable {
             try copy.prepare(viewport: size)
             if let native {
                 let length = native.prepare(viewport: size)
-                if let difference = native.difference(from: engine, length: length) { throw Failure.framesDiffer(layout: layout, difference: difference) }
+                if let difference = native.difference(from: engine, length: length) {
+                    throw Failure.framesDiffer(layout: layout, difference: difference)
+                }
             }
         }
         let candidates = Candidate.allCases.filter { $0 != .cPort || native != nil }
@@ -148,19 +159,24 @@ public struct PrepareFloors: Sendable {
         }
 
         let timings = candidates.map { candidate in
-            Timing(layout: layout, candidate: candidate, nanosecondsPerElement: ABComparison.median(samples[candidate] ?? []))
+            Timing(
+                layout: layout, candidate: candidate,
+                nanosecondsPerElement: ABComparison.median(samples[candidate] ?? []))
         }
         func ratio(_ candidate: Candidate, over yardstick: Candidate, limit: Double? = nil) -> Ratio {
             let perRound = zip(samples[candidate] ?? [], samples[yardstick] ?? []).map { $0 / $1 }
-            return Ratio(layout: layout, candidate: candidate, yardstick: yardstick, interval: MedianInterval(perRound), limit: limit)
+            return Ratio(
+                layout: layout, candidate: candidate, yardstick: yardstick, interval: MedianInterval(perRound),
+                limit: limit)
         }
-        let ratios = [
-            ratio(.warmPrepare, over: .fillFloor, limit: 1.5),
-            ratio(.storeFloor, over: .fillFloor),
-            ratio(.copyFloor, over: .fillFloor),
-            ratio(.arithmetic, over: .fillFloor),
-            ratio(.warmPrepare, over: .copyFloor),
-        ] + (native == nil ? [] : [ratio(.cPort, over: .fillFloor), ratio(.warmPrepare, over: .cPort)])
+        let ratios =
+            [
+                ratio(.warmPrepare, over: .fillFloor, limit: 1.5),
+                ratio(.storeFloor, over: .fillFloor),
+                ratio(.copyFloor, over: .fillFloor),
+                ratio(.arithmetic, over: .fillFloor),
+                ratio(.warmPrepare, over: .copyFloor),
+            ] + (native == nil ? [] : [ratio(.cPort, over: .fillFloor), ratio(.warmPrepare, over: .cPort)])
         return Measurement(timings: timings, ratios: ratios)
     }
 }
@@ -171,14 +187,23 @@ extension PrepareFloors {
     public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
-            timings.map { [$0.layout.rawValue, $0.candidate.rawValue, String(format: "%.2f ns an element", $0.nanosecondsPerElement)] },
+            timings.map {
+                [
+                    $0.layout.rawValue, $0.candidate.rawValue,
+                    String(format: "%.2f ns an element", $0.nanosecondsPerElement),
+                ]
+            },
             rightAligned: [2]
         )
         let columns = TerminalTable.align(
-            ratios.map { ratio in [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue] }, rightAligned: []
+            ratios.map { ratio in
+                [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue]
+            }, rightAligned: []
         )
         let lines = zip(columns.split(separator: "\n", omittingEmptySubsequences: false), ratios).map { column, ratio in
-            "\(column)  " + NativeComparison.ratioSentence(ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
+            "\(column)  "
+                + NativeComparison.ratioSentence(
+                    ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
         }.joined()
         return table + "\n\(samples): median [95% interval]\n" + lines
     }

@@ -17,7 +17,9 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
 
     /// The answer to `rect` at `offset`, sorted, for comparing with any design's.
     public func answer(_ rect: Rect, offset: Point) -> [ElementAnswer] {
-        Self.answer(rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: layout.viewport ?? .zero).sorted()
+        Self.answer(
+            rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: layout.viewport ?? .zero
+        ).sorted()
     }
 
     /// The elements of `store` that `algorithm` shows in `rect` at `offset`, in layout order: each effect computed,
@@ -32,10 +34,14 @@ public final class BruteForceOracle<Algorithm: LayoutAlgorithm> {
         for index in 0..<store.count {
             let (id, elementFrame) = reader.element(index)
             guard algorithm.effectsMoveElements || elementFrame.intersects(rect) else { continue }
-            let effect = algorithm.hasScrollEffects
+            let effect =
+                algorithm.hasScrollEffects
                 ? algorithm.effect(of: id, frame: elementFrame, offset: offset, viewport: viewport) : .none
-            guard !algorithm.effectsMoveElements || effect.displayedFrame(of: elementFrame).intersects(rect) else { continue }
-            answer.append(ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
+            guard !algorithm.effectsMoveElements || effect.displayedFrame(of: elementFrame).intersects(rect) else {
+                continue
+            }
+            answer.append(
+                ElementAnswer(id: id, frame: elementFrame, zIndex: algorithm.zIndex(of: id, at: index), effect: effect))
         }
         return answer
     }

@@ -24,7 +24,8 @@ public struct RandomFlow: CustomStringConvertible {
         self.seed = seed
         let direction: ScrollAxis = rng.chance(0.5) ? .vertical : .horizontal
         let alignment = FlowLayout.LineAlignment.allCases[rng.int(0...2)]
-        viewport = rng.chance(0.05)
+        viewport =
+            rng.chance(0.05)
             ? Size(width: rng.chance(0.5) ? 0 : rng.length(1...600), height: rng.chance(0.5) ? 0 : rng.length(1...900))
             : Size(width: rng.length(40...600), height: rng.length(40...900))
         let cross = direction == .vertical ? viewport.width : viewport.height
@@ -50,18 +51,21 @@ public struct RandomFlow: CustomStringConvertible {
         )
 
         func size() -> Size {
-            let crossLength: Double = switch rng.int(0...9) {
-            case 0: 0
-            case 1: rng.length(max(cross, 1)...(cross * 1.5 + 2))  // wider than the line
-            case 2: rng.length(0...max(cross, 1))
-            default: rng.length(0...max(cross / 3, 1))
-            }
-            let scrollLength: Double = switch rng.int(0...9) {
-            case 0: 0
-            case 1: rng.length(max(along, 1)...(along * 2 + 2))  // taller than the viewport
-            default: rng.length(0...200)
-            }
-            return direction == .vertical ? Size(width: crossLength, height: scrollLength) : Size(width: scrollLength, height: crossLength)
+            let crossLength: Double =
+                switch rng.int(0...9) {
+                case 0: 0
+                case 1: rng.length(max(cross, 1)...(cross * 1.5 + 2))  // wider than the line
+                case 2: rng.length(0...max(cross, 1))
+                default: rng.length(0...max(cross / 3, 1))
+                }
+            let scrollLength: Double =
+                switch rng.int(0...9) {
+                case 0: 0
+                case 1: rng.length(max(along, 1)...(along * 2 + 2))  // taller than the viewport
+                default: rng.length(0...200)
+                }
+            return direction == .vertical
+                ? Size(width: crossLength, height: scrollLength) : Size(width: scrollLength, height: crossLength)
         }
         func supplementary() -> Double? {
             switch rng.int(0...9) {
@@ -77,10 +81,12 @@ public struct RandomFlow: CustomStringConvertible {
         var sections: [LayoutSection] = []
         for section in 0..<sectionCount {
             let count = shaped?[section] ?? (rng.chance(0.25) ? 0 : rng.int(1...perSection))
-            let items: ItemSizes = rng.chance(0.25)
+            let items: ItemSizes =
+                rng.chance(0.25)
                 ? .uniform(size(), count: count)
                 : .list((0..<count).map { _ in size() })
-            sections.append(LayoutSection(itemSizes: items, headerHeight: supplementary(), footerHeight: supplementary()))
+            sections.append(
+                LayoutSection(itemSizes: items, headerHeight: supplementary(), footerHeight: supplementary()))
         }
         algorithm = try FlowLayout(sections: sections, configuration: configuration)
     }

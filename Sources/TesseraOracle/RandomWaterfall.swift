@@ -9,7 +9,8 @@ public struct RandomWaterfall: CustomStringConvertible {
 
     public var description: String {
         let c = algorithm.configuration
-        return "waterfall seed \(seed): \(c.columns) columns, padding \(c.cellPadding), header \(c.headerHeight), viewport "
+        return
+            "waterfall seed \(seed): \(c.columns) columns, padding \(c.cellPadding), header \(c.headerHeight), viewport "
             + "\(viewport.width)×\(viewport.height), \(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
     }
 
@@ -19,12 +20,13 @@ public struct RandomWaterfall: CustomStringConvertible {
         viewport = Size(width: rng.length(60...800), height: rng.length(100...1000))
         let columns = rng.int(1...8)
         let columnWidth = viewport.width / Double(columns)
-        let padding: Double = switch rng.int(0...3) {
-        case 0: 0
-        case 1: 4
-        case 2: rng.length(0...12)
-        default: rng.length(0...(columnWidth * 0.6))  // sometimes wider than half a column: photos of no width
-        }
+        let padding: Double =
+            switch rng.int(0...3) {
+            case 0: 0
+            case 1: 4
+            case 2: rng.length(0...12)
+            default: rng.length(0...(columnWidth * 0.6))  // sometimes wider than half a column: photos of no width
+            }
         let headerHeight = rng.pick([0, 50, rng.length(0...120)])
         var sections: [LayoutSection] = []
         var budget = rng.int(0...maxItems)
@@ -41,11 +43,13 @@ public struct RandomWaterfall: CustomStringConvertible {
                 default: return rng.length(1...300)
                 }
             }
-            let items: ItemSizes = rng.chance(0.15)
+            let items: ItemSizes =
+                rng.chance(0.15)
                 ? .uniform(Size(width: rng.length(0...400), height: photo()), count: count)
                 : .list((0..<count).map { _ in Size(width: rng.length(0...400), height: photo()) })
             let sectionHeader: Double? = rng.pick([nil, nil, 0, rng.length(0...150)])
-            sections.append(LayoutSection(itemSizes: items, headerHeight: sectionHeader, footerHeight: rng.chance(0.2) ? 30 : nil))
+            sections.append(
+                LayoutSection(itemSizes: items, headerHeight: sectionHeader, footerHeight: rng.chance(0.2) ? 30 : nil))
         }
         algorithm = try WaterfallLayout(
             sections: sections, configuration: .init(columns: columns, cellPadding: padding, headerHeight: headerHeight)

@@ -15,7 +15,8 @@ enum FuzzTarget: String, CaseIterable {
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["TESSERA_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("TESSERA_FUZZ_TARGET must be one of \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data("TESSERA_FUZZ_TARGET must be one of \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
             exit(64)
         }
         return target
@@ -30,34 +31,45 @@ enum FuzzTarget: String, CaseIterable {
             // Laid out and queried when small enough to be quick.
             guard sections.reduce(0, { $0 + $1.itemSizes.count }) <= 10_000 else { return }
             for layout in LayoutID.builtIn {
-                try? LayoutParameters().make(layout, sections: sections, LayoutAndQuery(rect: Rect(x: 0, y: 0, width: 390, height: 844)))
+                try? LayoutParameters().make(
+                    layout, sections: sections, LayoutAndQuery(rect: Rect(x: 0, y: 0, width: 390, height: 844)))
             }
         case .report:
             guard let report = try? BenchmarkReport.read(data, at: Self.url) else { return }
             let document = ReportDocument(report)
-            _ = (TerminalTable.render(document), MarkdownReport.render(document), CSVReport.render(document), HTMLReport.render(document))
+            _ = (
+                TerminalTable.render(document), MarkdownReport.render(document), CSVReport.render(document),
+                HTMLReport.render(document)
+            )
             _ = ReportComparison(base: report, head: report, threshold: 0.05, alpha: 0.05).text()
         case .updates:
             guard let steps = try? UpdatesFile.parse(data, path: Self.url.path).steps else { return }
             // Applied, as `dump --updates` applies them, to two small sections.
             let sections = [
-                LayoutSection(itemSizes: .list([Size(width: 10, height: 10), Size(width: 20, height: 20), Size(width: 30, height: 30)]), headerHeight: 40),
-                LayoutSection(itemSizes: .list([Size(width: 40, height: 40), Size(width: 50, height: 50)]), headerHeight: 40),
+                LayoutSection(
+                    itemSizes: .list([
+                        Size(width: 10, height: 10), Size(width: 20, height: 20), Size(width: 30, height: 30),
+                    ]), headerHeight: 40),
+                LayoutSection(
+                    itemSizes: .list([Size(width: 40, height: 40), Size(width: 50, height: 50)]), headerHeight: 40),
             ]
             guard let flow = try? FlowLayout(sections: sections) else { return }
             var layout = CollectionLayout(flow, index: SoABinarySearchIndex())
             guard (try? layout.prepare(viewport: Size(width: 390, height: 844))) != nil else { return }
             for step in steps {
                 switch step {
-                case let .single(update): try? layout.apply(update)
-                case let .batch(batch): try? layout.apply(batch)
+                case .single(let update): try? layout.apply(update)
+                case .batch(let batch): try? layout.apply(batch)
                 }
             }
         case .trace:
             _ = try? TraceFile.read(data, at: Self.url)
         case .rect:
             guard let rect = RectArgument(argument: String(decoding: data, as: UTF8.self))?.rect else { return }
-            let sections = [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 100), headerHeight: 20, footerHeight: 10)]
+            let sections = [
+                LayoutSection(
+                    itemSizes: .uniform(Size(width: 50, height: 50), count: 100), headerHeight: 20, footerHeight: 10)
+            ]
             try? LayoutParameters().make(.stickyParallax, sections: sections, LayoutAndQuery(rect: rect))
         }
     }
@@ -73,25 +85,29 @@ struct LayoutAndQuery: LayoutVisitor {
         var brute = CollectionLayout(algorithm, index: BruteForceIndex())
         try engine.prepare(viewport: viewport)
         try brute.prepare(viewport: viewport)
-        var found = VisibleElements(), expected = VisibleElements()
+        var found = VisibleElements()
+        var expected = VisibleElements()
         try engine.attributes(in: rect, into: &found)
         try brute.attributes(in: rect, into: &expected)
-        precondition(found.count == expected.count, "the engine found \(found.count) elements in \(rect), brute force \(expected.count)")
+        precondition(
+            found.count == expected.count,
+            "the engine found \(found.count) elements in \(rect), brute force \(expected.count)")
     }
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    FuzzTarget.current.run(Data(bytes: bytes, count: count))
-    return 0
-}
-#else
-@main
-enum NotUnderTheFuzzer {
-    static func main() {
-        FileHandle.standardError.write(Data("tessera-fuzz runs under libFuzzer: build and run it with scripts/fuzz\n".utf8))
-        exit(64)
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+        FuzzTarget.current.run(Data(bytes: bytes, count: count))
+        return 0
     }
-}
+#else
+    @main
+    enum NotUnderTheFuzzer {
+        static func main() {
+            FileHandle.standardError.write(
+                Data("tessera-fuzz runs under libFuzzer: build and run it with scripts/fuzz\n".utf8))
+            exit(64)
+        }
+    }
 #endif

@@ -6,7 +6,9 @@ import Testing
 @Suite struct ABCommandTests {
     /// A stand-in for a `tessera-bench` build: answers `run --help` with the options it knows, and `run` by writing
     /// a report (of `schema`) whose query takes `query` nanoseconds (exiting with `status` instead, when given).
-    static func standIn(query: Double, status: Int32? = nil, schema: Int = 2, in directory: URL, name: String) throws -> String {
+    static func standIn(query: Double, status: Int32? = nil, schema: Int = 2, in directory: URL, name: String) throws
+        -> String
+    {
         let report = """
             {"schemaVersion": \(schema), "tool": "tessera-bench",
              "environment": {"host": "h", "cpuModel": "c", "cores": 2, "operatingSystem": "Linux", "swiftVersion": "6.3",
@@ -37,7 +39,8 @@ import Testing
     }
 
     static func scratch() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-test-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-ab-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -49,13 +52,18 @@ import Testing
         let head = try Self.standIn(query: 150, in: directory, name: "head")
         let report = directory.appendingPathComponent("ab.json").path
         let markdown = directory.appendingPathComponent("ab.md").path
-        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--layouts", "flow", "--report", report, "--markdown", markdown])
+        let outcome = try Bench.run([
+            "ab", base, head, "--rounds", "6", "--layouts", "flow", "--report", report, "--markdown", markdown,
+        ])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.standardOutput.contains("REGRESSION"), "\(outcome)")
         #expect(outcome.standardOutput.contains("1.500 [1.500, 1.500]"), "\(outcome)")
         #expect(outcome.standardError.contains("1 result regressed"), "\(outcome)")
-        #expect(outcome.standardError.contains("round 6 of 6"), "progress, a line a round, though not a terminal: \(outcome)")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        #expect(
+            outcome.standardError.contains("round 6 of 6"),
+            "progress, a line a round, though not a terminal: \(outcome)")
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
         #expect(json?["tool"] as? String == "tessera-bench ab")
         #expect((json?["orders"] as? [Any])?.count == 6)
         #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| flow | soa-binary-search |"))
@@ -72,7 +80,9 @@ import Testing
         #expect(outcome.standardOutput.contains("BASE does not know --seed 3"), "\(outcome)")
         #expect(outcome.standardError.isEmpty, "--quiet: \(outcome)")
         // A `--` before the run options, the usual way to say they pass through, is no option of run's.
-        let separated = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet", "--", "--quick", "--layouts", "flow"])
+        let separated = try Bench.run([
+            "ab", base, head, "--rounds", "6", "--quiet", "--", "--quick", "--layouts", "flow",
+        ])
         #expect(separated.status == 0, "\(separated)")
     }
 
@@ -83,16 +93,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = try Self.standIn(query: 100, in: directory, name: "good")
         let failing = try Self.standIn(query: 100, status: 3, in: directory, name: "failing")
-        let missing = try Bench.run(["ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "2", "--quiet"])
+        let missing = try Bench.run([
+            "ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "2", "--quiet",
+        ])
         #expect(missing.status == 2, "\(missing)")
         #expect(missing.standardError.contains("is not an executable file"), "\(missing)")
         let failedHead = try Bench.run(["ab", good, failing, "--rounds", "2", "--quiet"])
         #expect(failedHead.status == 3, "\(failedHead)")
-        #expect(failedHead.standardError.contains("HEAD") && failedHead.standardError.contains("exited with 3"), "\(failedHead)")
+        #expect(
+            failedHead.standardError.contains("HEAD") && failedHead.standardError.contains("exited with 3"),
+            "\(failedHead)")
         #expect(failedHead.standardError.contains("the stand-in failed on purpose"), "its own words: \(failedHead)")
         let failedBase = try Bench.run(["ab", failing, good, "--rounds", "2", "--quiet"])
         #expect(failedBase.status == 2, "\(failedBase)")
-        #expect(failedBase.standardError.contains("BASE") && failedBase.standardError.contains("exited with 3"), "\(failedBase)")
+        #expect(
+            failedBase.standardError.contains("BASE") && failedBase.standardError.contains("exited with 3"),
+            "\(failedBase)")
         let older = try Self.standIn(query: 100, schema: 1, in: directory, name: "older")
         let otherMethod = try Bench.run(["ab", older, good, "--rounds", "2", "--quiet"])
         #expect(otherMethod.status == 2, "\(otherMethod)")
@@ -100,7 +116,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--rounds", "0"], ["--threshold", "-1"], ["--confidence", "1"], ["--layouts", "nope"], ["--bogus"], ["--csv", "x.csv"],
+        ["--rounds", "0"], ["--threshold", "-1"], ["--confidence", "1"], ["--layouts", "nope"], ["--bogus"],
+        ["--csv", "x.csv"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) throws {
         let outcome = try Bench.run(["ab", "/bin/true", "/bin/true"] + arguments)
@@ -111,7 +128,10 @@ import Testing
     @Test func theRealBinaryAgainstItself() throws {
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(
-            ["ab", binary, binary, "--rounds", "2", "--quiet", "--quick", "--layouts", "flow", "--strategies", "soa-binary-search", "--items", "1k"],
+            [
+                "ab", binary, binary, "--rounds", "2", "--quiet", "--quick", "--layouts", "flow", "--strategies",
+                "soa-binary-search", "--items", "1k",
+            ],
             timeout: 120
         )
         #expect(outcome.status == 0, "\(outcome)")

@@ -16,7 +16,10 @@ enum Bench {
         /// Signs of a crash rather than an error: a signal, a Swift runtime failure, a backtrace.
         var crashed: Bool {
             if signalled && !timedOut { return true }
-            let markers = ["Fatal error", "fatal error", "Stack dump", "stack trace", "Program crashed", "Backtrace", "Illegal instruction", "Segmentation fault", "0x0000"]
+            let markers = [
+                "Fatal error", "fatal error", "Stack dump", "stack trace", "Program crashed", "Backtrace",
+                "Illegal instruction", "Segmentation fault", "0x0000",
+            ]
             return markers.contains { standardError.contains($0) || standardOutput.contains($0) }
         }
 
@@ -40,7 +43,8 @@ enum Bench {
         _ arguments: [String], in directory: URL? = nil, timeout: Double = 60, executable: URL = TesseraBenchBinary.url,
         standardOutput: String? = nil
     ) throws -> Outcome {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-cli-out-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-cli-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
@@ -67,7 +71,8 @@ enum Bench {
         try out.close()
         try err.close()
         return Outcome(
-            arguments: arguments, status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            arguments: arguments, status: process.terminationStatus,
+            signalled: process.terminationReason == .uncaughtSignal,
             timedOut: timedOut,
             standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
@@ -166,9 +171,12 @@ struct Element: Hashable, CustomStringConvertible {
     /// Strict intersection, as `Rect.intersects`: touching edges do not count. The frame is moved by the element's
     /// translation (sticky headers are pinned that way).
     func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
-        let minX = x + translateX, minY = y + translateY
+        let minX = x + translateX
+        let minY = y + translateY
         return minX < rx + rw && rx < minX + width && minY < ry + rh && ry < minY + height
     }
 
-    var description: String { "\(kind) \(section).\(item) (\(x), \(y), \(width), \(height)) translate (\(translateX), \(translateY))" }
+    var description: String {
+        "\(kind) \(section).\(item) (\(x), \(y), \(width), \(height)) translate (\(translateX), \(translateY))"
+    }
 }

@@ -8,7 +8,10 @@ import Testing
     /// A real report from a quick run, in `directory`.
     private func makeReport(in directory: TemporaryDirectory, name: String = "r.json") throws -> String {
         let outcome = try Bench.run(
-            ["run", "--quick", "--quiet", "--items", "1k", "--layouts", "flow", "--strategies", "soa-binary-search,naive-dictionary", "--report", name],
+            [
+                "run", "--quick", "--quiet", "--items", "1k", "--layouts", "flow", "--strategies",
+                "soa-binary-search,naive-dictionary", "--report", name,
+            ],
             in: directory.url
         )
         try #require(outcome.status == 0, "\(outcome)")
@@ -16,15 +19,19 @@ import Testing
     }
 
     private func loadJSON(_ path: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
     private func writeJSON(_ object: [String: Any], to path: String) throws {
-        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: path))
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(
+            to: URL(fileURLWithPath: path))
     }
 
     /// A copy of the report at `path` with `edit` applied to its JSON object, written to `name`.
-    private func edited(_ path: String, in directory: TemporaryDirectory, name: String, _ edit: (inout [String: Any]) throws -> Void) throws -> String {
+    private func edited(
+        _ path: String, in directory: TemporaryDirectory, name: String, _ edit: (inout [String: Any]) throws -> Void
+    ) throws -> String {
         var object = try loadJSON(path)
         try edit(&object)
         let target = directory.path(name)
@@ -77,7 +84,10 @@ import Testing
         var key = ""
         let base = try edited(report, in: directory, name: "base.json") { object in
             var results = try #require(object["results"] as? [[String: Any]])
-            index = try #require(results.firstIndex { $0["strategy"] as? String == "soa-binary-search" && $0["operation"] as? String == "query" })
+            index = try #require(
+                results.firstIndex {
+                    $0["strategy"] as? String == "soa-binary-search" && $0["operation"] as? String == "query"
+                })
             Self.setSamples(Array(1_000..<1_030), of: &results[index])
             let shape = try #require(results[index]["itemsPerSection"] as? Int).formatted()
             key = "\(results[index]["layout"]!) · \(shape) a section · \(results[index]["strategy"]!)"
@@ -145,8 +155,14 @@ import Testing
         #expect(outcome.standardError.hasPrefix("Error: the reports have no result in common"), "\(outcome)")
         #expect(outcome.standardError.contains("BASE holds"), "\(outcome)")
         // The layouts and strategies of each side, then its item counts.
-        #expect(outcome.standardError.contains("BASE holds \(count) results (flow · 1,000 a section; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
-        #expect(outcome.standardError.contains("HEAD holds \(count) results (waterfall · 1,000 a section; soa-binary-search, naive-dictionary; 1,"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains(
+                "BASE holds \(count) results (flow · 1,000 a section; soa-binary-search, naive-dictionary; 1,"),
+            "\(outcome)")
+        #expect(
+            outcome.standardError.contains(
+                "HEAD holds \(count) results (waterfall · 1,000 a section; soa-binary-search, naive-dictionary; 1,"),
+            "\(outcome)")
         #expect(outcome.standardOutput.isEmpty, "no comparison printed: \(outcome)")
 
         let empty = try edited(report, in: directory, name: "empty-results.json") { $0["results"] = [] }
@@ -171,7 +187,9 @@ import Testing
         #expect(outcome.status == 2, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         let warning = try #require(outcome.stdoutLines.first.map(String.init), "\(outcome)")
-        #expect(warning.hasPrefix("Warning: the reports timed different work, so these numbers measure different things: "), "\(outcome)")
+        #expect(
+            warning.hasPrefix("Warning: the reports timed different work, so these numbers measure different things: "),
+            "\(outcome)")
         let difference = setting == "workload" ? #"workload: "built-in: "# : "seed: 1 → 2"
         #expect(warning.contains(difference), "\(outcome)")
         if setting == "workload" { #expect(warning.contains(#"→ "file w.json""#), "\(outcome)") }
@@ -194,7 +212,9 @@ import Testing
         let warnings = outcome.stdoutLines.filter { $0.hasPrefix("Warning:") }
         #expect(warnings.count == 1, "\(outcome)")
         #expect(outcome.stdoutLines.first == warnings.first, "the warning leads: \(outcome)")
-        #expect(warnings.first?.hasPrefix("Warning: the runs differ in set-up, which can explain a change by itself: CPU: ") == true, "\(outcome)")
+        #expect(
+            warnings.first?.hasPrefix("Warning: the runs differ in set-up, which can explain a change by itself: CPU: ")
+                == true, "\(outcome)")
         #expect(warnings.first?.hasSuffix(#"→ "Other CPU"."#) == true, "\(outcome)")
         #expect(outcome.standardOutput.contains("no regressions"), "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
@@ -256,9 +276,14 @@ import Testing
         BadReport(name: "schema-99.json", mentions: ["schema-99.json", "written by a newer tessera-bench", "99"]),
         BadReport(name: "schema-0.json", mentions: ["schema-0.json", "schemaVersion 0"]),
         BadReport(name: "schema-string.json", mentions: ["schema-string.json", "schemaVersion"]),
-        BadReport(name: "missing-median.json", mentions: ["missing-median.json", "missing field results[0].medianNanoseconds"]),
-        BadReport(name: "negative-sample.json", mentions: ["negative-sample.json", "not a valid tessera-bench report"]),
-        BadReport(name: "unknown-strategy.json", mentions: ["unknown-strategy.json", "not a valid tessera-bench report", "strategy"]),
+        BadReport(
+            name: "missing-median.json",
+            mentions: ["missing-median.json", "missing field results[0].medianNanoseconds"]),
+        BadReport(
+            name: "negative-sample.json", mentions: ["negative-sample.json", "not a valid tessera-bench report"]),
+        BadReport(
+            name: "unknown-strategy.json",
+            mentions: ["unknown-strategy.json", "not a valid tessera-bench report", "strategy"]),
     ]
 
     @Test(arguments: badReports)
@@ -301,7 +326,9 @@ import Testing
         #expect(!outcome.crashed, "\(outcome)")
         let option = setting[0].hasPrefix("--threshold") ? "--threshold" : "--alpha"
         #expect(outcome.standardError.contains(option), "\(outcome)")
-        #expect(!outcome.standardError.contains("cannot read"), "the setting is named before the files are read: \(outcome)")
+        #expect(
+            !outcome.standardError.contains("cannot read"), "the setting is named before the files are read: \(outcome)"
+        )
     }
 
     @Test func zeroThresholdIsAllowed() throws {

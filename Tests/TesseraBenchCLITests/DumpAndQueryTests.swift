@@ -6,18 +6,23 @@ import Testing
 /// `dump` in layout order, `query` only what the rect shows, the same whichever exact strategy answers.
 @Suite struct DumpAndQueryTests {
     static let baseKeys: Set = ["kind", "section", "item", "x", "y", "width", "height", "zIndex"]
-    static let effectKeys: Set = ["alpha", "scaleX", "scaleY", "translateX", "translateY", "translateZ", "parallaxOffset", "overlayAlpha"]
+    static let effectKeys: Set = [
+        "alpha", "scaleX", "scaleY", "translateX", "translateY", "translateZ", "parallaxOffset", "overlayAlpha",
+    ]
     static let layoutsWithEffects: Set = ["carousel", "sticky-parallax"]
 
     /// Checks the fields of every line, and that effect fields appear exactly for the layouts with scroll effects.
     private func checkFields(_ objects: [[String: Any]], layout: String) {
         for object in objects {
             let keys = Set(object.keys)
-            let expected = Self.layoutsWithEffects.contains(layout) ? Self.baseKeys.union(Self.effectKeys) : Self.baseKeys
+            let expected =
+                Self.layoutsWithEffects.contains(layout) ? Self.baseKeys.union(Self.effectKeys) : Self.baseKeys
             #expect(keys == expected, "\(layout): \(object)")
             #expect(object["kind"] is String)
             for key in ["section", "item", "zIndex"] {
-                #expect((object[key] as? NSNumber).map { $0.doubleValue == $0.doubleValue.rounded() } == true, "\(key) not an integer: \(object)")
+                #expect(
+                    (object[key] as? NSNumber).map { $0.doubleValue == $0.doubleValue.rounded() } == true,
+                    "\(key) not an integer: \(object)")
             }
             for key in keys.subtracting(["kind"]) {
                 let value = (object[key] as? NSNumber)?.doubleValue
@@ -71,7 +76,8 @@ import Testing
         let kinds = objects.compactMap { $0["kind"] as? String }
         #expect(kinds.contains("top-header"))
         #expect(kinds.contains("menu"))
-        #expect(Array(kinds.prefix(2)) == ["top-header", "menu"], "the top header, then the menu, lead the layout order")
+        #expect(
+            Array(kinds.prefix(2)) == ["top-header", "menu"], "the top header, then the menu, lead the layout order")
         #expect(kinds.filter { $0 == "cell" }.count == 20)
         #expect(objects.allSatisfy { object in Self.effectKeys.allSatisfy { object[$0] != nil } })
         // The parallax is an effect the layout sets: some cell has a non-zero offset.
@@ -84,8 +90,10 @@ import Testing
         let still = try Bench.run(["dump", "--layout", "sticky-parallax", "--items", "20"])
         let scrolled = try Bench.run(["dump", "--layout", "sticky-parallax", "--items", "20", "--offset", "0,1000"])
         #expect(still.status == 0 && scrolled.status == 0, "\(scrolled)")
-        let menuStill = try #require(try Bench.jsonLines(still.standardOutput).map { try Element($0) }.first { $0.kind == "menu" })
-        let menu = try #require(try Bench.jsonLines(scrolled.standardOutput).map { try Element($0) }.first { $0.kind == "menu" })
+        let menuStill = try #require(
+            try Bench.jsonLines(still.standardOutput).map { try Element($0) }.first { $0.kind == "menu" })
+        let menu = try #require(
+            try Bench.jsonLines(scrolled.standardOutput).map { try Element($0) }.first { $0.kind == "menu" })
         #expect(menuStill.translateY == 0)
         #expect(menu.y + menu.translateY == 1000, "\(menu)")
         #expect(menu.y == menuStill.y, "the frame stays; the translation pins it")
@@ -109,21 +117,28 @@ import Testing
     }
 
     @Test func horizontalFlowGrowsAlongX() throws {
-        let outcome = try Bench.run(["dump", "--items", "100", "--scroll-direction", "horizontal", "--sizing", "uniform"])
+        let outcome = try Bench.run([
+            "dump", "--items", "100", "--scroll-direction", "horizontal", "--sizing", "uniform",
+        ])
         #expect(outcome.status == 0, "\(outcome)")
         let cells = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }.filter { $0.kind == "cell" }
         #expect(cells.count == 100)
         #expect(cells.allSatisfy { $0.width == 50 && $0.height == 50 })
         // Within a rounding error: justified spacing sums to 794.0000000000001 + 50 on the last row.
-        #expect(cells.allSatisfy { $0.y + $0.height <= 844 + 1e-9 }, "a horizontal flow stays within the viewport's height")
+        #expect(
+            cells.allSatisfy { $0.y + $0.height <= 844 + 1e-9 }, "a horizontal flow stays within the viewport's height")
         #expect((cells.last?.x ?? 0) > 390)
     }
 
     // MARK: query
 
-    static let rects: [[Double]] = [[0, 0, 390, 844], [0, 1_000, 390, 300], [100, 2_500, 50, 50], [0, 5_000, 390, 1], [200, 0, 1, 100_000]]
+    static let rects: [[Double]] = [
+        [0, 0, 390, 844], [0, 1_000, 390, 300], [100, 2_500, 50, 50], [0, 5_000, 390, 1], [200, 0, 1, 100_000],
+    ]
 
-    private func query(_ layout: String, _ rect: [Double], strategy: String = "soa-binary-search", items: String = "300") throws -> Bench.Outcome {
+    private func query(
+        _ layout: String, _ rect: [Double], strategy: String = "soa-binary-search", items: String = "300"
+    ) throws -> Bench.Outcome {
         // `--rect=…`, so that a negative origin is read as a value (see NegativeNumberArgumentTests).
         let text = rect.map { String($0) }.joined(separator: ",")
         return try Bench.run(["query", "--layout", layout, "--items", items, "--strategy", strategy, "--rect=\(text)"])
@@ -143,9 +158,13 @@ import Testing
             #expect(outcome.status == 0, "\(outcome)")
             let printed = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }
             for element in printed {
-                #expect(element.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3]), "\(element) is outside \(rect)")
+                #expect(
+                    element.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
+                    "\(element) is outside \(rect)")
             }
-            let expected = zip(dumpLines, all).filter { $1.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3]) }.map(\.0)
+            let expected = zip(dumpLines, all).filter {
+                $1.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+            }.map(\.0)
             #expect(outcome.stdoutLines == expected, "\(layout) \(rect)")
         }
     }
@@ -154,7 +173,8 @@ import Testing
     /// menu sits where the offset puts it).
     @Test(arguments: ["carousel", "sticky-parallax"])
     func queryWithEffectsPrintsOnlyElementsInTheRect(_ layout: String) throws {
-        let rects: [[Double]] = layout == "carousel" ? [[0, 0, 390, 844], [1_000, 0, 390, 844], [5_000, 300, 100, 100]] : Self.rects
+        let rects: [[Double]] =
+            layout == "carousel" ? [[0, 0, 390, 844], [1_000, 0, 390, 844], [5_000, 300, 100, 100]] : Self.rects
         for rect in rects {
             let outcome = try query(layout, rect)
             #expect(outcome.status == 0, "\(outcome)")
@@ -162,7 +182,9 @@ import Testing
             checkFields(objects, layout: layout)
             #expect(!objects.isEmpty, "\(layout) \(rect) shows something")
             for element in try objects.map({ try Element($0) }) {
-                #expect(element.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3]), "\(element) is outside \(rect)")
+                #expect(
+                    element.intersects(x: rect[0], y: rect[1], width: rect[2], height: rect[3]),
+                    "\(element) is outside \(rect)")
             }
         }
     }
@@ -179,7 +201,8 @@ import Testing
     /// sample, known to be inexact) is allowed to differ but must still run.
     @Test(arguments: Bench.layouts)
     func everyExactStrategyPrintsTheSameElements(_ layout: String) throws {
-        let rects: [[Double]] = layout == "carousel"
+        let rects: [[Double]] =
+            layout == "carousel"
             ? [[0, 0, 390, 844], [2_000, 100, 700, 400]]
             : [[0, 0, 390, 844], [0, 3_000, 390, 844], [120, 7_000, 100, 2_000]]
         for rect in rects {
@@ -189,7 +212,9 @@ import Testing
             for strategy in Bench.exactStrategies where strategy != "soa-binary-search" {
                 let outcome = try query(layout, rect, strategy: strategy, items: "2k")
                 #expect(outcome.status == 0, "\(outcome)")
-                #expect(outcome.standardOutput == reference.standardOutput, "\(strategy) differs from soa-binary-search on \(layout) \(rect)")
+                #expect(
+                    outcome.standardOutput == reference.standardOutput,
+                    "\(strategy) differs from soa-binary-search on \(layout) \(rect)")
             }
             let mosaic = try query(layout, rect, strategy: "mosaic-binary-search", items: "2k")
             #expect(mosaic.status == 0, "\(mosaic)")
@@ -201,11 +226,15 @@ import Testing
     /// for a layout whose elements do not move.
     @Test func queryOffsetChangesEffectsOnly() throws {
         let atOrigin = try Bench.run(["query", "--layout", "carousel", "--items", "20", "--rect", "0,0,1000,844"])
-        let moved = try Bench.run(["query", "--layout", "carousel", "--items", "20", "--rect", "0,0,1000,844", "--offset", "300,0"])
+        let moved = try Bench.run([
+            "query", "--layout", "carousel", "--items", "20", "--rect", "0,0,1000,844", "--offset", "300,0",
+        ])
         #expect(atOrigin.status == 0 && moved.status == 0, "\(moved)")
         let before = try Bench.jsonLines(atOrigin.standardOutput)
         let after = try Bench.jsonLines(moved.standardOutput)
         #expect(before.map { $0["item"] as? Int } == after.map { $0["item"] as? Int })
-        #expect(before.map { ($0["alpha"] as? NSNumber)?.doubleValue } != after.map { ($0["alpha"] as? NSNumber)?.doubleValue })
+        #expect(
+            before.map { ($0["alpha"] as? NSNumber)?.doubleValue }
+                != after.map { ($0["alpha"] as? NSNumber)?.doubleValue })
     }
 }

@@ -43,21 +43,51 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"updates\": [{\"op\": \"insertItm\", \"section\": 0}]}", "updates[0].op is \"insertItm\"; it should be one of insertItem"),
-        ("{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": true, \"size\": [1, 1]}]}", "updates[0].item should be a number"),
-        ("{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": 1.5, \"size\": [1, 1]}]}", "updates[0].item should be a whole number"),
+        (
+            "{\"updates\": [{\"op\": \"insertItm\", \"section\": 0}]}",
+            "updates[0].op is \"insertItm\"; it should be one of insertItem"
+        ),
+        (
+            "{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": true, \"size\": [1, 1]}]}",
+            "updates[0].item should be a number"
+        ),
+        (
+            "{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": 1.5, \"size\": [1, 1]}]}",
+            "updates[0].item should be a whole number"
+        ),
         ("{\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 0}]}", "missing field updates[0].size"),
-        ("{\"updates\": [{\"batch\": [{\"op\": \"moveItem\", \"from\": [0], \"to\": [0, 1]}]}]}", "updates[0].batch[0].from should be [section, item]"),
+        (
+            "{\"updates\": [{\"batch\": [{\"op\": \"moveItem\", \"from\": [0], \"to\": [0, 1]}]}]}",
+            "updates[0].batch[0].from should be [section, item]"
+        ),
         ("{\"updates\": [{\"batch\": 3}]}", "updates[0].batch should be an array of updates"),
-        ("{\"updates\": [{\"op\": \"insertSection\", \"section\": 0, \"itemSizes\": [], \"headerheight\": 9}]}", "updates[0] has a field \"headerheight\" that insertSection does not take"),
-        ("{\"updates\": [{\"batch\": [], \"op\": \"deleteSection\"}]}", "updates[0] has a field \"op\" that a batch step does not take"),
-        ("{\"updates\": [{\"op\": \"deleteSection\", \"section\": 9223372036854775807}]}", "updates[0].section should be a whole number below 10^15"),
+        (
+            "{\"updates\": [{\"op\": \"insertSection\", \"section\": 0, \"itemSizes\": [], \"headerheight\": 9}]}",
+            "updates[0] has a field \"headerheight\" that insertSection does not take"
+        ),
+        (
+            "{\"updates\": [{\"batch\": [], \"op\": \"deleteSection\"}]}",
+            "updates[0] has a field \"op\" that a batch step does not take"
+        ),
+        (
+            "{\"updates\": [{\"op\": \"deleteSection\", \"section\": 9223372036854775807}]}",
+            "updates[0].section should be a whole number below 10^15"
+        ),
         ("{\"sections\": []}", "missing \"updates\", an array of steps"),
         ("[1, 2]", "the top level should be an object"),
         ("{\"updates\": [", "not JSON"),
-        ("{\"updates\": [{\"op\": \"deleteItem\", \"section\": 7, \"item\": 0}]}", "updates[0] does not fit the layout: invalid update: deleteItem names section 7"),
-        ("{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": 0, \"size\": [-1, 5]}]}", "updates[0] does not fit the layout"),
-        ("{\"updates\": [{\"batch\": [{\"op\": \"deleteItem\", \"section\": 0, \"item\": 0}, {\"op\": \"moveItem\", \"from\": [0, 0], \"to\": [0, 1]}]}]}", "which another update of the batch names too"),
+        (
+            "{\"updates\": [{\"op\": \"deleteItem\", \"section\": 7, \"item\": 0}]}",
+            "updates[0] does not fit the layout: invalid update: deleteItem names section 7"
+        ),
+        (
+            "{\"updates\": [{\"op\": \"resizeItem\", \"section\": 0, \"item\": 0, \"size\": [-1, 5]}]}",
+            "updates[0] does not fit the layout"
+        ),
+        (
+            "{\"updates\": [{\"batch\": [{\"op\": \"deleteItem\", \"section\": 0, \"item\": 0}, {\"op\": \"moveItem\", \"from\": [0, 0], \"to\": [0, 1]}]}]}",
+            "which another update of the batch names too"
+        ),
     ])
     func aBadUpdatesFileIsRefusedWithWhereAndWhy(_ contents: String, _ message: String) throws {
         let directory = try TemporaryDirectory()
@@ -71,17 +101,24 @@ import Testing
     @Test func anItemOfASectionTheStickyLayoutNoLongerHasIsRefused() throws {
         // The sticky layout keeps a section for its top header when the data has none; the data's count decides.
         let directory = try TemporaryDirectory()
-        let file = try directory.write("updates.json", """
+        let file = try directory.write(
+            "updates.json",
+            """
             {"updates": [{"op": "deleteSection", "section": 0}, {"op": "insertItem", "section": 0, "item": 0, "size": [1, 1]}]}
             """)
         let outcome = try Bench.run(["dump", "--layout", "sticky-parallax", "--items", "20", "--updates", file])
         #expect(outcome.status == 1, "\(outcome)")
-        #expect(outcome.standardError.contains("updates[1] does not fit the layout: invalid update: insertItem names section 0, but the layout has 0 sections"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.contains(
+                "updates[1] does not fit the layout: invalid update: insertItem names section 0, but the layout has 0 sections"
+            ), "\(outcome.standardError)")
     }
 
     @Test func aMissingUpdatesFileIsRefusedBeforeAnyWork() throws {
         let outcome = try Bench.run(["dump", "--updates", "/nonexistent/updates.json"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError.contains("cannot read the updates file /nonexistent/updates.json: No such file or directory"))
+        #expect(
+            outcome.standardError.contains(
+                "cannot read the updates file /nonexistent/updates.json: No such file or directory"))
     }
 }

@@ -15,19 +15,28 @@ import Testing
             let ported = layout == "flow" || layout == "waterfall"
             let candidates = Self.candidates + (ported ? ["C port"] : [])
             for candidate in candidates {
-                #expect(lines.filter { $0.hasPrefix("\(layout) ") && $0.contains(" \(candidate) ") && $0.hasSuffix(" ns an element") }.count == 1, "\(layout), \(candidate): \(outcome)")
+                #expect(
+                    lines.filter {
+                        $0.hasPrefix("\(layout) ") && $0.contains(" \(candidate) ") && $0.hasSuffix(" ns an element")
+                    }.count == 1, "\(layout), \(candidate): \(outcome)")
             }
-            #expect(lines.filter { $0.hasPrefix("\(layout) ") && $0.hasSuffix(" ns an element") }.count == candidates.count, "\(layout): \(outcome)")
+            #expect(
+                lines.filter { $0.hasPrefix("\(layout) ") && $0.hasSuffix(" ns an element") }.count == candidates.count,
+                "\(layout): \(outcome)")
             // The target, judged, and four ratios that are not; where there is a C port, its two more.
             let ratios = lines.filter { $0.contains(" \(layout)  ") && $0.contains(" / ") }
             #expect(ratios.count == (ported ? 7 : 5), "\(layout): \(outcome)")
-            #expect(ratios.contains { $0.contains("\(layout)  warm prepare / C port: ") } == ported, "\(layout): \(outcome)")
+            #expect(
+                ratios.contains { $0.contains("\(layout)  warm prepare / C port: ") } == ported, "\(layout): \(outcome)"
+            )
             #expect(ratios.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 1, "\(layout): \(outcome)")
         }
     }
 
     @Test func aHorizontalFlowIsMeasured() throws {
-        let outcome = try Bench.run(["floors", "--layouts", "flow", "--items", "2000", "--rounds", "6", "--scroll-direction", "horizontal"])
+        let outcome = try Bench.run([
+            "floors", "--layouts", "flow", "--items", "2000", "--rounds", "6", "--scroll-direction", "horizontal",
+        ])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("flow  warm prepare / copy floor: "), "\(outcome)")
         // The C port covers vertical flows only.
@@ -35,10 +44,14 @@ import Testing
     }
 
     @Test func processesArePooled() throws {
-        let outcome = try Bench.run(["floors", "--layouts", "waterfall", "--items", "2000", "--rounds", "6", "--processes", "6"])
+        let outcome = try Bench.run([
+            "floors", "--layouts", "waterfall", "--items", "2000", "--rounds", "6", "--processes", "6",
+        ])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
-        #expect(outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a prepare over 6 rounds"), "\(outcome)")
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "Median over 6 processes of each one's median time a prepare over 6 rounds"), "\(outcome)")
         #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.filter { $0.hasSuffix("ns an element") }.count == Self.candidates.count + 1, "\(outcome)")

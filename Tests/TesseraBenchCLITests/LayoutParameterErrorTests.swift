@@ -31,17 +31,23 @@ import Testing
     /// why. Negative spacing as such is allowed (`--help`: "negative overlaps them"), so "lengths must be … not
     /// negative" is the wrong reason.
     @Test func carouselSpacingThatStopsItemsAdvancingIsRefusedWithTheReason() throws {
-        let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-1000"], timeout: 20)
+        let outcome = try Bench.run(
+            ["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-1000"], timeout: 20)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("spacing"), "\(outcome)")
         #expect(outcome.standardError.contains("-1000"), "\(outcome)")
-        #expect(!outcome.standardError.contains("not negative"), "a negative spacing is allowed; the reason is that items would not advance: \(outcome)")
-        #expect(outcome.standardError.localizedCaseInsensitiveContains("advance") || outcome.standardError.localizedCaseInsensitiveContains("overlap"), "\(outcome)")
+        #expect(
+            !outcome.standardError.contains("not negative"),
+            "a negative spacing is allowed; the reason is that items would not advance: \(outcome)")
+        #expect(
+            outcome.standardError.localizedCaseInsensitiveContains("advance")
+                || outcome.standardError.localizedCaseInsensitiveContains("overlap"), "\(outcome)")
     }
 
     @Test func modestlyNegativeCarouselSpacingOverlapsItems() throws {
-        let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-50"], timeout: 20)
+        let outcome = try Bench.run(
+            ["dump", "--layout", "carousel", "--items", "3", "--carousel-spacing=-50"], timeout: 20)
         #expect(outcome.status == 0, "\(outcome)")
         let elements = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }
         #expect(elements.count == 3)
@@ -55,7 +61,8 @@ import Testing
         let outcome = try Bench.run(["dump", "--layout", "carousel", "--items", "3"] + option, timeout: 20)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
-        #expect(outcome.standardError.contains(option[1]) || outcome.standardError.contains("\(option[1]).0"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains(option[1]) || outcome.standardError.contains("\(option[1]).0"), "\(outcome)")
         #expect(outcome.standardError.contains("0") && outcome.standardError.contains("1"), "\(outcome)")
         #expect(!outcome.standardError.contains("lengths must be"), "a scale or alpha is not a length: \(outcome)")
     }

@@ -15,19 +15,26 @@ import Testing
     ])
     func estimatesAreWithinAQuarterOfTheMeasuredPeak(layout: String, itemsPerSection: Int) throws {
         let directory = try TemporaryDirectory()
-        let outcome = try Bench.run([
-            "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", layout, "--items", "20000",
-            "--items-per-section", "\(itemsPerSection)", "--strategies", "naive-dictionary,soa-binary-search,interval-tree",
-            "--report", "r.json",
-        ], in: directory.url, timeout: 120)
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", layout, "--items", "20000",
+                "--items-per-section", "\(itemsPerSection)", "--strategies",
+                "naive-dictionary,soa-binary-search,interval-tree",
+                "--report", "r.json",
+            ], in: directory.url, timeout: 120)
         #expect(outcome.status == 0, "\(outcome)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json"))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
+            as? [String: Any]
         let uses = try #require(report?["memory"] as? [[String: Any]])
         #expect(uses.count == 3)
         for use in uses {
             let estimated = try #require(use["estimatedBytes"] as? Double)
             let measured = try #require(use["measuredBytes"] as? Double, "jemalloc measures the peak")
-            #expect(abs(estimated / measured - 1) <= 0.25, "\(layout), \(itemsPerSection) a section, \(use["strategy"] ?? ""): estimated \(estimated), measured \(measured)")
+            #expect(
+                abs(estimated / measured - 1) <= 0.25,
+                "\(layout), \(itemsPerSection) a section, \(use["strategy"] ?? ""): estimated \(estimated), measured \(measured)"
+            )
         }
     }
 
@@ -35,16 +42,21 @@ import Testing
     /// larger one was charged the larger one's workload, oracle and trace, whenever they outweighed its own peak).
     @Test func aLayoutsPeakLeavesOutTheOneMeasuredBeforeIt() throws {
         let directory = try TemporaryDirectory()
-        let outcome = try Bench.run([
-            "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", "flow", "--items", "150000,20000",
-            "--strategies", "soa-binary-search", "--report", "r.json",
-        ], in: directory.url, timeout: 120)
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", "flow", "--items", "150000,20000",
+                "--strategies", "soa-binary-search", "--report", "r.json",
+            ], in: directory.url, timeout: 120)
         #expect(outcome.status == 0, "\(outcome)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json"))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
+            as? [String: Any]
         let uses = try #require(report?["memory"] as? [[String: Any]])
         let smaller = try #require(uses.first { ($0["elements"] as? Int ?? 0) < 100_000 })
         let estimated = try #require(smaller["estimatedBytes"] as? Double)
         let measured = try #require(smaller["measuredBytes"] as? Double)
-        #expect(abs(estimated / measured - 1) <= 0.25, "20,000 items after 150,000: estimated \(estimated), measured \(measured)")
+        #expect(
+            abs(estimated / measured - 1) <= 0.25,
+            "20,000 items after 150,000: estimated \(estimated), measured \(measured)")
     }
 }

@@ -16,7 +16,9 @@ import Testing
         #expect(outcome.status == 1, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("GB"), "\(outcome)")
-        #expect(outcome.standardError.contains("5,000,000,000") || outcome.standardError.contains("5000000000"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("5,000,000,000") || outcome.standardError.contains("5000000000"),
+            "\(outcome)")
         #expect(outcome.standardError.contains("nothing was allocated"), "\(outcome)")
         #expect(try directory.contents().isEmpty, "no report for a refused run")
     }
@@ -31,24 +33,35 @@ import Testing
         let outcome = try Bench.run(arguments)
         #expect(!outcome.timedOut, "\(outcome)")
         #expect(outcome.status != 0, "\(outcome)")
-        #expect(outcome.standardError.contains("GB") && outcome.standardError.contains("nothing was allocated"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("GB") && outcome.standardError.contains("nothing was allocated"),
+            "\(outcome)")
     }
 
     /// The largest count a user can type is refused the same way by every command that builds a workload: the
     /// sections it would make are counted without overflowing.
-    @Test(arguments: ["run --quick --quiet --layouts flow", "tune --quiet --layout flow", "dump", "query --rect 0,0,390,844", "trace", "native", "floors"])
+    @Test(arguments: [
+        "run --quick --quiet --layouts flow", "tune --quiet --layout flow", "dump", "query --rect 0,0,390,844", "trace",
+        "native", "floors",
+    ])
     func theLargestCountIsRefusedWithAnEstimate(_ command: String) throws {
         let directory = try TemporaryDirectory()
         let arguments = command.split(separator: " ").map(String.init) + ["--items", "\(Int.max)"]
         let outcome = try Bench.run(arguments, in: directory.url, timeout: 10)
         #expect(!outcome.crashed && !outcome.timedOut, "\(outcome)")
         #expect(outcome.status == 1, "\(outcome)")
-        #expect(outcome.standardError.contains("GB") && outcome.standardError.contains("nothing was allocated"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("GB") && outcome.standardError.contains("nothing was allocated"),
+            "\(outcome)")
     }
 
     /// The refusal is about memory, not the count as such: a modest count in a run runs.
     @Test func modestWorkloadRuns() throws {
-        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "mosaic", "--strategies", "soa-binary-search", "--items", "200"], timeout: 30)
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--layouts", "mosaic", "--strategies", "soa-binary-search", "--items",
+                "200",
+            ], timeout: 30)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(!outcome.standardError.contains("GB"), "\(outcome)")
     }

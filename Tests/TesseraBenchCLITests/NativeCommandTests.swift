@@ -5,12 +5,17 @@ import Testing
 @Suite struct NativeCommandTests {
     @Test(arguments: ["flow", "waterfall", "mosaic"])
     func measuresEveryCandidateAndJudgesEveryTarget(_ layout: String) throws {
-        let outcome = try Bench.run(["native", "--layouts", layout, "--items", "3000", "--rounds", "6", "--queries", "20"])
+        let outcome = try Bench.run([
+            "native", "--layouts", layout, "--items", "3000", "--rounds", "6", "--queries", "20",
+        ])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
-        for candidate in ["soa-binary-search (Swift)", "flat binary search (C)", "interval-tree (Swift)", "cgranges-style tree (C)"] {
-            #expect(lines.filter { $0.contains(candidate) && $0.hasSuffix(" ns") }.count == 2, "\(candidate): \(outcome)")
+        for candidate in [
+            "soa-binary-search (Swift)", "flat binary search (C)", "interval-tree (Swift)", "cgranges-style tree (C)",
+        ] {
+            #expect(
+                lines.filter { $0.contains(candidate) && $0.hasSuffix(" ns") }.count == 2, "\(candidate): \(outcome)")
         }
         // Three targets on each of the two traces.
         #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 6, "\(outcome)")
@@ -18,11 +23,14 @@ import Testing
 
     @Test func processesArePooledIntoOneVerdictATarget() throws {
         let outcome = try Bench.run([
-            "native", "--layouts", "waterfall", "--items", "3000", "--rounds", "6", "--queries", "20", "--processes", "6",
+            "native", "--layouts", "waterfall", "--items", "3000", "--rounds", "6", "--queries", "20", "--processes",
+            "6",
         ])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
-        #expect(outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a query over 6 rounds"), "\(outcome)")
+        #expect(
+            outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a query over 6 rounds"),
+            "\(outcome)")
         #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.filter { $0.hasSuffix(" ns") }.count == 8, "\(outcome)")

@@ -14,7 +14,8 @@ import Testing
     static let legitimate: [Case] = [
         Case(arguments: ["query", "--items", "20", "--rect", "-10,0,100,100"]),
         Case(arguments: ["query", "--items", "20", "--rect", "0,-50,390,844"]),
-        Case(arguments: ["query", "--items", "20", "--layout", "carousel", "--rect", "0,0,390,844", "--offset", "-5,0"]),
+        Case(arguments: ["query", "--items", "20", "--layout", "carousel", "--rect", "0,0,390,844", "--offset", "-5,0"]
+        ),
         Case(arguments: ["dump", "--items", "3", "--layout", "carousel", "--carousel-spacing", "-10"]),
         Case(arguments: ["dump", "--items", "3", "--layout", "sticky-parallax", "--offset", "0,-40"]),
     ]

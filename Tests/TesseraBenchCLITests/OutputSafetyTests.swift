@@ -5,10 +5,14 @@ import Testing
 /// before measuring rather than after, reports a failed write to standard output, and leaves neither a temporary file
 /// nor a child process behind when a signal stops it (issue 12).
 @Suite struct OutputSafetyTests {
-    static let quick = ["run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--strategies", "soa-binary-search"]
+    static let quick = [
+        "run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--strategies", "soa-binary-search",
+    ]
 
     /// A refused output: a usage error (64) with `message` on standard error, before anything is measured (no table).
-    private func expectRefused(_ outcome: Bench.Outcome, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRefused(
+        _ outcome: Bench.Outcome, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(outcome.status == 64, "\(outcome)", sourceLocation: sourceLocation)
         #expect(!outcome.crashed, "\(outcome)", sourceLocation: sourceLocation)
         #expect(outcome.standardError.contains(message), "\(outcome)", sourceLocation: sourceLocation)
@@ -21,7 +25,9 @@ import Testing
         try directory.write("wl.json", workload)
         try FileManager.default.linkItem(atPath: directory.path("wl.json"), toPath: directory.path("same.json"))
         for (input, output) in [("wl.json", "wl.json"), ("wl.json", "./wl.json"), ("same.json", "wl.json")] {
-            let outcome = try Bench.run(Self.quick.filter { $0 != "--items" && $0 != "200" } + ["--workload", input, "--report", output], in: directory.url)
+            let outcome = try Bench.run(
+                Self.quick.filter { $0 != "--items" && $0 != "200" } + ["--workload", input, "--report", output],
+                in: directory.url)
             expectRefused(outcome, "is the --workload file")
         }
         #expect(try String(contentsOfFile: directory.path("wl.json"), encoding: .utf8) == workload)
@@ -29,10 +35,13 @@ import Testing
 
     @Test func theTraceFileIsNotOverwritten() throws {
         let directory = try TemporaryDirectory()
-        let written = try Bench.run(["trace", "--layout", "flow", "--items", "100", "--output", "t.json"], in: directory.url)
+        let written = try Bench.run(
+            ["trace", "--layout", "flow", "--items", "100", "--output", "t.json"], in: directory.url)
         #expect(written.status == 0, "\(written)")
         let trace = try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json")))
-        expectRefused(try Bench.run(Self.quick + ["--trace", "t.json", "--html", "t.json"], in: directory.url), "is the --trace file")
+        expectRefused(
+            try Bench.run(Self.quick + ["--trace", "t.json", "--html", "t.json"], in: directory.url),
+            "is the --trace file")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json"))) == trace)
     }
 
@@ -48,8 +57,12 @@ import Testing
 
     @Test func twoOutputsNamingOneFileAreRefused() throws {
         let directory = try TemporaryDirectory()
-        expectRefused(try Bench.run(Self.quick + ["--report", "r.json", "--markdown", "./r.json"], in: directory.url), "both name")
-        expectRefused(try Bench.run(Self.quick + ["--csv", "r.csv", "--html", directory.path("r.csv")], in: directory.url), "both name")
+        expectRefused(
+            try Bench.run(Self.quick + ["--report", "r.json", "--markdown", "./r.json"], in: directory.url), "both name"
+        )
+        expectRefused(
+            try Bench.run(Self.quick + ["--csv", "r.csv", "--html", directory.path("r.csv")], in: directory.url),
+            "both name")
         #expect(try directory.contents().isEmpty)
     }
 
@@ -62,7 +75,8 @@ import Testing
             #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial, "\(device) is still a device")
         }
         try directory.write("target.json", "kept")
-        try FileManager.default.createSymbolicLink(atPath: directory.path("link.json"), withDestinationPath: "target.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("link.json"), withDestinationPath: "target.json")
         expectRefused(try Bench.run(Self.quick + ["--report", "link.json"], in: directory.url), "is a symbolic link")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.json")) == "target.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.path("target.json"))
@@ -73,7 +87,8 @@ import Testing
     /// Names that are not a file to write, and places that cannot be written, fail before the run.
     @Test(arguments: [
         ("", "needs a file name"), ("-", "standard output"), ("newdir/", "names a directory"),
-        ("/proc/tessera-report.json", "cannot be written"), (String(repeating: "a", count: 300) + ".json", "File name too long"),
+        ("/proc/tessera-report.json", "cannot be written"),
+        (String(repeating: "a", count: 300) + ".json", "File name too long"),
     ])
     func unwritablePathsFailBeforeTheRun(_ path: String, _ message: String) throws {
         let directory = try TemporaryDirectory()
@@ -102,7 +117,8 @@ import Testing
         let outcome = try Bench.run(arguments, standardOutput: "/dev/full")
         #expect(outcome.status == 74, "EX_IOERR, not compare's 1 for a regression: \(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
-        #expect(outcome.standardError.contains("cannot write to standard output: No space left on device"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("cannot write to standard output: No space left on device"), "\(outcome)")
     }
 
     /// SIGTERM while `--system-malloc`'s side run measures: the side process is stopped with the run and its
@@ -112,7 +128,10 @@ import Testing
         let temporary = try TemporaryDirectory()
         let process = Process()
         process.executableURL = TesseraBenchBinary.url
-        process.arguments = ["run", "--quiet", "--system-malloc", "--items", "10k", "--layouts", "flow", "--strategies", "naive-dictionary", "--report", "r.json"]
+        process.arguments = [
+            "run", "--quiet", "--system-malloc", "--items", "10k", "--layouts", "flow", "--strategies",
+            "naive-dictionary", "--report", "r.json",
+        ]
         process.currentDirectoryURL = directory.url
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
@@ -128,7 +147,9 @@ import Testing
         let side = try #require(child, "the side run started")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM, "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+            "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
         #expect(Bench.read(standardError).ended, "the side run \(side) ended with the run")
         let left = try temporary.contents()
         #expect(left.isEmpty, "no temporary report left: \(left)")
@@ -139,8 +160,10 @@ import Testing
     private static func children(of parent: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")") else { return nil }
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
         }

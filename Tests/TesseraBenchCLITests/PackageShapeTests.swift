@@ -24,7 +24,10 @@ import Testing
         let scratch = try TemporaryDirectory()
         // A build folder of its own: `swift test` holds the package's.
         let outcome = try Bench.run(
-            ["swift", "package", "--package-path", ExampleTests.repository.path, "--scratch-path", scratch.path("build"), "dump-package"],
+            [
+                "swift", "package", "--package-path", ExampleTests.repository.path, "--scratch-path",
+                scratch.path("build"), "dump-package",
+            ],
             executable: URL(fileURLWithPath: "/usr/bin/env")
         )
         try #require(outcome.status == 0, "\(outcome)")
@@ -57,13 +60,17 @@ import Testing
         #expect(kit.contains("TesseraOracle"))
         let c = kit.filter(Self.compilesC)
         #expect(c.isEmpty, "the kit pulls in C: \(c)")
-        #expect(Self.closure(of: "TesseraBenchCLI", in: targets).contains(where: Self.compilesC), "tessera-bench still offers native and floors")
+        #expect(
+            Self.closure(of: "TesseraBenchCLI", in: targets).contains(where: Self.compilesC),
+            "tessera-bench still offers native and floors")
     }
 
     @Test func theEnginesTestsBuildNoMeasurement() throws {
         let targets = try Self.targets()
         let tests = Self.closure(of: "TesseraTests", in: targets)
-        #expect(tests.isDisjoint(with: ["TesseraBenchKit", "TesseraNative", "CNativeSearch", "Histogram"]), "\(tests.sorted())")
+        #expect(
+            tests.isDisjoint(with: ["TesseraBenchKit", "TesseraNative", "CNativeSearch", "Histogram"]),
+            "\(tests.sorted())")
         #expect(Self.closure(of: "Tessera", in: targets) == ["Tessera"], "the engine depends on nothing")
     }
 }

@@ -5,7 +5,9 @@ import Testing
 /// holds the reports and nothing else, an existing report is replaced whole, and a path that cannot be written
 /// fails cleanly, with a message and nothing left behind.
 @Suite struct ReportWritingTests {
-    static let quick = ["run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--strategies", "soa-binary-search"]
+    static let quick = [
+        "run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--strategies", "soa-binary-search",
+    ]
 
     @Test func reportDirectoryHoldsOnlyTheReport() throws {
         let directory = try TemporaryDirectory()
@@ -18,7 +20,9 @@ import Testing
 
     @Test func everyFormatLeavesOnlyItsFile() throws {
         let reports = try TemporaryDirectory()
-        let outcome = try Bench.run(Self.quick + ["--report", "r.json", "--markdown", "r.md", "--csv", "r.csv", "--html", "r.html"], in: reports.url)
+        let outcome = try Bench.run(
+            Self.quick + ["--report", "r.json", "--markdown", "r.md", "--csv", "r.csv", "--html", "r.html"],
+            in: reports.url)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(try reports.contents() == ["r.csv", "r.html", "r.json", "r.md"])
     }
@@ -32,7 +36,8 @@ import Testing
         #expect(try reports.contents() == ["r.json"])
         let data = try Data(contentsOf: reports.url.appendingPathComponent("r.json"))
         let report = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect(report?["tool"] as? String == "tessera-bench", "the new report, parsed whole, with no tail of the old one")
+        #expect(
+            report?["tool"] as? String == "tessera-bench", "the new report, parsed whole, with no tail of the old one")
     }
 
     /// `--report` (and the other formats) inside a directory that does not exist: non-zero, a message naming the
@@ -46,7 +51,10 @@ import Testing
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
         #expect(outcome.standardError.contains("no-such-directory"), "\(outcome)")
-        #expect(outcome.standardError.contains("No such file or directory") || outcome.standardError.contains("does not exist") || outcome.standardError.contains("doesn’t exist"), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("No such file or directory")
+                || outcome.standardError.contains("does not exist") || outcome.standardError.contains("doesn’t exist"),
+            "\(outcome)")
         for debris in ["NSCocoaErrorDomain", "UserInfo", "NSUnderlyingError", "NSFilePath"] {
             #expect(!outcome.standardError.contains(debris), "stderr shows \(debris): \(outcome)")
         }
@@ -56,7 +64,8 @@ import Testing
     /// `--report` naming a directory: refused, the directory untouched.
     @Test func reportPathThatIsADirectoryFailsCleanly() throws {
         let parent = try TemporaryDirectory()
-        try FileManager.default.createDirectory(at: parent.url.appendingPathComponent("taken"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: parent.url.appendingPathComponent("taken"), withIntermediateDirectories: false)
         let outcome = try Bench.run(Self.quick + ["--report", "taken"], in: parent.url)
         #expect(outcome.status != 0, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
@@ -85,7 +94,8 @@ import Testing
         let read = Bench.read(progress, until: { $0.contains("[1/") })
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(read.text.contains("[1/") && process.terminationReason == .uncaughtSignal, "killed mid-run: \(read.text)")
+        #expect(
+            read.text.contains("[1/") && process.terminationReason == .uncaughtSignal, "killed mid-run: \(read.text)")
         #expect(try reports.contents() == ["r.json"])
         #expect(try String(contentsOfFile: reports.path("r.json"), encoding: .utf8) == previous)
     }

@@ -8,7 +8,8 @@ import Testing
     @Test func writesEveryReportFormat() throws {
         let directory = try TemporaryDirectory()
         let outcome = try Bench.run(
-            Self.quick + ["--report", "r.json", "--markdown", "r.md", "--csv", "r.csv", "--html", "r.html"], in: directory.url
+            Self.quick + ["--report", "r.json", "--markdown", "r.md", "--csv", "r.csv", "--html", "r.html"],
+            in: directory.url
         )
         #expect(outcome.status == 0, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
@@ -30,7 +31,10 @@ import Testing
         let results = try #require(report["results"] as? [[String: Any]])
         #expect(!results.isEmpty)
         for result in results {
-            for key in ["layout", "strategy", "elements", "operation", "samples", "medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] {
+            for key in [
+                "layout", "strategy", "elements", "operation", "samples", "medianNanoseconds", "p90Nanoseconds",
+                "p99Nanoseconds",
+            ] {
                 #expect(result[key] != nil, "a result lacks \(key): \(result)")
             }
             #expect(result["layout"] as? String == "flow")
@@ -38,13 +42,16 @@ import Testing
         let operations = Set(results.compactMap { $0["operation"] as? String })
         #expect(operations.isSuperset(of: ["prepare-cold", "prepare-warm", "query", "fill-floor"]), "\(operations)")
         let strategies = Set(results.compactMap { $0["strategy"] as? String })
-        #expect(strategies.isSuperset(of: Set(Bench.engineStrategies)), "the default runs the engine's strategies: \(strategies)")
+        #expect(
+            strategies.isSuperset(of: Set(Bench.engineStrategies)),
+            "the default runs the engine's strategies: \(strategies)")
 
         // Markdown has a table; CSV a header and a row per result; HTML is self-contained, charts as SVG.
         let markdown = try String(contentsOfFile: directory.path("r.md"), encoding: .utf8)
         #expect(markdown.contains("|"))
         // RFC 4180 line ends, "\r\n", one Character in Swift: split on any newline.
-        let csv = try String(contentsOfFile: directory.path("r.csv"), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let csv = try String(contentsOfFile: directory.path("r.csv"), encoding: .utf8).split(
+            whereSeparator: \.isNewline)
         #expect(csv.count == results.count + 1, "a header and one line per result")
         #expect(csv.first?.contains("strategy") == true)
         let html = try String(contentsOfFile: directory.path("r.html"), encoding: .utf8)
@@ -58,7 +65,9 @@ import Testing
     @Test func printsATableOfTheOperations() throws {
         let outcome = try Bench.run(Self.quick + ["--strategies", "soa-binary-search,naive-dictionary"])
         #expect(outcome.status == 0, "\(outcome)")
-        for word in ["soa-binary-search", "naive-dictionary", "prepare-cold", "prepare-warm", "query", "fill-floor", "median"] {
+        for word in [
+            "soa-binary-search", "naive-dictionary", "prepare-cold", "prepare-warm", "query", "fill-floor", "median",
+        ] {
             #expect(outcome.standardOutput.contains(word), "the table lacks \(word)")
         }
         #expect(!outcome.standardOutput.contains("interval-tree"), "only the strategies asked for")
@@ -69,11 +78,15 @@ import Testing
     @Test func aListOfShapesRunsEachAndTheReportSaysWhich() throws {
         let directory = try TemporaryDirectory()
         let outcome = try Bench.run(
-            ["run", "--quick", "--quiet", "--items", "300", "--layouts", "flow", "--strategies", "soa-binary-search",
-             "--items-per-section", "1,1000", "--report", "r.json"], in: directory.url
+            [
+                "run", "--quick", "--quiet", "--items", "300", "--layouts", "flow", "--strategies", "soa-binary-search",
+                "--items-per-section", "1,1000", "--report", "r.json",
+            ], in: directory.url
         )
         #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.standardOutput.contains("flow · 1 a section") && outcome.standardOutput.contains("flow · 1,000 a section"))
+        #expect(
+            outcome.standardOutput.contains("flow · 1 a section")
+                && outcome.standardOutput.contains("flow · 1,000 a section"))
         #expect(outcome.standardOutput.contains("prepare-warm over the 1,000-a-section shape's"))
         let data = try Data(contentsOf: directory.url.appendingPathComponent("r.json"))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -84,7 +97,9 @@ import Testing
     }
 
     @Test func strategiesAllRunsEveryStrategyThatApplies() throws {
-        let outcome = try Bench.run(["run", "--quick", "--quiet", "--items", "200", "--layouts", "mosaic", "--strategies", "all"])
+        let outcome = try Bench.run([
+            "run", "--quick", "--quiet", "--items", "200", "--layouts", "mosaic", "--strategies", "all",
+        ])
         #expect(outcome.status == 0, "\(outcome)")
         for strategy in Bench.engineStrategies + ["naive-dictionary", "mosaic-binary-search"] {
             #expect(outcome.standardOutput.contains(strategy), "lacks \(strategy)")
@@ -96,17 +111,25 @@ import Testing
     @Test func systemMallocAddsTheNaiveDesignsOnGlibc() throws {
         let directory = try TemporaryDirectory()
         let outcome = try Bench.run(
-            ["run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--system-malloc", "--report", "r.json"], in: directory.url
+            [
+                "run", "--quick", "--quiet", "--items", "200", "--layouts", "flow", "--system-malloc", "--report",
+                "r.json",
+            ], in: directory.url
         )
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("naive-dictionary [glibc malloc]"), "\(outcome)")
         #expect(try directory.contents() == ["r.json"])
         let data = try Data(contentsOf: directory.url.appendingPathComponent("r.json"))
-        let results = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["results"] as? [[String: Any]])
+        let results = try #require(
+            (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["results"] as? [[String: Any]])
         let onGlibc = results.filter { ($0["allocator"] as? String)?.contains("glibc") == true }
         #expect(!onGlibc.isEmpty)
-        #expect(onGlibc.allSatisfy { ["naive-dictionary", "line-sectors"].contains($0["strategy"] as? String) }, "only the naive designs")
-        #expect(results.contains { $0["strategy"] as? String == "naive-dictionary" && $0["allocator"] == nil }, "beside jemalloc's")
+        #expect(
+            onGlibc.allSatisfy { ["naive-dictionary", "line-sectors"].contains($0["strategy"] as? String) },
+            "only the naive designs")
+        #expect(
+            results.contains { $0["strategy"] as? String == "naive-dictionary" && $0["allocator"] == nil },
+            "beside jemalloc's")
     }
 
     /// `run` is the default subcommand.

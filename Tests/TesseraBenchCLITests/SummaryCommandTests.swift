@@ -9,8 +9,11 @@ import Testing
     /// A quick run of the flow, the engine and the naive dictionary, at two shapes.
     static func report(in directory: TemporaryDirectory) throws -> String {
         let outcome = try Bench.run(
-            ["run", "--quick", "--quiet", "--items", "2k", "--layouts", "flow", "--items-per-section", "1,1000", "--strategies",
-             "soa-binary-search,naive-dictionary", "--report", "r.json"],
+            [
+                "run", "--quick", "--quiet", "--items", "2k", "--layouts", "flow", "--items-per-section", "1,1000",
+                "--strategies",
+                "soa-binary-search,naive-dictionary", "--report", "r.json",
+            ],
             in: directory.url
         )
         try #require(outcome.status == 0, "\(outcome)")

@@ -8,6 +8,7 @@ enum TesseraBenchBinary {
         if let path = ProcessInfo.processInfo.environment["TESSERA_BENCH_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tessera-bench")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "tessera-bench")
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// recommendation.
 @Suite struct TuneCommandTests {
     @Test func recommendsAnEngineStrategyWithItsFigures() throws {
-        let outcome = try Bench.run(["tune", "--layout", "mosaic", "--items", "2k", "--rounds", "6", "--quiet"], timeout: 120)
+        let outcome = try Bench.run(
+            ["tune", "--layout", "mosaic", "--items", "2k", "--rounds", "6", "--quiet"], timeout: 120)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "--quiet: \(outcome)")

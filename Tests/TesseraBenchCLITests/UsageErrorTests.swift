@@ -19,15 +19,21 @@ import Testing
         Case(arguments: ["dump", "--layout", "nope"], mentions: ["nope"] + validLayouts),
         Case(arguments: ["query", "--layout", "nope", "--rect", "0,0,10,10"], mentions: ["nope"] + validLayouts),
         Case(arguments: ["tune", "--layout", "nope"], mentions: ["nope"] + validLayouts),
-        Case(arguments: ["query", "--strategy", "nope", "--rect", "0,0,10,10"], mentions: ["nope"] + Bench.allStrategies),
-        Case(arguments: ["run", "--strategies", "nope"], mentions: ["unknown strategy 'nope'", "all"] + Bench.allStrategies),
-        Case(arguments: ["run", "--strategies", "soa-binary-search,nope"], mentions: ["unknown strategy 'nope'", "all"]),
+        Case(
+            arguments: ["query", "--strategy", "nope", "--rect", "0,0,10,10"], mentions: ["nope"] + Bench.allStrategies),
+        Case(
+            arguments: ["run", "--strategies", "nope"],
+            mentions: ["unknown strategy 'nope'", "all"] + Bench.allStrategies),
+        Case(
+            arguments: ["run", "--strategies", "soa-binary-search,nope"], mentions: ["unknown strategy 'nope'", "all"]),
         Case(arguments: ["run", "--layouts", "nope"], mentions: ["unknown layout 'nope'", "all"] + validLayouts),
         Case(arguments: ["run", "--layouts", "flow,nope"], mentions: ["unknown layout 'nope'", "all"]),
         Case(arguments: ["run", "--layouts", ","], mentions: ["no layout named in ','"]),
         Case(arguments: ["run", "--strategies", ","], mentions: ["no strategy named in ','"]),
         Case(arguments: ["run", "--layouts", "flow,flow"], mentions: ["the layout 'flow' is named twice"]),
-        Case(arguments: ["run", "--strategies", "soa-binary-search,soa-binary-search"], mentions: ["'soa-binary-search' is named twice"]),
+        Case(
+            arguments: ["run", "--strategies", "soa-binary-search,soa-binary-search"],
+            mentions: ["'soa-binary-search' is named twice"]),
         Case(arguments: ["run", "--items", "1k,1k"], mentions: ["--items names a count twice"]),
         Case(arguments: ["run", "--items", "abc"], mentions: ["abc", "--items"]),
         Case(arguments: ["run", "--items", "1e3k"], mentions: ["1e3k", "--items"]),
@@ -56,7 +62,9 @@ import Testing
         Case(arguments: ["dump", "--sizing", "huge"], mentions: ["huge", "uniform", "random"]),
         Case(arguments: ["dump", "--seed", "abc"], mentions: ["abc", "--seed"]),
         Case(arguments: ["run", "--verify-frames", "0"], mentions: ["--verify-frames"]),
-        Case(arguments: ["run", "--target-strategy", "naive-dictionary"], mentions: ["--target-strategy", "'naive-dictionary' is a baseline"] + Bench.engineStrategies),
+        Case(
+            arguments: ["run", "--target-strategy", "naive-dictionary"],
+            mentions: ["--target-strategy", "'naive-dictionary' is a baseline"] + Bench.engineStrategies),
         Case(arguments: ["run", "--target-strategy", "nope"], mentions: ["'nope'", "--target-strategy"]),
         Case(arguments: ["compare", "only-one.json"], mentions: ["<head.json>"]),
         Case(arguments: ["compare"], mentions: ["<base.json>"]),
@@ -66,18 +74,26 @@ import Testing
         Case(arguments: ["run", "--items", "0,1k"], mentions: ["--items must be at least 1"]),
         Case(arguments: ["tune", "--items", "0"], mentions: ["--items must be at least 1"]),
         Case(arguments: ["dump", "--columns", "0"], mentions: ["waterfall", "columns is 0"]),
-        Case(arguments: ["run", "--layouts", "flow,waterfall", "--columns", "0"], mentions: ["waterfall", "columns is 0"]),
-        Case(arguments: ["run", "--layouts", "flow,waterfall", "--viewport", "3x800"], mentions: ["waterfall", "viewport width is 3.0"]),
+        Case(
+            arguments: ["run", "--layouts", "flow,waterfall", "--columns", "0"],
+            mentions: ["waterfall", "columns is 0"]),
+        Case(
+            arguments: ["run", "--layouts", "flow,waterfall", "--viewport", "3x800"],
+            mentions: ["waterfall", "viewport width is 3.0"]),
         Case(arguments: ["dump", "--layout", "waterfall", "--viewport", "4x800"], mentions: ["viewport width is 4.0"]),
         Case(arguments: ["dump", "--carousel-spacing", "-1000"], mentions: ["carousel", "spacing is -1000.0"]),
         Case(arguments: ["run", "--viewport", "0x0"], mentions: ["--viewport must be a positive width and height"]),
-        Case(arguments: ["trace", "--viewport", "390x0"], mentions: ["--viewport must be a positive width and height"]),
+        Case(
+            arguments: ["trace", "--viewport", "390x0"], mentions: ["--viewport must be a positive width and height"]),
         Case(arguments: ["run", "--items-per-section", "0"], mentions: ["--items-per-section must be at least 1"]),
         Case(arguments: ["run", "--items-per-section", "1,0"], mentions: ["--items-per-section must be at least 1"]),
-        Case(arguments: ["run", "--items-per-section", "10,10"], mentions: ["--items-per-section names a count twice"]),
+        Case(
+            arguments: ["run", "--items-per-section", "10,10"], mentions: ["--items-per-section names a count twice"]),
         Case(arguments: ["run", "--items-per-section", "1,x"], mentions: ["1,x", "--items-per-section"]),
-        Case(arguments: ["dump", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
-        Case(arguments: ["tune", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
+        Case(
+            arguments: ["dump", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
+        Case(
+            arguments: ["tune", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
     ]
 
     @Test(arguments: cases)

@@ -5,7 +5,8 @@ import Testing
 /// clear message naming the file and the problem, never a crash. The tool exits with status 1 for a bad workload
 /// file (ArgumentParser's status for an error thrown by a command).
 @Suite struct WorkloadFileTests {
-    static let valid = #"{"sections": [{"itemSizes": [[10, 20], [30, 40], [50, 60]], "headerHeight": 30}, {"itemSizes": [[70, 80]], "footerHeight": 12}]}"#
+    static let valid =
+        #"{"sections": [{"itemSizes": [[10, 20], [30, 40], [50, 60]], "headerHeight": 30}, {"itemSizes": [[70, 80]], "footerHeight": 12}]}"#
 
     // MARK: A good file
 
@@ -48,7 +49,8 @@ import Testing
     @Test func runTakesAWorkloadFileWithoutItems() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("workload.json", Self.valid)
-        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "flow", "--workload", file], in: directory.url)
+        let outcome = try Bench.run(
+            ["run", "--quick", "--quiet", "--layouts", "flow", "--workload", file], in: directory.url)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("soa-binary-search"), "\(outcome)")
     }
@@ -56,7 +58,8 @@ import Testing
     @Test func runTakesAWorkloadFileWithOneItemCount() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("workload.json", Self.valid)
-        let outcome = try Bench.run(["run", "--quick", "--quiet", "--layouts", "flow", "--items", "4", "--workload", file], in: directory.url)
+        let outcome = try Bench.run(
+            ["run", "--quick", "--quiet", "--layouts", "flow", "--items", "4", "--workload", file], in: directory.url)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("soa-binary-search"), "\(outcome)")
     }
@@ -64,7 +67,8 @@ import Testing
     @Test func runRefusesAnItemCountTheWorkloadFileDoesNotHave() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("workload.json", Self.valid)
-        let outcome = try Bench.run(["run", "--quick", "--layouts", "flow", "--items", "5000000", "--workload", file], in: directory.url)
+        let outcome = try Bench.run(
+            ["run", "--quick", "--layouts", "flow", "--items", "5000000", "--workload", file], in: directory.url)
         #expect(outcome.status == 64, "\(outcome)")
         #expect(outcome.standardError.contains("does not match the workload file's 4 items"), "\(outcome)")
     }
@@ -91,19 +95,42 @@ import Testing
     static let badFiles: [BadFile] = [
         BadFile(name: "missing.json", contents: nil, mentions: ["missing.json", "no such file"]),
         BadFile(name: "empty.json", contents: "", mentions: ["empty.json"]),
-        BadFile(name: "truncated.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [30"#, mentions: ["truncated.json", "JSON"]),
+        BadFile(
+            name: "truncated.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [30"#,
+            mentions: ["truncated.json", "JSON"]),
         BadFile(name: "array.json", contents: "[[10, 20], [30, 40]]", mentions: ["array.json", "array"]),
         BadFile(name: "foreign.json", contents: #"{"results": []}"#, mentions: ["foreign.json", "sections"]),
-        BadFile(name: "flat-sizes.json", contents: #"{"sections": [{"itemSizes": [10, 20]}]}"#, mentions: ["flat-sizes.json", "itemSizes"]),
-        BadFile(name: "string-size.json", contents: #"{"sections": [{"itemSizes": [["10", 20]]}]}"#, mentions: ["string-size.json", "itemSizes"]),
-        BadFile(name: "null-size.json", contents: #"{"sections": [{"itemSizes": [[null, 20]]}]}"#, mentions: ["null-size.json", "itemSizes"]),
-        BadFile(name: "triple.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [10, 20, 5]]}]}"#, mentions: ["triple.json", "item 1", "3 numbers", "[width, height]"]),
-        BadFile(name: "single.json", contents: #"{"sections": [{"itemSizes": [[10]]}]}"#, mentions: ["single.json", "1 numbers"]),
-        BadFile(name: "overflow.json", contents: #"{"sections": [{"itemSizes": [[10, 1e400]]}]}"#, mentions: ["overflow.json"]),
-        BadFile(name: "misspelt.json", contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHieght": 30}]}"#, mentions: ["sections[0]", "unknown key 'headerHieght'"]),
-        BadFile(name: "extra.json", contents: #"{"sections": [{"itemSizes": [[10, 20]]}], "comment": "x"}"#, mentions: ["unknown key 'comment'"]),
-        BadFile(name: "twice.json", contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHeight": 30, "headerHeight": 90}]}"#, mentions: [#"the key "headerHeight" appears twice"#]),
-        BadFile(name: "twice-top.json", contents: #"{"sections": [], "sections": [{"itemSizes": [[10, 20]]}]}"#, mentions: [#"the key "sections" appears twice"#]),
+        BadFile(
+            name: "flat-sizes.json", contents: #"{"sections": [{"itemSizes": [10, 20]}]}"#,
+            mentions: ["flat-sizes.json", "itemSizes"]),
+        BadFile(
+            name: "string-size.json", contents: #"{"sections": [{"itemSizes": [["10", 20]]}]}"#,
+            mentions: ["string-size.json", "itemSizes"]),
+        BadFile(
+            name: "null-size.json", contents: #"{"sections": [{"itemSizes": [[null, 20]]}]}"#,
+            mentions: ["null-size.json", "itemSizes"]),
+        BadFile(
+            name: "triple.json", contents: #"{"sections": [{"itemSizes": [[10, 20], [10, 20, 5]]}]}"#,
+            mentions: ["triple.json", "item 1", "3 numbers", "[width, height]"]),
+        BadFile(
+            name: "single.json", contents: #"{"sections": [{"itemSizes": [[10]]}]}"#,
+            mentions: ["single.json", "1 numbers"]),
+        BadFile(
+            name: "overflow.json", contents: #"{"sections": [{"itemSizes": [[10, 1e400]]}]}"#,
+            mentions: ["overflow.json"]),
+        BadFile(
+            name: "misspelt.json", contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHieght": 30}]}"#,
+            mentions: ["sections[0]", "unknown key 'headerHieght'"]),
+        BadFile(
+            name: "extra.json", contents: #"{"sections": [{"itemSizes": [[10, 20]]}], "comment": "x"}"#,
+            mentions: ["unknown key 'comment'"]),
+        BadFile(
+            name: "twice.json",
+            contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHeight": 30, "headerHeight": 90}]}"#,
+            mentions: [#"the key "headerHeight" appears twice"#]),
+        BadFile(
+            name: "twice-top.json", contents: #"{"sections": [], "sections": [{"itemSizes": [[10, 20]]}]}"#,
+            mentions: [#"the key "sections" appears twice"#]),
     ]
 
     @Test(arguments: badFiles)
@@ -116,19 +143,26 @@ import Testing
         #expect(outcome.standardOutput.isEmpty, "\(outcome)")
         #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
         for mention in bad.mentions {
-            #expect(outcome.standardError.localizedCaseInsensitiveContains(mention), "stderr lacks \(mention): \(outcome)")
+            #expect(
+                outcome.standardError.localizedCaseInsensitiveContains(mention), "stderr lacks \(mention): \(outcome)")
         }
     }
 
     /// A message for users, not a decoder's debug description: no Swift type names, coding keys or "Debug
     /// description" (`compare` shows how: "x.json is not JSON, or is cut short: Unexpected end of file…").
-    @Test(arguments: badFiles.filter { $0.contents != nil && !$0.name.hasPrefix("triple") && !$0.name.hasPrefix("single") })
+    @Test(
+        arguments: badFiles.filter {
+            $0.contents != nil && !$0.name.hasPrefix("triple") && !$0.name.hasPrefix("single")
+        })
     func badFileMessageIsFreeOfDecoderInternals(_ bad: BadFile) throws {
         let directory = try TemporaryDirectory()
         try directory.write(bad.name, try #require(bad.contents))
         let outcome = try Bench.run(["dump", "--workload", directory.path(bad.name)], timeout: 20)
         #expect(outcome.status == 1, "\(outcome)")
-        for debris in ["DecodingError", "CodingKeys", "Debug description", "Dictionary<String, Any>", "Array<Any>", "keyed decoding container"] {
+        for debris in [
+            "DecodingError", "CodingKeys", "Debug description", "Dictionary<String, Any>", "Array<Any>",
+            "keyed decoding container",
+        ] {
             #expect(!outcome.standardError.contains(debris), "stderr shows \(debris): \(outcome)")
         }
     }
@@ -188,7 +222,9 @@ import Testing
 
     @Test func runRefusesAMissingWorkloadFile() throws {
         let directory = try TemporaryDirectory()
-        let outcome = try Bench.run(["run", "--quick", "--items", "10", "--workload", directory.path("missing.json")], in: directory.url, timeout: 20)
+        let outcome = try Bench.run(
+            ["run", "--quick", "--items", "10", "--workload", directory.path("missing.json")], in: directory.url,
+            timeout: 20)
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.standardError.contains("missing.json"), "\(outcome)")
         #expect(try directory.contents().isEmpty)
@@ -200,7 +236,9 @@ import Testing
     @Test("trace writes a file that run replays, and the report names it")
     func traceThenRun() throws {
         let directory = try TemporaryDirectory()
-        let written = try Bench.run(["trace", "--layout", "flow", "--items", "1k", "--output", directory.path("scroll.json")])
+        let written = try Bench.run([
+            "trace", "--layout", "flow", "--items", "1k", "--output", directory.path("scroll.json"),
+        ])
         try #require(written.status == 0, "\(written)")
         let run = try Bench.run([
             "run", "--layouts", "flow", "--items", "1k", "--strategies", "soa-binary-search", "--quick", "--trace",
@@ -208,7 +246,9 @@ import Testing
         ])
         try #require(run.status == 0, "\(run)")
         #expect(run.standardOutput.contains("every strategy exact"))
-        let report = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("report.json"))) as? [String: Any])
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("report.json")))
+                as? [String: Any])
         let settings = try #require(report["settings"] as? [String: Any])
         #expect((settings["trace"] as? String)?.hasPrefix("scroll.json (FNV-1a ") == true, "\(settings)")
     }
@@ -216,8 +256,11 @@ import Testing
     @Test("a bad trace file is refused before anything is measured")
     func badTraceRefusedUpFront() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("bad.json", #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0]}]}"#)
-        let run = try Bench.run(["run", "--layouts", "flow", "--items", "1M", "--trace", file, "--report", directory.path("r.json")])
+        let file = try directory.write(
+            "bad.json", #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0]}]}"#)
+        let run = try Bench.run([
+            "run", "--layouts", "flow", "--items", "1M", "--trace", file, "--report", directory.path("r.json"),
+        ])
         #expect(run.status != 0 && !run.crashed && run.standardOutput.isEmpty, "\(run)")
         #expect(run.standardError.contains("the trace file \(file) is not a trace: frames[0].offset"), "\(run)")
         #expect(try directory.contents() == ["bad.json"])

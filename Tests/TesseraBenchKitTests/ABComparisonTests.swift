@@ -1,16 +1,25 @@
 import Foundation
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct ABComparisonTests {
     /// One report: soa-binary-search's query, warm prepare and fill floor at the given medians.
-    func report(query: Double, warm: Double = 1_000_000, fill: Double = 300_000, extra: BenchmarkOperation? = nil) -> BenchmarkReport {
-        var results = [(BenchmarkOperation.query, query), (.prepareWarm, warm), (.fillFloor, fill)].map { operation, median in
-            var result = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: operation, samples: [median])
+    func report(query: Double, warm: Double = 1_000_000, fill: Double = 300_000, extra: BenchmarkOperation? = nil)
+        -> BenchmarkReport
+    {
+        var results = [(BenchmarkOperation.query, query), (.prepareWarm, warm), (.fillFloor, fill)].map {
+            operation, median in
+            var result = BenchmarkResult(
+                layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: operation, samples: [median])
             result.medianNanoseconds = median
             return result
         }
-        if let extra { results.append(BenchmarkResult(layout: .flow, strategy: .intervalTree, elements: 1_000, operation: extra, samples: [5])) }
+        if let extra {
+            results.append(
+                BenchmarkResult(layout: .flow, strategy: .intervalTree, elements: 1_000, operation: extra, samples: [5])
+            )
+        }
         return .synthetic(results)
     }
 
@@ -58,7 +67,9 @@ import Testing
     }
 
     @Test func resultsOfOneSideAreListedNotCompared() {
-        let rounds = (0..<6).map { _ in (base: report(query: 100, extra: .prepareCold), head: report(query: 100, extra: .query)) }
+        let rounds = (0..<6).map { _ in
+            (base: report(query: 100, extra: .prepareCold), head: report(query: 100, extra: .query))
+        }
         let comparison = ABComparison(
             rounds: rounds, orders: Array(repeating: [.head, .base], count: 6), base: "b", head: "h",
             runArguments: [], droppedForBase: ["--new-option", "3"]
@@ -82,7 +93,10 @@ import Testing
     @Test func olderBuildsRunWithoutTheOptionsTheyDoNotKnow() {
         let help = "USAGE: tessera-bench run [--layouts <layouts>] [--items <counts>] [--seed <seed>] [--quick]"
         let (kept, dropped) = ABTrials.supported(
-            ["--layouts", "flow", "--items=10k", "--quick", "--seed", "-3", "--target-strategy", "interval-tree", "--new-flag"],
+            [
+                "--layouts", "flow", "--items=10k", "--quick", "--seed", "-3", "--target-strategy", "interval-tree",
+                "--new-flag",
+            ],
             byHelp: help
         )
         #expect(kept == ["--layouts", "flow", "--items=10k", "--quick", "--seed", "-3"])
@@ -91,12 +105,24 @@ import Testing
 
     @Test func theBaseRevisionIsTheOneAskedForElseOriginMainElseTheLastCommit() {
         typealias Facts = BaseRevision.Facts
-        #expect(BaseRevision.choose(Facts(requested: "v1.2", originMainExists: true, originMainIsHead: false, hasChanges: false)).revision == "v1.2")
-        #expect(BaseRevision.choose(Facts(requested: "", originMainExists: true, originMainIsHead: false, hasChanges: false)).revision == "origin/main")
-        let onMain = BaseRevision.choose(Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: false))
+        #expect(
+            BaseRevision.choose(
+                Facts(requested: "v1.2", originMainExists: true, originMainIsHead: false, hasChanges: false)
+            ).revision == "v1.2")
+        #expect(
+            BaseRevision.choose(
+                Facts(requested: "", originMainExists: true, originMainIsHead: false, hasChanges: false)
+            ).revision == "origin/main")
+        let onMain = BaseRevision.choose(
+            Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: false))
         #expect(onMain.revision == "HEAD~1")
         #expect(onMain.note != nil)
-        #expect(BaseRevision.choose(Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: true)).revision == "origin/main")
-        #expect(BaseRevision.choose(Facts(requested: nil, originMainExists: false, originMainIsHead: false, hasChanges: false)).revision == "HEAD~1")
+        #expect(
+            BaseRevision.choose(Facts(requested: nil, originMainExists: true, originMainIsHead: true, hasChanges: true))
+                .revision == "origin/main")
+        #expect(
+            BaseRevision.choose(
+                Facts(requested: nil, originMainExists: false, originMainIsHead: false, hasChanges: false)
+            ).revision == "HEAD~1")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TesseraBenchKit
 
 /// The clock's calibration and the batch sizes drawn from it. Batch sizing reads a clock of the test's own, which

@@ -1,5 +1,6 @@
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 @testable import TesseraNative
 
@@ -15,7 +16,9 @@ import Testing
     }
 
     static let sections = [
-        LayoutSection(itemSizes: .list([Size(width: 40, height: 50), Size(width: 60.5, height: 70)]), headerHeight: 44, footerHeight: 24),
+        LayoutSection(
+            itemSizes: .list([Size(width: 40, height: 50), Size(width: 60.5, height: 70)]), headerHeight: 44,
+            footerHeight: 24),
         LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3)),
         LayoutSection(itemSizes: .list([])),
     ]
@@ -26,7 +29,8 @@ import Testing
         #expect(counts == [4, 3, 0])
         let viewport = Size(width: 390, height: 844)
         var copy = ElementList()
-        _ = FloorLayout(scrollAxis: .vertical, counts: counts, sizes: Self.sections.map(\.itemSizes)).write(into: &copy, viewport: viewport)
+        _ = FloorLayout(scrollAxis: .vertical, counts: counts, sizes: Self.sections.map(\.itemSizes)).write(
+            into: &copy, viewport: viewport)
         #expect(copy.elements.map(\.kind) == [.header, .header, .cell, .cell, .cell, .cell, .cell])
         // Section 0's cells are its listed sizes; section 1 lists none, so its cells come from positions alone.
         #expect(copy.elements[2].frame.size == Size(width: 40, height: 50))
@@ -40,7 +44,9 @@ import Testing
 
     @Test func preparesInTheEngineAsTheLayoutItStandsFor() throws {
         let counts = [4, 3, 0]
-        var layout = CollectionLayout(FloorLayout(scrollAxis: .horizontal, counts: counts, sizes: Self.sections.map(\.itemSizes)), index: SoABinarySearchIndex())
+        var layout = CollectionLayout(
+            FloorLayout(scrollAxis: .horizontal, counts: counts, sizes: Self.sections.map(\.itemSizes)),
+            index: SoABinarySearchIndex())
         try layout.prepare(viewport: Size(width: 390, height: 844))
         #expect(layout.store.count == 7)
         #expect(layout.invariantViolation() == nil)

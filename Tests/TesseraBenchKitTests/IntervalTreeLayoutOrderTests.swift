@@ -41,9 +41,13 @@ import Testing
             let sections = try BuiltInWorkload(sizing: sizing).sections(for: layout, items: 20_000)
             for viewport in [Size(width: 390, height: 844), Size(width: 844, height: 390)] {
                 for parameters in Self.parameters(for: layout) {
-                    let sorted = try parameters.make(layout, sections: sections, SectionsInStartOrder(viewport: viewport))
+                    let sorted = try parameters.make(
+                        layout, sections: sections, SectionsInStartOrder(viewport: viewport))
                     let flow = parameters.flow
-                    #expect(sorted.isEmpty, "\(layout), \(sizing) sizes, flow \(flow.alignment) \(flow.scrollDirection): \(sorted.prefix(3))")
+                    #expect(
+                        sorted.isEmpty,
+                        "\(layout), \(sizing) sizes, flow \(flow.alignment) \(flow.scrollDirection): \(sorted.prefix(3))"
+                    )
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TesseraBenchKit
 
 /// A sample pair and what SciPy 1.17.1 (NumPy 2.4.6) answered for it, printed by the command above each pair.
@@ -56,7 +57,8 @@ struct ScipyReference: Sendable, CustomTestStringConvertible {
         // python3 -c "from scipy.stats import mannwhitneyu as m; r = m([i % 17 for i in range(300)], [i * 3 % 19 for i in range(350)], alternative='two-sided', method='asymptotic', use_continuity=True); print(repr(float(r.statistic)), repr(float(r.pvalue)))"
         ScipyReference(
             name: "large, heavily tied",
-            x: (0..<300).map { UInt64($0 % 17) }, y: (0..<350).map { UInt64($0 * 3 % 19) }, u: 46503.0, p: 0.011862858420435007
+            x: (0..<300).map { UInt64($0 % 17) }, y: (0..<350).map { UInt64($0 * 3 % 19) }, u: 46503.0,
+            p: 0.011862858420435007
         ),
         // python3 -c "from scipy.stats import mannwhitneyu as m; r = m([1000 + i * 37 % 101 for i in range(200)], [1040 + i * 53 % 97 for i in range(250)], alternative='two-sided', method='asymptotic', use_continuity=True); print(repr(float(r.statistic)), repr(float(r.pvalue)))"
         ScipyReference(
@@ -67,7 +69,8 @@ struct ScipyReference: Sendable, CustomTestStringConvertible {
         // python3 -c "from scipy.stats import mannwhitneyu as m; r = m([i for i in range(1000)], [i + 500 for i in range(1000)], alternative='two-sided', method='asymptotic', use_continuity=True); print(repr(float(r.statistic)), repr(float(r.pvalue)))"
         ScipyReference(
             name: "large, half overlapping",
-            x: (0..<1000).map { UInt64($0) }, y: (0..<1000).map { UInt64($0 + 500) }, u: 125000.0, p: 2.0531802346843474e-185
+            x: (0..<1000).map { UInt64($0) }, y: (0..<1000).map { UInt64($0 + 500) }, u: 125000.0,
+            p: 2.0531802346843474e-185
         ),
     ]
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct MedianIntervalTests {

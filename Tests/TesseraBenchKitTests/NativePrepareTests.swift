@@ -1,7 +1,8 @@
 import Tessera
 import TesseraBenchKit
-@testable import TesseraNative
 import Testing
+
+@testable import TesseraNative
 
 /// `floors`' C port of a prepare is a yardstick only if it does the engine's work: on random vertical flows (every
 /// alignment, insets, spacings, empty sections, headers and footers, items wider than the line, uniform and listed
@@ -37,7 +38,9 @@ import Testing
     }
 
     /// Prepares `algorithm` in the engine and in C for `viewport` and a narrower one; returns how many it compared.
-    private func compare<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size, _ description: String) throws -> Int {
+    private func compare<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size, _ description: String)
+        throws -> Int
+    {
         let native = try #require(try NativePrepare.port(of: algorithm), "\(description)")
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         var compared = 0

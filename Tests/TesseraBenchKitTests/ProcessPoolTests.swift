@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TesseraBenchKit
 @testable import TesseraNative
 
@@ -9,11 +10,16 @@ import Testing
     /// soa's median ratio over the C `ratio`, its interval a round either side.
     func process(swift: Double, ratio: Double) -> NativeComparison.Measurement {
         let timings = [
-            NativeComparison.Timing(layout: .waterfall, trace: .scroll, candidate: .swiftSoA, nanosecondsPerQuery: swift),
+            NativeComparison.Timing(
+                layout: .waterfall, trace: .scroll, candidate: .swiftSoA, nanosecondsPerQuery: swift),
             NativeComparison.Timing(layout: .waterfall, trace: .scroll, candidate: .cFlat, nanosecondsPerQuery: 50),
         ]
         let interval = MedianInterval([ratio - 0.1, ratio - 0.05, ratio, ratio, ratio + 0.05, ratio + 0.1])
-        let ratios = [NativeComparison.Ratio(layout: .waterfall, trace: .scroll, candidate: .swiftSoA, yardstick: .cFlat, interval: interval, limit: 1.3)]
+        let ratios = [
+            NativeComparison.Ratio(
+                layout: .waterfall, trace: .scroll, candidate: .swiftSoA, yardstick: .cFlat, interval: interval,
+                limit: 1.3)
+        ]
         return NativeComparison.Measurement(timings: timings, ratios: ratios)
     }
 
@@ -50,11 +56,16 @@ import Testing
     @Test func floorsArePooledAlike() throws {
         let processes = (0..<6).map { process in
             PrepareFloors.Measurement(
-                timings: [PrepareFloors.Timing(layout: .flow, candidate: .warmPrepare, nanosecondsPerElement: 9 + Double(process))],
-                ratios: [PrepareFloors.Ratio(
-                    layout: .flow, candidate: .warmPrepare, yardstick: .fillFloor,
-                    interval: MedianInterval(Array(repeating: 1.6 + Double(process) / 10, count: 6)), limit: 1.5
-                )]
+                timings: [
+                    PrepareFloors.Timing(
+                        layout: .flow, candidate: .warmPrepare, nanosecondsPerElement: 9 + Double(process))
+                ],
+                ratios: [
+                    PrepareFloors.Ratio(
+                        layout: .flow, candidate: .warmPrepare, yardstick: .fillFloor,
+                        interval: MedianInterval(Array(repeating: 1.6 + Double(process) / 10, count: 6)), limit: 1.5
+                    )
+                ]
             )
         }
         let pooled = try PrepareFloors.Measurement.pooled(processes)

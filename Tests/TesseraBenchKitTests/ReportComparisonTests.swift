@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TesseraBenchKit
 
 extension BenchmarkReport {
@@ -7,11 +8,13 @@ extension BenchmarkReport {
     static func synthetic(_ results: [BenchmarkResult], cpu: String = "Test CPU") -> BenchmarkReport {
         BenchmarkReport(
             environment: RunEnvironment(
-                host: "test", cpuModel: cpu, cores: 2, operatingSystem: "Linux", swiftVersion: "6.3", allocator: "jemalloc",
+                host: "test", cpuModel: cpu, cores: 2, operatingSystem: "Linux", swiftVersion: "6.3",
+                allocator: "jemalloc",
                 gitCommit: nil, date: "2026-01-01T00:00:00Z"
             ),
             settings: RunSettings(
-                layouts: [.flow], strategies: nil, itemCounts: [1_000], viewportWidth: 390, viewportHeight: 844, seed: 1,
+                layouts: [.flow], strategies: nil, itemCounts: [1_000], viewportWidth: 390, viewportHeight: 844,
+                seed: 1,
                 workload: "test", traceFrames: 10, verifiedFrames: 10
             ),
             results: results, verifications: [], targets: []
@@ -23,7 +26,8 @@ extension BenchmarkReport {
 private func result(
     _ operation: BenchmarkOperation, layout: LayoutID = .flow, items: Int = 1_000, median: Double, samples: [Double]
 ) -> BenchmarkResult {
-    var result = BenchmarkResult(layout: layout, strategy: .soaBinarySearch, elements: items, operation: operation, samples: samples)
+    var result = BenchmarkResult(
+        layout: layout, strategy: .soaBinarySearch, elements: items, operation: operation, samples: samples)
     result.medianNanoseconds = median
     return result
 }
@@ -53,7 +57,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
     @Test func judgesEachMatchByChangeAndSignificance() {
         let comparison = ReportComparison(base: base, head: head)
         let verdicts = Dictionary(uniqueKeysWithValues: comparison.matches.map { ($0.key.operation, $0.verdict) })
-        #expect(verdicts == [.prepareCold: .unchanged, .prepareWarm: .improvement, .query: .regression, .fillFloor: .inconclusive])
+        #expect(
+            verdicts == [
+                .prepareCold: .unchanged, .prepareWarm: .improvement, .query: .regression, .fillFloor: .inconclusive,
+            ])
         let query = comparison.matches.first { $0.key.operation == .query }
         #expect(query?.change == 0.2)
         #expect(query?.baseMedian == 1_000 && query?.headMedian == 1_200)
@@ -88,8 +95,12 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
 
     @Test func significanceIsJudgedAgainstAlpha() {
         // The "small, many ties" pair of MannWhitneyUTests, times 100: p = 0.04988443697992588 by SciPy.
-        let base = BenchmarkReport.synthetic([result(.query, median: 300, samples: [100, 200, 200, 300, 300, 300, 400])])
-        let head = BenchmarkReport.synthetic([result(.query, median: 400, samples: [200, 300, 300, 400, 400, 500, 600, 600])])
+        let base = BenchmarkReport.synthetic([
+            result(.query, median: 300, samples: [100, 200, 200, 300, 300, 300, 400])
+        ])
+        let head = BenchmarkReport.synthetic([
+            result(.query, median: 400, samples: [200, 300, 300, 400, 400, 500, 600, 600])
+        ])
         #expect(ReportComparison(base: base, head: head, alpha: 0.0499).matches.map(\.verdict) == [.regression])
         #expect(ReportComparison(base: base, head: head, alpha: 0.0498).matches.map(\.verdict) == [.inconclusive])
     }
@@ -104,7 +115,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
     }
 
     @Test func repeatedResultsAreMatchedInOrder() {
-        let base = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990)), result(.query, median: 2_000, samples: consecutive(from: 1_990))])
+        let base = BenchmarkReport.synthetic([
+            result(.query, median: 1_000, samples: consecutive(from: 990)),
+            result(.query, median: 2_000, samples: consecutive(from: 1_990)),
+        ])
         let head = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990))])
         let comparison = ReportComparison(base: base, head: head)
         #expect(comparison.matches.map(\.baseMedian) == [1_000])
@@ -117,12 +131,18 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         other.environment.cores = 4
         other.environment.allocator = "glibc malloc"
         let comparison = ReportComparison(base: base, head: other)
-        #expect(comparison.differences.map(\.description) == [#"CPU: "Test CPU" → "Other CPU""#, "cores: 2 → 4", #"allocator: "jemalloc" → "glibc malloc""#])
+        #expect(
+            comparison.differences.map(\.description) == [
+                #"CPU: "Test CPU" → "Other CPU""#, "cores: 2 → 4", #"allocator: "jemalloc" → "glibc malloc""#,
+            ])
         #expect(!comparison.timesDifferentWork)
         #expect(comparison.unusableReason == nil)
         #expect(comparison.regressions.count == 1, "judged as usual")
         let lines = comparison.text().split(separator: "\n")
-        #expect(lines.first == #"Warning: the runs differ in set-up, which can explain a change by itself: CPU: "Test CPU" → "Other CPU"; cores: 2 → 4; allocator: "jemalloc" → "glibc malloc"."#)
+        #expect(
+            lines.first
+                == #"Warning: the runs differ in set-up, which can explain a change by itself: CPU: "Test CPU" → "Other CPU"; cores: 2 → 4; allocator: "jemalloc" → "glibc malloc"."#
+        )
         #expect(comparison.markdown().contains(#"> **Warning**: the runs differ in set-up"#))
         #expect(ReportComparison(base: base, head: head).differences.isEmpty)
         #expect(ReportComparison(base: base, head: head).warning == nil)
@@ -140,7 +160,8 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         }
         let comparison = ReportComparison(base: base, head: other)
         let expected = [
-            "workload": #"workload: "test" → "file w.json""#, "seed": "seed: 1 → 2", "viewport": "viewport: 390×844 → 844×390",
+            "workload": #"workload: "test" → "file w.json""#, "seed": "seed: 1 → 2",
+            "viewport": "viewport: 390×844 → 844×390",
         ][setting]
         #expect(comparison.differences.map(\.description) == [expected])
         #expect(comparison.timesDifferentWork)
@@ -148,7 +169,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         #expect(reason == "the reports timed different work, so their numbers cannot be compared: \(expected!)")
         // The table is still there, led by the warning.
         let text = comparison.text()
-        #expect(text.hasPrefix("Warning: the reports timed different work, so these numbers measure different things: \(expected!).\n"))
+        #expect(
+            text.hasPrefix(
+                "Warning: the reports timed different work, so these numbers measure different things: \(expected!).\n")
+        )
         #expect(text.contains("REGRESSION"))
     }
 
@@ -171,7 +195,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         ])
         let comparison = ReportComparison(base: flow, head: waterfall)
         #expect(comparison.matches.isEmpty)
-        #expect(comparison.unusableReason == "the reports have no result in common: BASE holds 1 result (flow; soa-binary-search; 1,000 elements); HEAD holds 2 results (waterfall; soa-binary-search; 10,000 elements)")
+        #expect(
+            comparison.unusableReason
+                == "the reports have no result in common: BASE holds 1 result (flow; soa-binary-search; 1,000 elements); HEAD holds 2 results (waterfall; soa-binary-search; 10,000 elements)"
+        )
         let empty = ReportComparison(base: flow, head: .synthetic([]))
         #expect(empty.unusableReason?.hasSuffix("HEAD holds no results") == true)
         #expect(ReportComparison(base: base, head: head).unusableReason == nil)
@@ -180,10 +207,16 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
     @Test func markdownSummarisesThenTablesRegressionsFirst() {
         let markdown = ReportComparison(base: base, head: head).markdown()
         let lines = markdown.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "**tessera-bench compare**: 1 regression, 1 improvement, 1 inconclusive, 1 unchanged, 1 only in BASE, 1 only in HEAD (threshold 5%, alpha 0.05)")
+        #expect(
+            lines[0]
+                == "**tessera-bench compare**: 1 regression, 1 improvement, 1 inconclusive, 1 unchanged, 1 only in BASE, 1 only in HEAD (threshold 5%, alpha 0.05)"
+        )
         let rows = lines.filter { $0.hasPrefix("| flow |") }
         #expect(rows.count == 6)
-        #expect(rows[0] == "| flow | soa-binary-search | 1,000 | query | 1.00 µs | 1.20 µs | +20.0% | < 0.001 | **regression** |")
+        #expect(
+            rows[0]
+                == "| flow | soa-binary-search | 1,000 | query | 1.00 µs | 1.20 µs | +20.0% | < 0.001 | **regression** |"
+        )
         #expect(rows[1].contains("| prepare-warm |") && rows[1].hasSuffix("| -10.0% | < 0.001 | improvement |"))
         #expect(rows[4].hasSuffix("| 100 ns | — |  |  | only in BASE |"))
         #expect(rows[5].hasSuffix("| — | 5.00 µs |  |  | only in HEAD |"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite final class ReportReaderTests {
@@ -7,8 +8,11 @@ import Testing
 
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-reader-\(UUID().uuidString)")
     let report = BenchmarkReport.synthetic([
-        BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: .query, samples: [120, 100, 110]),
-        BenchmarkResult(layout: .mosaic, strategy: .naiveDictionary, elements: 10, operation: .prepareCold, samples: [5_000], perElement: true),
+        BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1_000, operation: .query, samples: [120, 100, 110]),
+        BenchmarkResult(
+            layout: .mosaic, strategy: .naiveDictionary, elements: 10, operation: .prepareCold, samples: [5_000],
+            perElement: true),
     ])
 
     init() throws {
@@ -43,13 +47,14 @@ import Testing
             _ = try load()
             return nil
         } catch {
-            let kind: Kind = switch error.reason {
-            case .unreadable: .unreadable
-            case .notJSON: .notJSON
-            case .foreign: .foreign
-            case .newerSchema: .newerSchema
-            case .invalid: .invalid
-            }
+            let kind: Kind =
+                switch error.reason {
+                case .unreadable: .unreadable
+                case .notJSON: .notJSON
+                case .foreign: .foreign
+                case .newerSchema: .newerSchema
+                case .invalid: .invalid
+                }
             return (kind, error.description)
         }
     }
@@ -82,12 +87,22 @@ import Testing
         #expect(truncated?.message.hasSuffix("Unexpected end of file during JSON parse.") == true)
         // A key twice: JSONSerialization would take the last, JSONDecoder the first.
         let text = String(decoding: json, as: UTF8.self)
-        let twice = refusal(Data(text.replacingOccurrences(of: #""schemaVersion""#, with: #""schemaVersion" : 1, "schemaVersion""#).utf8))
-        #expect(twice?.message.hasSuffix(#"the key "schemaVersion" appears twice in one object; which one counts would be a guess"#) == true, "\(String(describing: twice?.message))")
+        let twice = refusal(
+            Data(
+                text.replacingOccurrences(of: #""schemaVersion""#, with: #""schemaVersion" : 1, "schemaVersion""#).utf8)
+        )
+        #expect(
+            twice?.message.hasSuffix(
+                #"the key "schemaVersion" appears twice in one object; which one counts would be a guess"#) == true,
+            "\(String(describing: twice?.message))")
         // What the parser takes need not be strict JSON; the key scan keeps within it (found by scripts/fuzz).
         for taken in ["0 \"", "{} }", "[1] \"\\"] { #expect(refusal(Data(taken.utf8)) != nil, "\(taken)") }
         // Keys in strings and escaped quotes are not keys.
-        #expect(refusal(Data(text.replacingOccurrences(of: #""tool""#, with: #""note" : "a \"tool\": {\"tool\"}", "tool""#).utf8))?.kind != .notJSON)
+        #expect(
+            refusal(
+                Data(
+                    text.replacingOccurrences(of: #""tool""#, with: #""note" : "a \"tool\": {\"tool\"}", "tool""#).utf8)
+            )?.kind != .notJSON)
     }
 
     @Test func refusesJSONThatIsNotATesseraBenchReport() throws {
@@ -106,27 +121,35 @@ import Testing
 
     @Test func refusesANewerSchemaBeforeReadingItsFields() throws {
         // A newer report may have changed any field: it is named as newer, not as invalid.
-        let newer = refusal(try edited {
-            $0["schemaVersion"] = 99
-            $0["results"] = "whatever schema 99 holds"
-        })
+        let newer = refusal(
+            try edited {
+                $0["schemaVersion"] = 99
+                $0["results"] = "whatever schema 99 holds"
+            })
         #expect(newer?.kind == .newerSchema)
-        #expect(newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 3)") == true)
+        #expect(
+            newer?.message.contains("was written by a newer tessera-bench (report schema 99; this one reads up to 3)")
+                == true)
     }
 
     @Test func readsSchemaTwoNamesForTheElementCounts() throws {
         // Schema 2 named the element counts after items; the figures are the same.
-        let renames = ["elements": "items", "nanosecondsPerElement": "nanosecondsPerItem", "bytesPerElement": "bytesPerItem"]
-        let old = try load(try edited { object in
-            object["schemaVersion"] = 2
-            for list in ["results", "verifications", "targets"] {
-                object[list] = (object[list] as! [[String: Any]]).map { entry in
-                    var entry = entry
-                    for (new, old) in renames where entry[new] != nil { (entry[old], entry[new]) = (entry[new], nil) }
-                    return entry
+        let renames = [
+            "elements": "items", "nanosecondsPerElement": "nanosecondsPerItem", "bytesPerElement": "bytesPerItem",
+        ]
+        let old = try load(
+            try edited { object in
+                object["schemaVersion"] = 2
+                for list in ["results", "verifications", "targets"] {
+                    object[list] = (object[list] as! [[String: Any]]).map { entry in
+                        var entry = entry
+                        for (new, old) in renames where entry[new] != nil {
+                            (entry[old], entry[new]) = (entry[new], nil)
+                        }
+                        return entry
+                    }
                 }
-            }
-        })
+            })
         #expect(old.schemaVersion == 2)
         #expect(old.results == report.results)
         #expect(old.results.contains { $0.nanosecondsPerElement != nil })
@@ -135,19 +158,23 @@ import Testing
 
     @Test func readsSchemaOneReportsOfWholeNanoseconds() throws {
         // Before schema 2 every time was a whole number of nanoseconds, and there was no clock or batch size.
-        let old = try load(try edited { object in
-            object["schemaVersion"] = 1
-            var environment = object["environment"] as! [String: Any]
-            environment["clock"] = nil
-            object["environment"] = environment
-            var results = object["results"] as! [[String: Any]]
-            for index in results.indices {
-                results[index]["operationsPerSample"] = nil
-                results[index]["samplesNanoseconds"] = Array(repeating: 120, count: results[index]["samples"] as! Int)
-                for field in ["medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] { results[index][field] = 120 }
-            }
-            object["results"] = results
-        })
+        let old = try load(
+            try edited { object in
+                object["schemaVersion"] = 1
+                var environment = object["environment"] as! [String: Any]
+                environment["clock"] = nil
+                object["environment"] = environment
+                var results = object["results"] as! [[String: Any]]
+                for index in results.indices {
+                    results[index]["operationsPerSample"] = nil
+                    results[index]["samplesNanoseconds"] = Array(
+                        repeating: 120, count: results[index]["samples"] as! Int)
+                    for field in ["medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] {
+                        results[index][field] = 120
+                    }
+                }
+                object["results"] = results
+            })
         #expect(old.schemaVersion == 1)
         #expect(old.environment.clock == nil)
         #expect(old.results.allSatisfy { $0.medianNanoseconds == 120 && $0.operationsPerSample == nil })
@@ -180,26 +207,66 @@ import Testing
         #expect(negative?.message.contains("results[0].samplesNanoseconds holds a negative time") == true)
         let miscounted = refusal(try editFirstResult { $0["samples"] = 7 })
         #expect(miscounted?.message.contains("results[0].samples is 7, but it holds") == true)
-        #expect(refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains("results[0].medianNanoseconds is null") == true)
+        #expect(
+            refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains(
+                "results[0].medianNanoseconds is null") == true)
         // Percentiles their own samples contradict (issue 12: compare trusted a stored median of 1 ns).
-        let samples: (inout [String: Any]) -> Void = { $0["samplesNanoseconds"] = [100, 110, 120, 130, 140]; $0["samples"] = 5 }
-        let consistent = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 140 })
+        let samples: (inout [String: Any]) -> Void = {
+            $0["samplesNanoseconds"] = [100, 110, 120, 130, 140]
+            $0["samples"] = 5
+        }
+        let consistent = refusal(
+            try editFirstResult {
+                samples(&$0)
+                $0["medianNanoseconds"] = 120
+                $0["p90Nanoseconds"] = 140
+                $0["p99Nanoseconds"] = 140
+            })
         #expect(consistent == nil, "\(String(describing: consistent?.message))")
-        let median = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 1; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 140 })
-        #expect(median?.message.contains("results[0]: the median 1.0 ns is not the median of its samples") == true, "\(String(describing: median?.message))")
-        let p90 = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 1; $0["p99Nanoseconds"] = 140 })
-        #expect(p90?.message.contains("the p90 1.0 ns lies outside its samples") == true, "\(String(describing: p90?.message))")
-        let order = refusal(try editFirstResult { samples(&$0); $0["medianNanoseconds"] = 120; $0["p90Nanoseconds"] = 140; $0["p99Nanoseconds"] = 110 })
+        let median = refusal(
+            try editFirstResult {
+                samples(&$0)
+                $0["medianNanoseconds"] = 1
+                $0["p90Nanoseconds"] = 140
+                $0["p99Nanoseconds"] = 140
+            })
+        #expect(
+            median?.message.contains("results[0]: the median 1.0 ns is not the median of its samples") == true,
+            "\(String(describing: median?.message))")
+        let p90 = refusal(
+            try editFirstResult {
+                samples(&$0)
+                $0["medianNanoseconds"] = 120
+                $0["p90Nanoseconds"] = 1
+                $0["p99Nanoseconds"] = 140
+            })
+        #expect(
+            p90?.message.contains("the p90 1.0 ns lies outside its samples") == true,
+            "\(String(describing: p90?.message))")
+        let order = refusal(
+            try editFirstResult {
+                samples(&$0)
+                $0["medianNanoseconds"] = 120
+                $0["p90Nanoseconds"] = 140
+                $0["p99Nanoseconds"] = 110
+            })
         #expect(order?.message.contains("out of order") == true, "\(String(describing: order?.message))")
         // Counts no run writes, and a result listed twice (which compare would list as only in one report).
         let negativeCount = refusal(try editFirstResult { $0["elements"] = -1 })
-        #expect(negativeCount?.message.contains("results[0].elements is -1") == true, "\(String(describing: negativeCount?.message))")
+        #expect(
+            negativeCount?.message.contains("results[0].elements is -1") == true,
+            "\(String(describing: negativeCount?.message))")
         let noOperations = refusal(try editFirstResult { $0["operationsPerSample"] = 0 })
-        #expect(noOperations?.message.contains("results[0].operationsPerSample is 0") == true, "\(String(describing: noOperations?.message))")
-        let twice = refusal(try edited { object in
-            let results = object["results"] as! [[String: Any]]
-            object["results"] = results + [results[0]]
-        })
-        #expect(twice?.message.contains("results[2] measures flow · soa-binary-search · 1,000 · query again") == true, "\(String(describing: twice?.message))")
+        #expect(
+            noOperations?.message.contains("results[0].operationsPerSample is 0") == true,
+            "\(String(describing: noOperations?.message))")
+        let twice = refusal(
+            try edited { object in
+                let results = object["results"] as! [[String: Any]]
+                object["results"] = results + [results[0]]
+            })
+        #expect(
+            twice?.message.contains("results[2] measures flow · soa-binary-search · 1,000 · query again") == true,
+            "\(String(describing: twice?.message))")
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct ReportRenderingTests {
     static let itemCounts = [10_200, 102_000, 1_020_000]
 
-    static func result(_ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: Double) -> BenchmarkResult {
+    static func result(
+        _ layout: LayoutID, _ strategy: StrategyID, _ items: Int, _ operation: BenchmarkOperation, median: Double
+    ) -> BenchmarkResult {
         var result = BenchmarkResult(
             layout: layout, strategy: strategy, elements: items, operation: operation,
             samples: [median, median, median, median + median / 10, 2 * median], perElement: operation != .query
@@ -29,13 +32,16 @@ import Testing
             for strategy in strategies[layout]! {
                 for items in itemCounts {
                     let scale = Double(items / 10_200)
-                    let operations: [BenchmarkOperation] = strategy == .soaBinarySearch ? BenchmarkOperation.allCases : [.prepareCold, .prepareWarm, .query]
+                    let operations: [BenchmarkOperation] =
+                        strategy == .soaBinarySearch
+                        ? BenchmarkOperation.allCases : [.prepareCold, .prepareWarm, .query]
                     for operation in operations {
-                        let median: Double = switch (strategy, operation) {
-                        case (.naiveDictionary, .query): 40_000 * scale
-                        case (_, .query): 300 + scale
-                        default: 5_000_000 * scale
-                        }
+                        let median: Double =
+                            switch (strategy, operation) {
+                            case (.naiveDictionary, .query): 40_000 * scale
+                            case (_, .query): 300 + scale
+                            default: 5_000_000 * scale
+                            }
                         results.append(result(layout, strategy, items, operation, median: median))
                     }
                 }
@@ -50,16 +56,29 @@ import Testing
             viewportHeight: 844, seed: 7, workload: "built-in", traceFrames: 1_200, verifiedFrames: 64
         )
         let verifications = [
-            Verification(layout: .flow, strategy: .soaBinarySearch, elements: 10_200, framesChecked: 64, mismatchedFrames: 0, missedElements: 0, extraElements: 0),
-            Verification(layout: .mosaic, strategy: .mosaicBinarySearch, elements: 10_200, framesChecked: 64, mismatchedFrames: 5, missedElements: 12, extraElements: 0),
+            Verification(
+                layout: .flow, strategy: .soaBinarySearch, elements: 10_200, framesChecked: 64, mismatchedFrames: 0,
+                missedElements: 0, extraElements: 0),
+            Verification(
+                layout: .mosaic, strategy: .mosaicBinarySearch, elements: 10_200, framesChecked: 64,
+                mismatchedFrames: 5, missedElements: 12, extraElements: 0),
         ]
         let targets = [
-            TargetCheck("bytes per element", layout: ShapedLayout(.flow, itemsPerSection: nil), elements: 1_020_000, measured: 32, .atMost, 40),
-            TargetCheck("query speed-up over naive-dictionary", layout: ShapedLayout(.mosaic, itemsPerSection: nil), elements: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
+            TargetCheck(
+                "bytes per element", layout: ShapedLayout(.flow, itemsPerSection: nil), elements: 1_020_000,
+                measured: 32, .atMost, 40),
+            TargetCheck(
+                "query speed-up over naive-dictionary", layout: ShapedLayout(.mosaic, itemsPerSection: nil),
+                elements: 1_020_000, measured: 1_234.5, .atLeast, 100_000),
         ]
-        let skipped = [SkippedRun(layout: .mosaic, strategy: .naiveDictionary, items: 100_000_000, estimatedBytes: 8.4e10, budgetBytes: 2e10)]
+        let skipped = [
+            SkippedRun(
+                layout: .mosaic, strategy: .naiveDictionary, items: 100_000_000, estimatedBytes: 8.4e10,
+                budgetBytes: 2e10)
+        ]
         return BenchmarkReport(
-            environment: environment, settings: settings, results: results, verifications: verifications, targets: targets, skipped: skipped
+            environment: environment, settings: settings, results: results, verifications: verifications,
+            targets: targets, skipped: skipped
         )
     }
 
@@ -82,15 +101,31 @@ import Testing
         let csv = CSVReport.render(report)
         #expect(csv.hasSuffix("\r\n"))
         let lines = csv.components(separatedBy: "\r\n").dropLast()
-        #expect(lines.first == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section")
+        #expect(
+            lines.first
+                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section"
+        )
         #expect(lines.count == report.results.count + 1)
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count })
+        #expect(
+            lines.allSatisfy {
+                $0.split(separator: ",", omittingEmptySubsequences: false).count == CSVReport.columns.count
+            })
 
-        let query = report.results.first { $0.layout == .mosaic && $0.strategy == .mosaicBinarySearch && $0.operation == .query }!
-        let cold = report.results.first { $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold }!
+        let query = report.results.first {
+            $0.layout == .mosaic && $0.strategy == .mosaicBinarySearch && $0.operation == .query
+        }!
+        let cold = report.results.first {
+            $0.layout == .flow && $0.strategy == .naiveDictionary && $0.operation == .prepareCold
+        }!
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
-        #expect(lines.contains("mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,"), "no shape: an empty last cell")
-        #expect(lines.contains("flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,"))
+        #expect(
+            lines.contains(
+                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,"
+            ), "no shape: an empty last cell")
+        #expect(
+            lines.contains(
+                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,"
+            ))
     }
 
     @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
@@ -98,7 +133,9 @@ import Testing
         #expect(CSVReport.field("a,b") == "\"a,b\"")
         #expect(CSVReport.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVReport.field("two\nlines") == "\"two\nlines\"")
-        #expect(ReportTable.Figure.decimal(nil).raw == "" && ReportTable.Figure.decimal(.nan).raw == "" && ReportTable.Figure.decimal(2.5).raw == "2.5")
+        #expect(
+            ReportTable.Figure.decimal(nil).raw == "" && ReportTable.Figure.decimal(.nan).raw == ""
+                && ReportTable.Figure.decimal(2.5).raw == "2.5")
     }
 
     // MARK: Markdown
@@ -108,15 +145,21 @@ import Testing
         let markdown = MarkdownReport.render(report)
         for result in report.results {
             // The inexact strategy is marked so where it is named.
-            let name = result.strategy == .mosaicBinarySearch ? "mosaic-binary-search (inexact)" : result.strategy.rawValue
-            let row = "| \(name) | \(result.elements.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
+            let name =
+                result.strategy == .mosaicBinarySearch ? "mosaic-binary-search (inexact)" : result.strategy.rawValue
+            let row =
+                "| \(name) | \(result.elements.formatted()) | \(result.operation.rawValue) | \(TerminalTable.duration(result.medianNanoseconds)) |"
             #expect(markdown.contains(row))
         }
         #expect(markdown.contains("### flow\n") && markdown.contains("### mosaic\n"))
         #expect(markdown.contains("- **Host:** bench-01\n") && markdown.contains("- **Commit:** 0123456789abcdef\n"))
-        #expect(markdown.contains("mosaic · mosaic-binary-search at 10,200 elements: 5 of 64 frames differ, 12 elements missed"))
+        #expect(
+            markdown.contains(
+                "mosaic · mosaic-binary-search at 10,200 elements: 5 of 64 frames differ, 12 elements missed"))
         #expect(markdown.contains("| pass | bytes per element | flow | 1,020,000 | 32.0 | ≤ 40.0 |"))
-        #expect(markdown.contains("| MISS | query speed-up over naive-dictionary | mosaic | 1,020,000 | 1,235 | ≥ 100,000 |"))
+        #expect(
+            markdown.contains(
+                "| MISS | query speed-up over naive-dictionary | mosaic | 1,020,000 | 1,235 | ≥ 100,000 |"))
     }
 
     @Test func markdownEscapesWhatWouldBreakATable() {
@@ -131,14 +174,20 @@ import Testing
         let html = HTMLReport.render(report)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
         for tag in ["svg", "figure", "table", "g", "dl", "main", "header"] {
-            #expect(Self.occurrences(of: "<\(tag)>", in: html) + Self.occurrences(of: "<\(tag) ", in: html) == Self.occurrences(of: "</\(tag)>", in: html), "\(tag)")
+            #expect(
+                Self.occurrences(of: "<\(tag)>", in: html) + Self.occurrences(of: "<\(tag) ", in: html)
+                    == Self.occurrences(of: "</\(tag)>", in: html), "\(tag)")
         }
         let pairs = Set(report.results.map { "\($0.layout.rawValue)-\($0.operation.rawValue)" })
         #expect(pairs.count == 2 * BenchmarkOperation.allCases.count)
         // A time chart per layout and operation, and beside each one that several strategies ran, a chart of their
         // times over the fastest's (prepare-cold, prepare-warm and query, on two layouts).
-        let contested = Set(report.results.filter { $0.operation != .fillFloor }.map { "\($0.layout.rawValue)-\($0.operation.rawValue) \($0.strategy.rawValue)" })
-            .map { $0.split(separator: " ")[0] }
+        let contested = Set(
+            report.results.filter { $0.operation != .fillFloor }.map {
+                "\($0.layout.rawValue)-\($0.operation.rawValue) \($0.strategy.rawValue)"
+            }
+        )
+        .map { $0.split(separator: " ")[0] }
         let relative = Dictionary(grouping: contested, by: { $0 }).filter { $0.value.count > 1 }.keys
         #expect(relative.count == 6)
         #expect(Self.occurrences(of: "<svg ", in: html) == pairs.count + relative.count)
@@ -157,7 +206,9 @@ import Testing
         #expect(html.contains("<td>MISS</td><td>query speed-up over naive-dictionary</td>"))
         let budgetRows = FrameBudget.summarize(report.results).count
         let standingsRows = ReportDocument(report).standings?.table.rows.count ?? 0
-        #expect(Self.occurrences(of: "<tr>", in: html) + Self.occurrences(of: "<tr class=\"miss\">", in: html) == report.results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
+        #expect(
+            Self.occurrences(of: "<tr>", in: html) + Self.occurrences(of: "<tr class=\"miss\">", in: html) == report
+                .results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
     }
 
     @Test func aFrameShareOverOneFrameIsCountedInFrames() {
@@ -168,14 +219,19 @@ import Testing
 
     @Test func everyRendererShowsEverySectionOfTheDocument() {
         let document = ReportDocument(Self.sampleReport())
-        let (markdown, html, terminal) = (MarkdownReport.render(document), HTMLReport.render(document), TerminalTable.render(document))
+        let (markdown, html, terminal) = (
+            MarkdownReport.render(document), HTMLReport.render(document), TerminalTable.render(document)
+        )
         for section in ["Results", "Verification", "Skipped", "Frame budget", "Targets", "Fastest"] {
             #expect(markdown.contains("\n## \(section)\n"), "Markdown: \(section)")
             #expect(html.contains("<h2>\(section)</h2>"), "HTML: \(section)")
         }
         let skip = document.skipped[0]
         #expect(skip.contains("mosaic · naive-dictionary at 100,000,000 items skipped"))
-        for text in [skip, document.verification.summary, document.verification.failures[0], document.frameBudget!.caption, document.targets.summary, document.standings!.caption] {
+        for text in [
+            skip, document.verification.summary, document.verification.failures[0], document.frameBudget!.caption,
+            document.targets.summary, document.standings!.caption,
+        ] {
             #expect(terminal.contains(text), "terminal: \(text)")
             #expect(html.contains(HTMLReport.escape(text)), "HTML: \(text)")
             #expect(markdown.contains(MarkdownReport.escape(text)), "Markdown: \(text)")
@@ -201,33 +257,52 @@ import Testing
         #expect(TerminalTable.render(document).hasSuffix(TerminalTable.align(standings.table)))
         #expect(MarkdownReport.render(document).hasSuffix(MarkdownReport.markdown(standings.table)))
         // CSV ranks every result but the fill floor; the fastest is 1 and 1.0 times itself.
-        let csv = CSVReport.render(document).split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        let (rank, times, operation) = (CSVReport.columns.firstIndex(of: "rank")!, CSVReport.columns.firstIndex(of: "times_fastest")!, CSVReport.columns.firstIndex(of: "operation")!)
+        let csv = CSVReport.render(document).split(separator: "\r\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        let (rank, times, operation) = (
+            CSVReport.columns.firstIndex(of: "rank")!, CSVReport.columns.firstIndex(of: "times_fastest")!,
+            CSVReport.columns.firstIndex(of: "operation")!
+        )
         for row in csv.dropFirst() {
             if row[operation] == "fill-floor" { #expect(row[rank].isEmpty, "not a contest: \(row)") }
             if row[operation] == "query" { #expect(!row[rank].isEmpty, "\(row)") }
             if row[rank] == "1" { #expect(row[times] == "1.0") }
         }
-        let naiveQuery = try #require(csv.first { $0[0] == "flow" && $0[1] == "naive-dictionary" && $0[2] == "1020000" && $0[operation] == "query" })
-        let fastestQuery = try #require(csv.first { $0[0] == "flow" && $0[1] == "line-sectors" && $0[2] == "1020000" && $0[operation] == "query" })
+        let naiveQuery = try #require(
+            csv.first {
+                $0[0] == "flow" && $0[1] == "naive-dictionary" && $0[2] == "1020000" && $0[operation] == "query"
+            })
+        let fastestQuery = try #require(
+            csv.first { $0[0] == "flow" && $0[1] == "line-sectors" && $0[2] == "1020000" && $0[operation] == "query" })
         let median = CSVReport.columns.firstIndex(of: "median_ns")!
-        #expect(naiveQuery[rank] == "3" && Double(naiveQuery[times])! == Double(naiveQuery[median])! / Double(fastestQuery[median])!, "\(naiveQuery)")
-        #expect(Standings.times(1.844) == "1.84×" && Standings.times(31.25) == "31.2×" && Standings.times(10_000) == "10,000×")
+        #expect(
+            naiveQuery[rank] == "3"
+                && Double(naiveQuery[times])! == Double(naiveQuery[median])! / Double(fastestQuery[median])!,
+            "\(naiveQuery)")
+        #expect(
+            Standings.times(1.844) == "1.84×" && Standings.times(31.25) == "31.2×"
+                && Standings.times(10_000) == "10,000×")
     }
 
     /// Results of under ten samples (a naive design at 1M gets three) are named in a warning in every format.
     @Test func resultsOfFewSamplesAreWarnedOf() throws {
         var report = Self.sampleReport()
-        #expect(ReportDocument(report).fewSamples?.hasPrefix("Warning: \(report.results.count) of \(report.results.count) results") == true, "five samples each")
+        #expect(
+            ReportDocument(report).fewSamples?.hasPrefix(
+                "Warning: \(report.results.count) of \(report.results.count) results") == true, "five samples each")
         for index in report.results.indices where report.results[index].strategy != .naiveDictionary {
             report.results[index] = BenchmarkResult(
-                layout: report.results[index].layout, strategy: report.results[index].strategy, elements: report.results[index].elements,
+                layout: report.results[index].layout, strategy: report.results[index].strategy,
+                elements: report.results[index].elements,
                 operation: report.results[index].operation, samples: Array(repeating: 100, count: 30)
             )
         }
         let document = ReportDocument(report)
         let warning = try #require(document.fewSamples)
-        #expect(warning.hasPrefix("Warning: 18 of \(report.results.count) results have under 10 samples (as few as 5)"), "\(warning)")
+        #expect(
+            warning.hasPrefix("Warning: 18 of \(report.results.count) results have under 10 samples (as few as 5)"),
+            "\(warning)")
         #expect(warning.contains("flow · naive-dictionary, mosaic · naive-dictionary."), "\(warning)")
         #expect(TerminalTable.render(document).contains(warning))
         #expect(MarkdownReport.render(document).contains(MarkdownReport.escape(warning)))
@@ -238,9 +313,14 @@ import Testing
 
     @Test func htmlChartsHaveALineAndALegendEntryPerStrategy() {
         let report = Self.sampleReport()
-        let chart = HTMLReport.chart(report.results.filter { $0.layout == .flow && $0.operation == .query }, layout: ShapedLayout(.flow, itemsPerSection: nil), operation: .query).svg()
+        let chart = HTMLReport.chart(
+            report.results.filter { $0.layout == .flow && $0.operation == .query },
+            layout: ShapedLayout(.flow, itemsPerSection: nil), operation: .query
+        ).svg()
         #expect(Self.occurrences(of: "<polyline ", in: chart) == 3)
-        for strategy in ["naive-dictionary", "line-sectors", "soa-binary-search"] { #expect(chart.contains(">\(strategy)</text>")) }
+        for strategy in ["naive-dictionary", "line-sectors", "soa-binary-search"] {
+            #expect(chart.contains(">\(strategy)</text>"))
+        }
         // 10,200 elements is close enough to 10k for the axis to start there.
         #expect(chart.contains(">10k</text>") && chart.contains(">100k</text>") && chart.contains(">1M</text>"))
         #expect(chart.contains(">1 µs</text>") && chart.contains(">10 µs</text>") && chart.contains(">1 ms</text>"))
@@ -248,8 +328,11 @@ import Testing
     }
 
     @Test func aChartWithOneItemCountDrawsPointsWithoutLines() {
-        let results = [StrategyID.naiveDictionary, .soaBinarySearch].map { Self.result(.waterfall, $0, 10_200, .query, median: 800) }
-        let chart = HTMLReport.chart(results, layout: ShapedLayout(.waterfall, itemsPerSection: nil), operation: .query).svg()
+        let results = [StrategyID.naiveDictionary, .soaBinarySearch].map {
+            Self.result(.waterfall, $0, 10_200, .query, median: 800)
+        }
+        let chart = HTMLReport.chart(results, layout: ShapedLayout(.waterfall, itemsPerSection: nil), operation: .query)
+            .svg()
         #expect(!chart.contains("<polyline"))
         // A marker on the plot and another in the legend for each strategy.
         #expect(Self.occurrences(of: "<circle ", in: chart) + Self.occurrences(of: "<polygon ", in: chart) == 4)
@@ -270,7 +353,10 @@ import Testing
 
     // MARK: Scales and labels
 
-    @Test(arguments: [[10_200.0, 102_000, 1_020_000], [300, 40_000_000], [350], [1], [2_000, 5_000], [1, 1e11], [0.5, 0.9], [999, 1_001]])
+    @Test(arguments: [
+        [10_200.0, 102_000, 1_020_000], [300, 40_000_000], [350], [1], [2_000, 5_000], [1, 1e11], [0.5, 0.9],
+        [999, 1_001],
+    ])
     func logScaleTicksAreMonotoneAndCoverTheValues(values: [Double]) {
         let scale = LogScale(covering: values)
         let ticks = scale.ticks
@@ -287,7 +373,10 @@ import Testing
     }
 
     @Test func tickLabelsAreRound() {
-        #expect([1, 100, 1e3, 2e4, 1e6, 5e8, 1e9].map(HTMLReport.roundDuration) == ["1 ns", "100 ns", "1 µs", "20 µs", "1 ms", "500 ms", "1 s"])
+        #expect(
+            [1, 100, 1e3, 2e4, 1e6, 5e8, 1e9].map(HTMLReport.roundDuration) == [
+                "1 ns", "100 ns", "1 µs", "20 µs", "1 ms", "500 ms", "1 s",
+            ])
         #expect([10, 500, 1e4, 2e5, 1e6, 1e7].map(HTMLReport.count) == ["10", "500", "10k", "200k", "1M", "10M"])
     }
 
@@ -305,20 +394,32 @@ import Testing
 
 @Suite struct SideBySideTests {
     @Test func variantsAreLabelledAndLeftOutOfTheTargets() {
-        var glibc = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [10])
+        var glibc = BenchmarkResult(
+            layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [10])
         glibc.allocator = "glibc malloc"
-        let standard = BenchmarkResult(layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [20])
+        let standard = BenchmarkResult(
+            layout: .flow, strategy: .naiveDictionary, elements: 1_000_000, operation: .query, samples: [20])
         #expect(glibc.label == "naive-dictionary [glibc malloc]")
         #expect(standard.label == "naive-dictionary")
         #expect(glibc.key != standard.key)
-        let engine = BenchmarkResult(layout: .flow, strategy: .soaBinarySearch, elements: 1_000_000, operation: .query, samples: [1])
-        let speedUp = TargetCheck.evaluate([glibc, standard, engine]).first { $0.name.hasPrefix("query speed-up over naive-dictionary") }
+        let engine = BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1_000_000, operation: .query, samples: [1])
+        let speedUp = TargetCheck.evaluate([glibc, standard, engine]).first {
+            $0.name.hasPrefix("query speed-up over naive-dictionary")
+        }
         #expect(speedUp?.measured == 20)
-        #expect(CSVReport.render(BenchmarkReport(
-            environment: RunEnvironment(host: "h", cpuModel: "c", cores: 1, operatingSystem: "o", swiftVersion: "6.3", allocator: "jemalloc", gitCommit: nil, date: "d"),
-            settings: RunSettings(layouts: [.flow], strategies: nil, itemCounts: [1], viewportWidth: 1, viewportHeight: 1, seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
-            results: [glibc], verifications: [], targets: []
-        )).contains(",glibc malloc,,,\r\n"), "one result: no rank")
+        #expect(
+            CSVReport.render(
+                BenchmarkReport(
+                    environment: RunEnvironment(
+                        host: "h", cpuModel: "c", cores: 1, operatingSystem: "o", swiftVersion: "6.3",
+                        allocator: "jemalloc", gitCommit: nil, date: "d"),
+                    settings: RunSettings(
+                        layouts: [.flow], strategies: nil, itemCounts: [1], viewportWidth: 1, viewportHeight: 1,
+                        seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
+                    results: [glibc], verifications: [], targets: []
+                )
+            ).contains(",glibc malloc,,,\r\n"), "one result: no rank")
     }
 }
 
@@ -327,15 +428,25 @@ extension ReportRenderingTests {
     /// fitted at: a small run's fixed part outweighs its workload, and would be flagged every time.
     @Test func theMemoryLineJudgesEstimatesOnlyWhereTheyAreFitted() throws {
         func use(_ elements: Int, estimated: Double, measured: Double) -> MemoryUse {
-            MemoryUse(layout: .flow, strategy: .soaBinarySearch, elements: elements, estimatedBytes: estimated, measuredBytes: measured)
+            MemoryUse(
+                layout: .flow, strategy: .soaBinarySearch, elements: elements, estimatedBytes: estimated,
+                measuredBytes: measured)
         }
         let small = try #require(ReportDocument.memory([use(2_000, estimated: 2e6, measured: 1e6)], resident: nil))
         #expect(!small.contains("Warning"), "\(small)")
         #expect(small.contains("not judged"), "\(small)")
         let fitted = try #require(ReportDocument.memory([use(200_000, estimated: 36e6, measured: 30e6)], resident: nil))
         #expect(fitted.contains("every estimate was within 25%") && !fitted.contains("Warning"), "\(fitted)")
-        let off = try #require(ReportDocument.memory([use(200_000, estimated: 36e6, measured: 30e6), use(300_000, estimated: 40e6, measured: 60e6)], resident: nil))
+        let off = try #require(
+            ReportDocument.memory(
+                [use(200_000, estimated: 36e6, measured: 30e6), use(300_000, estimated: 40e6, measured: 60e6)],
+                resident: nil))
         #expect(off.contains("Warning: 1 of 2 estimates were more than 25% off"), "\(off)")
-        #expect(ReportDocument.memory([MemoryUse(layout: .flow, strategy: .soaBinarySearch, elements: 1, estimatedBytes: 1, measuredBytes: nil)], resident: nil) == nil)
+        #expect(
+            ReportDocument.memory(
+                [
+                    MemoryUse(
+                        layout: .flow, strategy: .soaBinarySearch, elements: 1, estimatedBytes: 1, measuredBytes: nil)
+                ], resident: nil) == nil)
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct ReportTests {
     func quickReport() throws -> BenchmarkReport {
         let settings = RunSettings(
-            layouts: [.flow], strategies: [.naiveDictionary, .soaBinarySearch], itemCounts: [300, 3_000], viewportWidth: 390,
+            layouts: [.flow], strategies: [.naiveDictionary, .soaBinarySearch], itemCounts: [300, 3_000],
+            viewportWidth: 390,
             viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(itemsPerSection: 100)))
@@ -49,15 +51,18 @@ import Testing
         for items in [300, 3_000] {
             // 300 items in sections of 100 with a header and a footer each: 306 elements.
             let elements = items + 2 * items / 100
-            let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.elements == elements }.map(\.operation)
-            let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.elements == elements }.map(\.operation)
+            let naive = report.results.filter { $0.strategy == .naiveDictionary && $0.elements == elements }.map(
+                \.operation)
+            let engine = report.results.filter { $0.strategy == .soaBinarySearch && $0.elements == elements }.map(
+                \.operation)
             // Without an allocator probe the naive design's bytes are unknown, so it has no fill floor. The naive
             // design stands for the tutorials in one-item updates; batches and self-sizing are the engine's.
             #expect(naive == [.prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete])
-            #expect(engine == [
-                .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .updateBatch,
-                .queryBeforeUpdates, .queryAfterUpdates, .selfSizingScroll, .fillFloor,
-            ])
+            #expect(
+                engine == [
+                    .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .updateBatch,
+                    .queryBeforeUpdates, .queryAfterUpdates, .selfSizingScroll, .fillFloor,
+                ])
         }
         for result in report.results {
             #expect(result.samples == result.samplesNanoseconds.count && result.samples >= 2)
@@ -103,7 +108,9 @@ import Testing
 }
 
 @Suite struct TargetCheckTests {
-    func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, items: Int = 1_000_000, median: Double) -> BenchmarkResult {
+    func result(_ strategy: StrategyID, _ operation: BenchmarkOperation, items: Int = 1_000_000, median: Double)
+        -> BenchmarkResult
+    {
         BenchmarkResult(layout: .flow, strategy: strategy, elements: items, operation: operation, samples: [median])
     }
 
@@ -142,7 +149,8 @@ import Testing
         #expect(checks["viewport query median, nanoseconds (soa-binary-search)"]?.passed == false)
         #expect(checks["query speed-up over mosaic-binary-search (soa-binary-search)"]?.measured == 5.625)
 
-        let tree = Dictionary(uniqueKeysWithValues: TargetCheck.evaluate(results, strategy: .intervalTree).map { ($0.name, $0) })
+        let tree = Dictionary(
+            uniqueKeysWithValues: TargetCheck.evaluate(results, strategy: .intervalTree).map { ($0.name, $0) })
         #expect(!tree.isEmpty && tree.keys.allSatisfy { $0.hasSuffix(" (interval-tree)") })
         #expect(tree["viewport query median, nanoseconds (interval-tree)"]?.measured == 120)
         #expect(tree["viewport query median, nanoseconds (interval-tree)"]?.passed == true)
@@ -162,7 +170,8 @@ import Testing
     @Test func aRunJudgesTheTargetStrategyOfItsSettings() throws {
         let settings = RunSettings(
             layouts: [.flow], strategies: [.soaBinarySearch, .intervalTree], itemCounts: [300], viewportWidth: 390,
-            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4, targetStrategy: .intervalTree
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4,
+            targetStrategy: .intervalTree
         )
         var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload(itemsPerSection: 100)))
         runner.prepareBudget = .quick

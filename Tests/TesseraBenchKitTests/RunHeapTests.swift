@@ -1,5 +1,6 @@
-import Testing
 import Tessera
+import Testing
+
 @testable import TesseraBenchKit
 
 /// What keeps a run's heap from growing with how many samples its time allows, so that the memory guard's estimate,
@@ -24,7 +25,8 @@ import Tessera
                 (try? layout.algorithm.check($0)) != nil
             }
             try layout.apply(batch)
-            #expect(abs(layout.algorithm.sections.count - start.count) <= 1, "\(layout.algorithm.sections.count) sections")
+            #expect(
+                abs(layout.algorithm.sections.count - start.count) <= 1, "\(layout.algorithm.sections.count) sections")
         }
     }
 
@@ -43,14 +45,23 @@ import Tessera
         var kinds: Set<String> = []
         for _ in 0..<20 {
             let sections = layout.algorithm.sections
-            let batch = random.next(count: 100, sections: sections, sectionsMayChange: true) { (try? layout.algorithm.check($0)) != nil }
+            let batch = random.next(count: 100, sections: sections, sectionsMayChange: true) {
+                (try? layout.algorithm.check($0)) != nil
+            }
             for update in batch {
                 switch update {
-                case let .insertSection(_, data): #expect(data.itemSizes.count <= limit); kinds.insert("insert")
-                case let .reloadSection(section, data):
-                    #expect(sections[section].itemSizes.count <= limit && data.itemSizes.count <= limit); kinds.insert("reload")
-                case let .deleteSection(section): #expect(sections[section].itemSizes.count <= limit); kinds.insert("delete")
-                case let .moveSection(from, _): #expect(sections[from].itemSizes.count <= limit); kinds.insert("move")
+                case .insertSection(_, let data):
+                    #expect(data.itemSizes.count <= limit)
+                    kinds.insert("insert")
+                case .reloadSection(let section, let data):
+                    #expect(sections[section].itemSizes.count <= limit && data.itemSizes.count <= limit)
+                    kinds.insert("reload")
+                case .deleteSection(let section):
+                    #expect(sections[section].itemSizes.count <= limit)
+                    kinds.insert("delete")
+                case .moveSection(let from, _):
+                    #expect(sections[from].itemSizes.count <= limit)
+                    kinds.insert("move")
                 default: continue
                 }
             }
@@ -67,7 +78,8 @@ import Tessera
     /// estimate adds what the results before it hold: they had made later layouts' peaks exceed their estimates.
     @Test func estimatesAddTheSamplesTheResultsBeforeThemHold() throws {
         let settings = RunSettings(
-            layouts: [.mosaic, .carousel], strategies: [.soaBinarySearch, .unionRects], itemCounts: [300], viewportWidth: 390,
+            layouts: [.mosaic, .carousel], strategies: [.soaBinarySearch, .unionRects], itemCounts: [300],
+            viewportWidth: 390,
             viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4
         )
         var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload()))
@@ -81,8 +93,12 @@ import Tessera
                 uses[..<index].contains { $0.layout == result.layout && $0.strategy == result.strategy }
             }
             let shape = MemoryEstimate.Shape(elements: 300, sections: 1, listedSizes: 0)
-            let expected = MemoryEstimate.measuringBytes(use.strategy, on: use.layout, shape) + MemoryEstimate.heldBytes(of: before)
-            #expect(abs(use.estimatedBytes - expected) < 1, "\(use.layout) \(use.strategy): \(use.estimatedBytes) against \(expected)")
+            let expected =
+                MemoryEstimate.measuringBytes(use.strategy, on: use.layout, shape)
+                + MemoryEstimate.heldBytes(of: before)
+            #expect(
+                abs(use.estimatedBytes - expected) < 1,
+                "\(use.layout) \(use.strategy): \(use.estimatedBytes) against \(expected)")
         }
         #expect(MemoryEstimate.heldBytes(of: report.results) > 0)
     }

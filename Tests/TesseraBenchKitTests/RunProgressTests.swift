@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TesseraBenchKit
 
 /// The time left is what the measurements to come took where they were made before: the same strategy and count on
@@ -12,8 +13,11 @@ import Testing
 
     @Test func aSecondLayoutIsExpectedToTakeWhatTheFirstTook() {
         // Two layouts of four measurements; the first layout's are made.
-        let progress = RunProgress([naiveSmall, engineSmall, naiveLarge, engineLarge, naiveSmall, engineSmall, naiveLarge, engineLarge])
-        for (measurement, seconds) in [(naiveSmall, 10.0), (engineSmall, 1.0), (naiveLarge, 100.0), (engineLarge, 2.0)] {
+        let progress = RunProgress([
+            naiveSmall, engineSmall, naiveLarge, engineLarge, naiveSmall, engineSmall, naiveLarge, engineLarge,
+        ])
+        for (measurement, seconds) in [(naiveSmall, 10.0), (engineSmall, 1.0), (naiveLarge, 100.0), (engineLarge, 2.0)]
+        {
             progress.record(measurement, seconds: seconds)
         }
         progress.done = 4

@@ -1,5 +1,6 @@
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct ScrollTraceTests {

@@ -1,5 +1,6 @@
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 
 /// Every strategy, on every layout, against the brute-force oracle: random layouts, random rects (degenerate ones
@@ -12,14 +13,17 @@ import Testing
         var parameters = LayoutParameters()
         parameters.flow = FlowLayout.Configuration(
             scrollDirection: Bool.random(using: &generator) ? .vertical : .horizontal,
-            minimumInteritemSpacing: .random(in: 0...20, using: &generator), minimumLineSpacing: .random(in: 0...20, using: &generator),
-            sectionInset: EdgeInsets(top: .random(in: 0...30, using: &generator), left: .random(in: 0...30, using: &generator)),
+            minimumInteritemSpacing: .random(in: 0...20, using: &generator),
+            minimumLineSpacing: .random(in: 0...20, using: &generator),
+            sectionInset: EdgeInsets(
+                top: .random(in: 0...30, using: &generator), left: .random(in: 0...30, using: &generator)),
             alignment: FlowLayout.LineAlignment.allCases.randomElement(using: &generator)!
         )
         parameters.waterfall.columns = .random(in: 1...8, using: &generator)
         parameters.waterfall.cellPadding = .random(in: 0...8, using: &generator)
         parameters.carousel = CarouselLayout.Configuration(
-            itemSize: Size(width: .random(in: 50...400, using: &generator), height: .random(in: 50...600, using: &generator)),
+            itemSize: Size(
+                width: .random(in: 50...400, using: &generator), height: .random(in: 50...600, using: &generator)),
             sideItemScale: .random(in: 0...1, using: &generator), sideItemAlpha: .random(in: 0...1, using: &generator),
             spacing: .random(in: -40...40, using: &generator)
         )
@@ -45,8 +49,14 @@ import Testing
         for _ in 0..<24 {
             let x = Double.random(in: -200...(width + 200), using: &generator)
             let y = Double.random(in: -200...(height + 200), using: &generator)
-            let size = Bool.random(using: &generator) ? viewport : Size(width: .random(in: 0...300, using: &generator), height: .random(in: 0...300, using: &generator))
-            rects.append(Rect(origin: Point(x: x, y: y), size: Bool.random(using: &generator) ? size : Size(width: -size.width, height: -size.height)))
+            let size =
+                Bool.random(using: &generator)
+                ? viewport
+                : Size(width: .random(in: 0...300, using: &generator), height: .random(in: 0...300, using: &generator))
+            rects.append(
+                Rect(
+                    origin: Point(x: x, y: y),
+                    size: Bool.random(using: &generator) ? size : Size(width: -size.width, height: -size.height)))
         }
         return rects
     }
@@ -57,8 +67,10 @@ import Testing
         + [0.25, 1, 4].map { .pageTable(pagesPerViewport: $0) } + [1, 20, 64].map { .unionRects(blockSize: $0) }
     static let exactBaselines: [StrategyID] = [.naiveDictionary, .linearArray, .lineSectors]
 
-    static func subjects<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [(String, any BenchmarkSubject)] {
-        try choices.map { ("\($0)", try $0.subject(algorithm)) } + exactBaselines.map { ($0.rawValue, try $0.subject(algorithm)) }
+    static func subjects<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> [(String, any BenchmarkSubject)]
+    {
+        try choices.map { ("\($0)", try $0.subject(algorithm)) }
+            + exactBaselines.map { ($0.rawValue, try $0.subject(algorithm)) }
     }
 
     /// A test's generator, seeded by the layout's position, not its hash value, which Swift randomises per
@@ -74,7 +86,8 @@ import Testing
     ) throws -> [String] {
         var disagreements: [String] = []
         for rect in rects {
-            let offset = Point(x: rect.origin.x.isFinite ? rect.origin.x : 0, y: .random(in: -400...4_000, using: &generator))
+            let offset = Point(
+                x: rect.origin.x.isFinite ? rect.origin.x : 0, y: .random(in: -400...4_000, using: &generator))
             if try subject.answer(rect, offset: offset) != oracle.answer(rect, offset: offset) {
                 disagreements.append("\(name) at \(rect), offset \(offset)")
             }
@@ -95,7 +108,8 @@ import Testing
                 let rects = StrategyDifferentialTests.rects(oracle.layout.contentSize, &generator)
                 for (name, var subject) in try StrategyDifferentialTests.subjects(algorithm) {
                     try subject.prepare(viewport: viewport)
-                    disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)
+                    disagreements += try StrategyDifferentialTests.disagreements(
+                        name, subject, oracle, rects, &generator)
                 }
             }
             return disagreements
@@ -107,7 +121,8 @@ import Testing
         var generator = Self.generator(layout, seed: seed, salt: 7_919)
         let items = Int.random(in: 0...1_500, using: &generator)
         let workload = BuiltInWorkload(
-            itemsPerSection: .random(in: 1...400, using: &generator), headerHeight: Bool.random(using: &generator) ? 0 : nil, seed: seed
+            itemsPerSection: .random(in: 1...400, using: &generator),
+            headerHeight: Bool.random(using: &generator) ? 0 : nil, seed: seed
         )
         let parameters = Self.parameters(&generator)
         let sections = try workload.sections(for: layout, items: items)
@@ -135,7 +150,10 @@ import Testing
             var data = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             var random = RandomBatches(seed: generator.next())
             func draw(_ count: Int) -> [LayoutUpdate] {
-                random.next(count: count, sections: data.algorithm.sections, sectionsMayChange: algorithm.fixedSectionCount == nil) {
+                random.next(
+                    count: count, sections: data.algorithm.sections,
+                    sectionsMayChange: algorithm.fixedSectionCount == nil
+                ) {
                     (try? data.algorithm.check($0)) != nil
                 }
             }
@@ -146,8 +164,15 @@ import Testing
                 step.single = draw(1).first
                 if let single = step.single { try data.apply(single) }
                 for (section, data) in data.algorithm.sections.enumerated() where data.itemSizes.count > 0 {
-                    let path = ItemPath(section: section, item: .random(in: 0..<data.itemSizes.count, using: &generator))
-                    step.sizes.append((path, Size(width: .random(in: 1...200, using: &generator), height: .random(in: 1...200, using: &generator))))
+                    let path = ItemPath(
+                        section: section, item: .random(in: 0..<data.itemSizes.count, using: &generator))
+                    step.sizes.append(
+                        (
+                            path,
+                            Size(
+                                width: .random(in: 1...200, using: &generator),
+                                height: .random(in: 1...200, using: &generator))
+                        ))
                 }
                 _ = try data.invalidate(sizes: step.sizes, contentOffset: .zero)
                 script.append(step)
@@ -168,8 +193,12 @@ import Testing
                 for rect in rects.prefix(8) {
                     var cells: [ItemPath] = []
                     try subject.cells(in: rect, offset: .zero, into: &cells)
-                    let expected = oracle.answer(rect, offset: .zero).filter { $0.id.kind == .cell }.map { ItemPath(section: $0.id.section, item: $0.id.item) }
-                    if Set(cells) != Set(expected) || cells.count != expected.count { disagreements.append("\(name): cells in \(rect)") }
+                    let expected = oracle.answer(rect, offset: .zero).filter { $0.id.kind == .cell }.map {
+                        ItemPath(section: $0.id.section, item: $0.id.item)
+                    }
+                    if Set(cells) != Set(expected) || cells.count != expected.count {
+                        disagreements.append("\(name): cells in \(rect)")
+                    }
                 }
             }
             return disagreements
@@ -183,7 +212,8 @@ import Testing
         let workload = BuiltInWorkload(itemsPerSection: .random(in: 1...150, using: &generator), seed: seed)
         let parameters = Self.parameters(&generator)
         let sections = try workload.sections(for: layout, items: items)
-        let disagreements = try parameters.make(layout, sections: sections, UpdatesCheck(generator: generator, layout: layout))
+        let disagreements = try parameters.make(
+            layout, sections: sections, UpdatesCheck(generator: generator, layout: layout))
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 

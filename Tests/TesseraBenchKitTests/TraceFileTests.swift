@@ -1,6 +1,7 @@
 import Foundation
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 
 /// Trace files (`run --trace`): the built-in trace written and read back frame for frame, and every way a file can
@@ -21,7 +22,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         let read = try TraceFile.load(from: url)
         #expect(read.frames.count == trace.frames.count)
-        #expect(read.frames == trace.frames, "frames differ first at \(String(describing: read.frames.indices.first { read.frames[$0] != trace.frames[$0] }))")
+        #expect(
+            read.frames == trace.frames,
+            "frames differ first at \(String(describing: read.frames.indices.first { read.frames[$0] != trace.frames[$0] }))"
+        )
         #expect(Set(read.frames.map(\.viewport)).count == 2, "the rotation is kept")
         #expect(read.framesPerSecond == 120)
         #expect(read.name.hasPrefix(url.lastPathComponent + " (FNV-1a "))
@@ -29,35 +33,60 @@ import Testing
 
     @Test("a frame's viewport holds for the frames after it")
     func viewportCarriesOver() throws {
-        let url = try Self.write(#"{"framesPerSecond": 60, "viewport": [100, 200], "frames": [{"offset": [0, 1]}, {"offset": [0, 2], "viewport": [200, 100]}, {"offset": [0, 3]}]}"#)
+        let url = try Self.write(
+            #"{"framesPerSecond": 60, "viewport": [100, 200], "frames": [{"offset": [0, 1]}, {"offset": [0, 2], "viewport": [200, 100]}, {"offset": [0, 3]}]}"#
+        )
         defer { try? FileManager.default.removeItem(at: url) }
         let frames = try TraceFile.load(from: url).frames
-        #expect(frames.map(\.viewport) == [Size(width: 100, height: 200), Size(width: 200, height: 100), Size(width: 200, height: 100)])
+        #expect(
+            frames.map(\.viewport) == [
+                Size(width: 100, height: 200), Size(width: 200, height: 100), Size(width: 200, height: 100),
+            ])
         #expect(frames.map(\.offset.y) == [1, 2, 3])
     }
 
-    @Test("files that are not traces are refused with the field", arguments: [
-        (#"[1, 2]"#, "a trace is an object"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}], "fps": 1}"#, "unknown key 'fps'"),
-        (#"{"viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "framesPerSecond"),
-        (#"{"framesPerSecond": -1, "viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "framesPerSecond"),
-        (#"{"framesPerSecond": 120, "frames": [{"offset": [0, 0]}]}"#, "viewport must be"),
-        (#"{"framesPerSecond": 120, "viewport": [0, 844], "frames": [{"offset": [0, 0]}]}"#, "viewport must be a positive"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#, "at least one frame"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, true]}]}"#, "frames[0].offset[1]"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}, {"offset": [1]}]}"#, "frames[1].offset"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0], "viewport": [-1, 2]}]}"#, "frames[0].viewport"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"ofset": [0, 0]}]}"#, "unknown key 'ofset'"),
-        (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 1e999]}]}"#, "1e999"),
-        (#"{"framesPerSecond": 120,"#, "not JSON"),
-    ])
+    @Test(
+        "files that are not traces are refused with the field",
+        arguments: [
+            (#"[1, 2]"#, "a trace is an object"),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}], "fps": 1}"#,
+                "unknown key 'fps'"
+            ),
+            (#"{"viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "framesPerSecond"),
+            (#"{"framesPerSecond": -1, "viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "framesPerSecond"),
+            (#"{"framesPerSecond": 120, "frames": [{"offset": [0, 0]}]}"#, "viewport must be"),
+            (
+                #"{"framesPerSecond": 120, "viewport": [0, 844], "frames": [{"offset": [0, 0]}]}"#,
+                "viewport must be a positive"
+            ),
+            (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#, "at least one frame"),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, true]}]}"#,
+                "frames[0].offset[1]"
+            ),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}, {"offset": [1]}]}"#,
+                "frames[1].offset"
+            ),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0], "viewport": [-1, 2]}]}"#,
+                "frames[0].viewport"
+            ),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"ofset": [0, 0]}]}"#,
+                "unknown key 'ofset'"
+            ),
+            (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 1e999]}]}"#, "1e999"),
+            (#"{"framesPerSecond": 120,"#, "not JSON"),
+        ])
     func refusesWhatIsNotATrace(text: String, reason: String) throws {
         let url = try Self.write(text)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect {
             try TraceFile.load(from: url)
         } throws: { error in
-            guard case let .malformedTrace(path, message) = error as? WorkloadError else { return false }
+            guard case .malformedTrace(let path, let message) = error as? WorkloadError else { return false }
             return path == url.path && message.contains(reason)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TesseraBenchKit
 
 @Suite struct TuningTests {
@@ -23,10 +24,15 @@ import Testing
             candidate(.soaBinarySearch(blockSize: 16), median: 50, bytes: 36),
             candidate(.pageTable(pagesPerViewport: 1), median: 40, exact: false, bytes: 44),
         ])
-        #expect(tuned.candidates.map(\.choice) == [.soaBinarySearch(blockSize: 16), .intervalTree(leafLevel: 3), .pageTable(pagesPerViewport: 1)])
+        #expect(
+            tuned.candidates.map(\.choice) == [
+                .soaBinarySearch(blockSize: 16), .intervalTree(leafLevel: 3), .pageTable(pagesPerViewport: 1),
+            ])
         #expect(tuned.recommended?.choice == .soaBinarySearch(blockSize: 16))
         let slower = tuned.candidates[1]
-        #expect(slower.ratioToLeader.map { $0.lower > 1.9 && $0.upper < 2.1 } == true, "\(String(describing: slower.ratioToLeader))")
+        #expect(
+            slower.ratioToLeader.map { $0.lower > 1.9 && $0.upper < 2.1 } == true,
+            "\(String(describing: slower.ratioToLeader))")
         #expect(!TuneResult.isTied(slower, leader: tuned.candidates[0]))
         #expect(tuned.render().contains("slower"))
     }
@@ -61,7 +67,9 @@ import Testing
     }
 
     @Test func noExactCandidateMeansNoRecommendation() {
-        #expect(result([candidate(.soaBinarySearch(blockSize: 16), median: 50, exact: false, bytes: 36)]).recommended == nil)
+        #expect(
+            result([candidate(.soaBinarySearch(blockSize: 16), median: 50, exact: false, bytes: 36)]).recommended == nil
+        )
         #expect(result([]).recommended == nil)
     }
 

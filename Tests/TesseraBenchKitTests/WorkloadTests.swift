@@ -1,11 +1,13 @@
 import Foundation
 import Tessera
 import Testing
+
 @testable import TesseraBenchKit
 
 /// A class, so that each test's workload files go into a directory of its own that `deinit` removes.
 @Suite final class WorkloadFileTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-workload-tests-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tessera-workload-tests-\(UUID().uuidString)")
 
     init() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,12 +24,15 @@ import Testing
     }
 
     @Test func readsSectionsSizesAndOptionalHeights() throws {
-        let url = try write(#"{"sections": [{"itemSizes": [[10, 20], [30.5, 40]], "headerHeight": 12}, {"itemSizes": []}]}"#)
+        let url = try write(
+            #"{"sections": [{"itemSizes": [[10, 20], [30.5, 40]], "headerHeight": 12}, {"itemSizes": []}]}"#)
         let sections = try WorkloadFile.load(from: url)
-        #expect(sections == [
-            LayoutSection(itemSizes: .list([Size(width: 10, height: 20), Size(width: 30.5, height: 40)]), headerHeight: 12),
-            LayoutSection(itemSizes: .list([])),
-        ])
+        #expect(
+            sections == [
+                LayoutSection(
+                    itemSizes: .list([Size(width: 10, height: 20), Size(width: 30.5, height: 40)]), headerHeight: 12),
+                LayoutSection(itemSizes: .list([])),
+            ])
     }
 
     @Test func refusesMalformedJSON() throws {
@@ -48,7 +53,8 @@ import Testing
 
     @Test func refusesASizeThatIsNotAPair() throws {
         let url = try write(#"{"sections": [{"itemSizes": [[10, 20, 30]]}]}"#)
-        #expect(throws: WorkloadError.malformed(url.path, "section 0 item 0 has 3 numbers; a size is [width, height]")) {
+        #expect(throws: WorkloadError.malformed(url.path, "section 0 item 0 has 3 numbers; a size is [width, height]"))
+        {
             try WorkloadFile.load(from: url)
         }
     }
@@ -86,7 +92,7 @@ import Testing
 
     @Test func randomSizesStayInTheirRange() throws {
         let sections = try BuiltInWorkload(sizing: .random).sections(for: .flow, items: 1_000)
-        guard case let .list(sizes) = sections[0].itemSizes else {
+        guard case .list(let sizes) = sections[0].itemSizes else {
             Issue.record("random sizing gives a list")
             return
         }
@@ -108,7 +114,7 @@ import Testing
         let sections = try BuiltInWorkload().sections(for: .waterfall, items: 1_500)
         #expect(sections.map(\.itemSizes.count) == [1_000, 500])
         #expect(sections.allSatisfy { $0.headerHeight == nil && $0.footerHeight == nil })
-        guard case let .list(sizes) = sections[0].itemSizes else {
+        guard case .list(let sizes) = sections[0].itemSizes else {
             Issue.record("waterfall photos are a list")
             return
         }
@@ -131,13 +137,14 @@ import Testing
         for layout in LayoutID.builtIn {
             let sections = try BuiltInWorkload(itemsPerSection: 600).sections(for: layout, items: 1_200)
             let count = try LayoutParameters().make(layout, sections: sections, Count())
-            let expected: Int? = switch layout {
-            case .flow: 1_200 + 4  // two sections with a header and a footer each
-            case .waterfall: 1_200 + 2  // a header each
-            case .mosaic, .carousel: 1_200
-            case .stickyParallax: 1_200 + 2 + 4  // top header, menu, and two sections' headers and footers
-            default: nil
-            }
+            let expected: Int? =
+                switch layout {
+                case .flow: 1_200 + 4  // two sections with a header and a footer each
+                case .waterfall: 1_200 + 2  // a header each
+                case .mosaic, .carousel: 1_200
+                case .stickyParallax: 1_200 + 2 + 4  // top header, menu, and two sections' headers and footers
+                default: nil
+                }
             #expect(count == expected, "\(layout)")
         }
     }

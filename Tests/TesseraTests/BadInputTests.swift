@@ -1,23 +1,28 @@
-import Testing
 import Tessera
 import TesseraBaselines
+import Testing
 
 /// Every bad input is refused with the right `LayoutError`, at `FlowLayout.init` for the data and configuration,
 /// at `prepare` for the viewport and at `attributes(in:)` for the rect. Nothing crashes or hangs.
 @Suite("Bad input")
 struct BadInputTests {
     /// NaN, infinite and negative lengths. (−0.0 is not negative: it compares equal to 0.)
-    static let badLengths: [Double] = [.nan, -.nan, .signalingNaN, .infinity, -.infinity, -1, -.leastNonzeroMagnitude, -.greatestFiniteMagnitude]
-    static let good = LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10, footerHeight: 10)
+    static let badLengths: [Double] = [
+        .nan, -.nan, .signalingNaN, .infinity, -.infinity, -1, -.leastNonzeroMagnitude, -.greatestFiniteMagnitude,
+    ]
+    static let good = LayoutSection(
+        itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10, footerHeight: 10)
 
     // MARK: Item sizes
 
-    @Test("a bad width or height in a list of sizes is reported with its section and item", arguments: badLengths, [false, true])
+    @Test(
+        "a bad width or height in a list of sizes is reported with its section and item", arguments: badLengths,
+        [false, true])
     func badListSize(value: Double, inHeight: Bool) {
         let bad = inHeight ? Size(width: 50, height: value) : Size(width: value, height: 50)
         let sizes = [Size(width: 50, height: 50), Size(width: 10, height: 10), bad, Size(width: 20, height: 20)]
         let error = layoutError { _ = try FlowLayout(sections: [Self.good, LayoutSection(itemSizes: .list(sizes))]) }
-        guard case let .invalidItemSize(section, item, size)? = error else {
+        guard case .invalidItemSize(let section, let item, let size)? = error else {
             Issue.record("expected invalidItemSize, got \(String(describing: error))")
             return
         }
@@ -32,7 +37,7 @@ struct BadInputTests {
             let error = layoutError {
                 _ = try FlowLayout(sections: [Self.good, Self.good, LayoutSection(itemSizes: .uniform(bad, count: 5))])
             }
-            guard case let .invalidItemSize(section, item, size)? = error else {
+            guard case .invalidItemSize(let section, let item, let size)? = error else {
                 Issue.record("expected invalidItemSize for \(bad), got \(String(describing: error))")
                 continue
             }
@@ -54,9 +59,11 @@ struct BadInputTests {
     @Test("negative counts are refused", arguments: [-1, -2, Int.min])
     func negativeCount(count: Int) {
         let error = layoutError {
-            _ = try FlowLayout(sections: [Self.good, LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: count))])
+            _ = try FlowLayout(sections: [
+                Self.good, LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: count)),
+            ])
         }
-        guard case let .negativeCount(name, value)? = error else {
+        guard case .negativeCount(let name, let value)? = error else {
             Issue.record("expected negativeCount, got \(String(describing: error))")
             return
         }
@@ -66,13 +73,15 @@ struct BadInputTests {
 
     // MARK: Header and footer heights
 
-    @Test("bad header and footer heights are refused as parameters", arguments: badLengths, [ElementKind.header, .footer])
+    @Test(
+        "bad header and footer heights are refused as parameters", arguments: badLengths, [ElementKind.header, .footer])
     func badSupplementaryHeight(value: Double, kind: ElementKind) {
-        let section = kind == .header
+        let section =
+            kind == .header
             ? LayoutSection(itemSizes: .list([]), headerHeight: value)
             : LayoutSection(itemSizes: .list([]), footerHeight: value)
         let error = layoutError { _ = try FlowLayout(sections: [Self.good, Self.good, Self.good, section]) }
-        guard case let .invalidParameter(name, reported)? = error else {
+        guard case .invalidParameter(let name, let reported)? = error else {
             Issue.record("expected invalidParameter, got \(String(describing: error))")
             return
         }
@@ -108,7 +117,7 @@ struct BadInputTests {
             var configuration = Self.configuration(setting: name, to: value)
             configuration.scrollDirection = scrollDirection
             let error = layoutError { _ = try FlowLayout(sections: [Self.good], configuration: configuration) }
-            guard case let .invalidParameter(reportedName, reported)? = error else {
+            guard case .invalidParameter(let reportedName, let reported)? = error else {
                 Issue.record("expected invalidParameter, got \(String(describing: error))")
                 continue
             }
@@ -124,8 +133,12 @@ struct BadInputTests {
                 minimumInteritemSpacing: zero, minimumLineSpacing: zero,
                 sectionInset: EdgeInsets(top: zero, left: zero, bottom: zero, right: zero)
             )
-            let sections = [LayoutSection(itemSizes: .list([Size(width: zero, height: zero)]), headerHeight: zero, footerHeight: zero)]
-            var layout = CollectionLayout(try FlowLayout(sections: sections, configuration: configuration), index: SoABinarySearchIndex())
+            let sections = [
+                LayoutSection(
+                    itemSizes: .list([Size(width: zero, height: zero)]), headerHeight: zero, footerHeight: zero)
+            ]
+            var layout = CollectionLayout(
+                try FlowLayout(sections: sections, configuration: configuration), index: SoABinarySearchIndex())
             try layout.prepare(viewport: Size(width: zero, height: zero))
             #expect(layout.store.count == 1)
         }
@@ -136,11 +149,12 @@ struct BadInputTests {
     static let badViewports = [
         Size(width: .nan, height: 844), Size(width: 390, height: .nan), Size(width: .nan, height: .nan),
         Size(width: -1, height: 844), Size(width: 390, height: -0.5), Size(width: -.leastNonzeroMagnitude, height: 0),
-        Size(width: .infinity, height: 844), Size(width: 390, height: .infinity), Size(width: -.infinity, height: -.infinity),
+        Size(width: .infinity, height: 844), Size(width: 390, height: .infinity),
+        Size(width: -.infinity, height: -.infinity),
     ]
 
     static func expectInvalidViewport(_ error: LayoutError?, _ viewport: Size, _ who: String) {
-        guard case let .invalidViewport(reported)? = error else {
+        guard case .invalidViewport(let reported)? = error else {
             Issue.record("\(who): expected invalidViewport for \(viewport), got \(String(describing: error))")
             return
         }
@@ -193,9 +207,14 @@ struct BadInputTests {
         var brute = CollectionLayout<FlowLayout, BruteForceIndex>(algorithm)
         try brute.prepare(viewport: phone)
         var visible = VisibleElements()
-        for (who, error) in [("soa", layoutError { try soa.attributes(in: rect, into: &visible) }), ("brute force", layoutError { try brute.attributes(in: rect, into: &visible) })] {
-            guard case let .invalidRect(reported)? = error else {
-                Issue.record("\(who): expected invalidRect for \(rect), got \(String(describing: error)) and \(visible.count) elements")
+        for (who, error) in [
+            ("soa", layoutError { try soa.attributes(in: rect, into: &visible) }),
+            ("brute force", layoutError { try brute.attributes(in: rect, into: &visible) }),
+        ] {
+            guard case .invalidRect(let reported)? = error else {
+                Issue.record(
+                    "\(who): expected invalidRect for \(rect), got \(String(describing: error)) and \(visible.count) elements"
+                )
                 continue
             }
             #expect(same(reported, rect))
@@ -204,11 +223,15 @@ struct BadInputTests {
 
     // MARK: Degenerate but valid input: no hang, no NaN
 
-    @Test("zero-size items with zero spacing lay out at once, all at the origin", arguments: [phone, .zero, Size(width: 1, height: 1)])
+    @Test(
+        "zero-size items with zero spacing lay out at once, all at the origin",
+        arguments: [phone, .zero, Size(width: 1, height: 1)])
     func zeroSizeItemsZeroSpacing(viewport: Size) throws {
         for direction in ScrollAxis.allCases {
-            let configuration = FlowLayout.Configuration(scrollDirection: direction, minimumInteritemSpacing: 0, minimumLineSpacing: 0)
-            let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(.zero, count: 20_000))], configuration, viewport: viewport)
+            let configuration = FlowLayout.Configuration(
+                scrollDirection: direction, minimumInteritemSpacing: 0, minimumLineSpacing: 0)
+            let layout = try preparedFlow(
+                [LayoutSection(itemSizes: .uniform(.zero, count: 20_000))], configuration, viewport: viewport)
             #expect(layout.store.count == 20_000)
             let frames = cellFrames(layout, section: 0)
             #expect(frames.allSatisfy { $0 == .zero })
@@ -218,7 +241,9 @@ struct BadInputTests {
 
     @Test("zero-size items with zero spacing and insets wider than the viewport lay out at once")
     func zeroSizeItemsNoRoom() throws {
-        let configuration = FlowLayout.Configuration(minimumInteritemSpacing: 0, minimumLineSpacing: 0, sectionInset: EdgeInsets(top: 3, left: 300, bottom: 0, right: 300))
+        let configuration = FlowLayout.Configuration(
+            minimumInteritemSpacing: 0, minimumLineSpacing: 0,
+            sectionInset: EdgeInsets(top: 3, left: 300, bottom: 0, right: 300))
         let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(.zero, count: 20_000))], configuration)
         let frames = cellFrames(layout, section: 0)
         #expect(frames.count == 20_000)
@@ -229,7 +254,8 @@ struct BadInputTests {
     @Test("zero-width items with a spacing fill the line with gaps", arguments: [0.0, 1e-300, 10])
     func zeroWidthItems(spacing: Double) throws {
         let configuration = FlowLayout.Configuration(minimumInteritemSpacing: spacing, minimumLineSpacing: 0)
-        let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 0, height: 5), count: 1000))], configuration)
+        let layout = try preparedFlow(
+            [LayoutSection(itemSizes: .uniform(Size(width: 0, height: 5), count: 1000))], configuration)
         let frames = cellFrames(layout, section: 0)
         #expect(frames.count == 1000)
         #expect(frames.allSatisfy { $0.minX.isFinite && $0.minY.isFinite && $0.maxX <= 390 })
@@ -242,10 +268,12 @@ struct BadInputTests {
         // numbers included) must not turn the gap into NaN.
         for width in [1e-307, 0x1p-1060, Double.leastNonzeroMagnitude] {
             let configuration = FlowLayout.Configuration(minimumInteritemSpacing: 0)
-            let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: width, height: 10), count: 3))], configuration)
+            let layout = try preparedFlow(
+                [LayoutSection(itemSizes: .uniform(Size(width: width, height: 10), count: 3))], configuration)
             let frames = cellFrames(layout, section: 0)
             #expect(frames.count == 3)
-            #expect(frames.allSatisfy { !$0.minX.isNaN && !$0.maxX.isNaN && $0.minX.isFinite }, "width \(width): \(frames)")
+            #expect(
+                frames.allSatisfy { !$0.minX.isNaN && !$0.maxX.isNaN && $0.minX.isFinite }, "width \(width): \(frames)")
             #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.minX <= $1.minX }, "width \(width): \(frames)")
         }
     }
@@ -254,7 +282,9 @@ struct BadInputTests {
     func overflowingExtent() throws {
         // Three lines of 1e308 would stack past Double.greatestFiniteMagnitude (1.8e308): refused at once.
         let huge = [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 1e308), count: 3))]
-        #expect(layoutError { _ = try FlowLayout(sections: huge) } == .invalidItemSize(section: 0, item: 0, Size(width: 10, height: 1e308)))
+        #expect(
+            layoutError { _ = try FlowLayout(sections: huge) }
+                == .invalidItemSize(section: 0, item: 0, Size(width: 10, height: 1e308)))
         // The longest accepted, 100,000 lines of 1e12 points, stack to 1e17: every frame and the content stay finite.
         let longest = [LayoutSection(itemSizes: .uniform(Size(width: 10, height: Size.maximumLength), count: 100_000))]
         var layout = CollectionLayout(try FlowLayout(sections: longest), index: SoABinarySearchIndex())
@@ -262,6 +292,8 @@ struct BadInputTests {
         #expect(layout.store.count == 100_000)
         let frames = (0..<layout.store.count).map(layout.store.frame(at:))
         #expect(frames.allSatisfy { $0.minY.isFinite && $0.maxY.isFinite && $0.height == Size.maximumLength })
-        #expect(layout.contentSize.height.isFinite && layout.contentSize.height >= 1e17, "content size \(layout.contentSize)")
+        #expect(
+            layout.contentSize.height.isFinite && layout.contentSize.height >= 1e17,
+            "content size \(layout.contentSize)")
     }
 }

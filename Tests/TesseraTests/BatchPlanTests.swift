@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Tessera
 
 /// The batch plan's map of sections, kept sparse (the sections a batch puts in place and those leaving), against
@@ -9,7 +10,8 @@ struct BatchPlanTests {
     func sectionMap(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let before = Int.random(in: 0...12, using: &random)
-        let sections = (0..<before).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 1)) }
+        let sections = (0..<before).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 1))
+        }
         // Each section before the batch stays, is deleted or is moved; new ones, told apart by their item counts,
         // are inserted.
         var fates = (0..<before).map { _ in Int.random(in: 0..<3, using: &random) }
@@ -27,7 +29,9 @@ struct BatchPlanTests {
         }
         for insert in 0..<inserts {
             let to = destinations[moved.count + insert]
-            batch.append(.insertSection(to, LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 100 + insert))))
+            batch.append(
+                .insertSection(to, LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 100 + insert)))
+            )
             arriving.append((to, .new(100 + insert)))
         }
         for section in fates.indices where fates[section] == 1 { batch.append(.deleteSection(section)) }
@@ -41,8 +45,8 @@ struct BatchPlanTests {
         #expect(plan.changesSections == !batch.isEmpty)
         let planned = (0..<after).map { section -> Section in
             switch plan.source(of: section) {
-            case let .old(old): .old(old)
-            case let .new(data): .new(data.itemSizes.count)
+            case .old(let old): .old(old)
+            case .new(let data): .new(data.itemSizes.count)
             }
         }
         #expect(planned == brute, "batch \(batch.map(\.name)) over \(before) sections")

@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// `performBatchUpdates`' index rules, the batches UIKit refuses, and self-sizing's content-offset adjustment.
 @Suite("Batch updates and self-sizing")
@@ -16,7 +16,9 @@ struct BatchUpdateTests {
     }
 
     static func data(_ layout: CollectionLayout<FlowLayout, SoABinarySearchIndex>) -> [[Int]] {
-        layout.algorithm.sections.map { section in (0..<section.itemSizes.count).map { Int(section.itemSizes[$0].width) } }
+        layout.algorithm.sections.map { section in
+            (0..<section.itemSizes.count).map { Int(section.itemSizes[$0].width) }
+        }
     }
 
     static func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
@@ -27,7 +29,9 @@ struct BatchUpdateTests {
         var layout = try Self.layout([[1, 2, 3, 4]])
         try layout.apply([.insertItem(Self.path(0, 0), size: Self.tall), .deleteItem(Self.path(0, 0))])
         #expect(Self.data(layout) == [[99, 2, 3, 4]])
-        try layout.apply([.deleteItem(Self.path(0, 1)), .deleteItem(Self.path(0, 3)), .insertItem(Self.path(0, 2), size: Self.tall)])
+        try layout.apply([
+            .deleteItem(Self.path(0, 1)), .deleteItem(Self.path(0, 3)), .insertItem(Self.path(0, 2), size: Self.tall),
+        ])
         #expect(Self.data(layout) == [[99, 3, 99]])
     }
 
@@ -49,23 +53,31 @@ struct BatchUpdateTests {
         #expect(Self.data(layout) == [[7], [2, 2], [8, 8]])  // the reload names section 1 before the batch: [3]
     }
 
-    @Test("a batch UIKit refuses is refused with a reason, and leaves the layout as it was", arguments: [
-        [LayoutUpdate.deleteItem(ItemPath(section: 0, item: 4))],
-        [.deleteItem(ItemPath(section: 3, item: 0))],
-        [.deleteItem(ItemPath(section: 0, item: 1)), .moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 0))],
-        [.insertItem(ItemPath(section: 0, item: 5), size: Size(width: 1, height: 1))],
-        [.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 1, height: 1)), .insertItem(ItemPath(section: 0, item: 0), size: Size(width: 2, height: 1))],
-        [.deleteSection(1), .deleteItem(ItemPath(section: 1, item: 0))],
-        [.insertSection(3, LayoutSection(itemSizes: .uniform(Size(width: 1, height: 1), count: 1)))],
-        [.resizeItem(ItemPath(section: 0, item: 0), size: Size(width: .nan, height: 1))],
-        [.insertItem(ItemPath(section: 0, item: 0), size: Size(width: -1, height: 1))],
-        [.moveSection(from: 0, to: 0), .deleteSection(0)],
-    ])
+    @Test(
+        "a batch UIKit refuses is refused with a reason, and leaves the layout as it was",
+        arguments: [
+            [LayoutUpdate.deleteItem(ItemPath(section: 0, item: 4))],
+            [.deleteItem(ItemPath(section: 3, item: 0))],
+            [
+                .deleteItem(ItemPath(section: 0, item: 1)),
+                .moveItem(from: ItemPath(section: 0, item: 1), to: ItemPath(section: 0, item: 0)),
+            ],
+            [.insertItem(ItemPath(section: 0, item: 5), size: Size(width: 1, height: 1))],
+            [
+                .insertItem(ItemPath(section: 0, item: 0), size: Size(width: 1, height: 1)),
+                .insertItem(ItemPath(section: 0, item: 0), size: Size(width: 2, height: 1)),
+            ],
+            [.deleteSection(1), .deleteItem(ItemPath(section: 1, item: 0))],
+            [.insertSection(3, LayoutSection(itemSizes: .uniform(Size(width: 1, height: 1), count: 1)))],
+            [.resizeItem(ItemPath(section: 0, item: 0), size: Size(width: .nan, height: 1))],
+            [.insertItem(ItemPath(section: 0, item: 0), size: Size(width: -1, height: 1))],
+            [.moveSection(from: 0, to: 0), .deleteSection(0)],
+        ])
     func refused(batch: [LayoutUpdate]) throws {
         var layout = try Self.layout([[1, 2, 3, 4], [5]])
         let frames = (0..<layout.store.count).map(layout.store.frame(at:))
         let error = layoutError { try layout.apply(batch) }
-        guard case let .invalidUpdate(reason) = error else {
+        guard case .invalidUpdate(let reason) = error else {
             Issue.record("\(batch) gave \(String(describing: error))")
             return
         }
@@ -91,10 +103,12 @@ struct BatchUpdateTests {
         try layout.prepare(viewport: Size(width: 390, height: 844))
         let offset = Point(x: 0, y: 3_000)  // in section 0, around item 50
         let firstShown = try #require(layout.attributesForItem(section: 0, item: 60)?.frame.minY)
-        let above = try layout.invalidate(sizes: [(Self.path(0, 2), Size(width: 300, height: 80))], contentOffset: offset)
+        let above = try layout.invalidate(
+            sizes: [(Self.path(0, 2), Size(width: 300, height: 80))], contentOffset: offset)
         #expect(above == Point(x: 0, y: 30))
         #expect(layout.attributesForItem(section: 0, item: 60)?.frame.minY == firstShown + 30)
-        let below = try layout.invalidate(sizes: [(Self.path(1, 5), Size(width: 300, height: 10))], contentOffset: offset)
+        let below = try layout.invalidate(
+            sizes: [(Self.path(1, 5), Size(width: 300, height: 10))], contentOffset: offset)
         #expect(below == .zero)
         var fresh = CollectionLayout(layout.algorithm, index: SoABinarySearchIndex())
         try fresh.prepare(viewport: Size(width: 390, height: 844))
@@ -104,8 +118,15 @@ struct BatchUpdateTests {
     @Test("an invalid measured size is refused and changes nothing")
     func invalidMeasuredSize() throws {
         var layout = try Self.layout([[1, 2]])
-        #expect(layoutError { _ = try layout.invalidate(sizes: [(Self.path(0, 1), Size(width: 1, height: .infinity))], contentOffset: .zero) } != nil)
-        #expect(layoutError { _ = try layout.invalidate(sizes: [(Self.path(0, 2), Size(width: 1, height: 1))], contentOffset: .zero) } != nil)
+        #expect(
+            layoutError {
+                _ = try layout.invalidate(
+                    sizes: [(Self.path(0, 1), Size(width: 1, height: .infinity))], contentOffset: .zero)
+            } != nil)
+        #expect(
+            layoutError {
+                _ = try layout.invalidate(sizes: [(Self.path(0, 2), Size(width: 1, height: 1))], contentOffset: .zero)
+            } != nil)
         #expect(Self.data(layout) == [[1, 2]])
     }
 }

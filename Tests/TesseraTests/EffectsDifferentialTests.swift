@@ -1,7 +1,7 @@
-import Testing
 import Tessera
-import TesseraOracle
 import TesseraBaselines
+import TesseraOracle
+import Testing
 
 /// The four layouts beyond flow, over seeded random workloads and seeded random (rect, content offset) queries: the
 /// engine with `BruteForceIndex` and with `SoABinarySearchIndex` (block sizes 1, 16, 64), and the naive-dictionary,
@@ -28,7 +28,9 @@ struct EffectsDifferentialTests {
             var brute = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             try brute.prepare(viewport: viewport)
             self.brute = brute
-            soa = try EffectsDifferentialTests.blockSizes.map { try prepared(algorithm, viewport: viewport, blockSize: $0) }
+            soa = try EffectsDifferentialTests.blockSizes.map {
+                try prepared(algorithm, viewport: viewport, blockSize: $0)
+            }
             naive = NaiveDictionaryLayout(algorithm)
             linear = LinearArrayLayout(algorithm)
             sectors = LineSectorsLayout(algorithm)
@@ -40,17 +42,22 @@ struct EffectsDifferentialTests {
         /// The store against the independent record of what the algorithm wrote: order, identities, frames, size.
         func storeProblems() -> [String] {
             var problems: [String] = []
-            let sizes = [brute.contentSize, naive.contentSize, linear.contentSize, sectors.contentSize] + soa.map(\.contentSize)
+            let sizes =
+                [brute.contentSize, naive.contentSize, linear.contentSize, sectors.contentSize] + soa.map(\.contentSize)
             if sizes.contains(where: { !same($0, recordedContentSize) }) {
                 problems.append("content sizes \(sizes), written \(recordedContentSize)")
             }
             guard brute.store.count == recorded.elements.count, brute.store.count == brute.algorithm.elementCount else {
-                return problems + ["store holds \(brute.store.count), wrote \(recorded.elements.count), elementCount \(brute.algorithm.elementCount)"]
+                return problems + [
+                    "store holds \(brute.store.count), wrote \(recorded.elements.count), elementCount \(brute.algorithm.elementCount)"
+                ]
             }
             for (index, element) in recorded.elements.enumerated() {
                 let stored = brute.attributes(ofElement: index)
                 if Hit(stored.id, stored.frame) != Hit(element.id, element.frame) {
-                    problems.append("element \(index): store \(Hit(stored.id, stored.frame)), written \(Hit(element.id, element.frame))")
+                    problems.append(
+                        "element \(index): store \(Hit(stored.id, stored.frame)), written \(Hit(element.id, element.frame))"
+                    )
                 }
             }
             return problems
@@ -59,34 +66,56 @@ struct EffectsDifferentialTests {
         func problems(for query: EffectQuery, buffer: inout VisibleElements) throws -> [String] {
             var problems: [String] = []
             let expected = effectsOracle(brute, in: query.rect, offset: query.offset)
-            let (bruteIndices, bruteHits) = try engineAnswer(brute, in: query.rect, offset: query.offset, buffer: &buffer)
+            let (bruteIndices, bruteHits) = try engineAnswer(
+                brute, in: query.rect, offset: query.offset, buffer: &buffer)
             if zip(bruteIndices, bruteIndices.dropFirst()).contains(where: { $0 >= $1 }) {
                 problems.append("engine(brute-force): indices not strictly ascending (layout order)")
             }
             if let d = difference("engine(brute-force)", got: bruteHits, want: expected) { problems.append(d) }
             for (blockSize, layout) in zip(EffectsDifferentialTests.blockSizes, soa) {
                 let (indices, hits) = try engineAnswer(layout, in: query.rect, offset: query.offset, buffer: &buffer)
-                if indices != bruteIndices { problems.append("engine(soa \(blockSize)): indices \(indices.prefix(8)) vs brute-force \(bruteIndices.prefix(8))") }
+                if indices != bruteIndices {
+                    problems.append(
+                        "engine(soa \(blockSize)): indices \(indices.prefix(8)) vs brute-force \(bruteIndices.prefix(8))"
+                    )
+                }
                 if let d = difference("engine(soa \(blockSize))", got: hits, want: expected) { problems.append(d) }
             }
-            if let d = difference("naive-dictionary", got: baselineAnswer(naive, in: query.rect, offset: query.offset), want: expected) { problems.append(d) }
-            if let d = difference("linear-array", got: baselineAnswer(linear, in: query.rect, offset: query.offset), want: expected) { problems.append(d) }
-            if let d = difference("line-sectors", got: baselineAnswer(sectors, in: query.rect, offset: query.offset), want: expected) { problems.append(d) }
+            if let d = difference(
+                "naive-dictionary", got: baselineAnswer(naive, in: query.rect, offset: query.offset), want: expected)
+            {
+                problems.append(d)
+            }
+            if let d = difference(
+                "linear-array", got: baselineAnswer(linear, in: query.rect, offset: query.offset), want: expected)
+            {
+                problems.append(d)
+            }
+            if let d = difference(
+                "line-sectors", got: baselineAnswer(sectors, in: query.rect, offset: query.offset), want: expected)
+            {
+                problems.append(d)
+            }
             return problems.map { "\(query): \($0)" }
         }
     }
 
-    static func check<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64, label: String, offsets: Int = 12) throws {
+    static func check<Algorithm: UpdatableLayout>(
+        _ algorithm: Algorithm, viewport: Size, seed: UInt64, label: String, offsets: Int = 12
+    ) throws {
         let contestants = try Contestants(algorithm, viewport: viewport)
         let storeProblems = contestants.storeProblems()
-        #expect(storeProblems.isEmpty, "\(label): \(storeProblems.count) store problems, first \(storeProblems.prefix(3))")
+        #expect(
+            storeProblems.isEmpty, "\(label): \(storeProblems.count) store problems, first \(storeProblems.prefix(3))")
         let queries = effectQueries(contestants.brute, seed: seed, offsets: offsets)
         var buffer = VisibleElements()
         var problems: [String] = []
         for query in queries {
             problems += try contestants.problems(for: query, buffer: &buffer)
         }
-        #expect(problems.isEmpty, "\(label): \(problems.count) mismatches over \(queries.count) queries, first \(problems.prefix(4))")
+        #expect(
+            problems.isEmpty,
+            "\(label): \(problems.count) mismatches over \(queries.count) queries, first \(problems.prefix(4))")
     }
 
     // MARK: Random workloads
@@ -103,7 +132,9 @@ struct EffectsDifferentialTests {
         try Self.check(random.algorithm, viewport: random.viewport, seed: seed, label: random.description)
     }
 
-    @Test("random carousels: every exact strategy agrees with the oracle, effects included", arguments: 0..<12 as Range<UInt64>)
+    @Test(
+        "random carousels: every exact strategy agrees with the oracle, effects included",
+        arguments: 0..<12 as Range<UInt64>)
     func carousel(seed: UInt64) throws {
         let random = try RandomCarousel(seed: seed)
         try Self.check(random.algorithm, viewport: random.viewport, seed: seed, label: random.description)
@@ -114,7 +145,9 @@ struct EffectsDifferentialTests {
     /// displayed frames and the engine testing layout frames disagreed on rects sharing an edge with it.
     /// `displayedFrame(of:)` now translates such a frame without touching its size;
     /// `StickyParallaxLayoutTests.identityTransformIsExact` is the minimal case.
-    @Test("random sticky-parallax layouts: every exact strategy agrees with the oracle, effects included", arguments: 0..<16 as Range<UInt64>)
+    @Test(
+        "random sticky-parallax layouts: every exact strategy agrees with the oracle, effects included",
+        arguments: 0..<16 as Range<UInt64>)
     func stickyParallax(seed: UInt64) throws {
         let random = try RandomStickyParallax(seed: seed)
         try Self.check(random.algorithm, viewport: random.viewport, seed: seed, label: random.description, offsets: 18)
@@ -124,23 +157,38 @@ struct EffectsDifferentialTests {
 
     @Test("awkward waterfalls: no sections, one column, empty sections only, padding wider than the column")
     func awkwardWaterfalls() throws {
-        let tall = LayoutSection(itemSizes: .list([Size(width: 1, height: 5000), Size(width: 1, height: 10), Size(width: 1, height: 10)]))
+        let tall = LayoutSection(
+            itemSizes: .list([Size(width: 1, height: 5000), Size(width: 1, height: 10), Size(width: 1, height: 10)]))
         let cases: [(String, [LayoutSection], WaterfallLayout.Configuration)] = [
             ("no sections", [], .init()),
             ("empty sections, headers only", Array(repeating: LayoutSection(itemSizes: .list([])), count: 4), .init()),
-            ("empty sections, nothing at all", Array(repeating: LayoutSection(itemSizes: .list([]), headerHeight: 0), count: 4), .init()),
-            ("one column", [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 120), count: 300))], .init(columns: 1)),
-            ("padding wider than half a column", [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 20), count: 100))], .init(columns: 8, cellPadding: 30)),
+            (
+                "empty sections, nothing at all",
+                Array(repeating: LayoutSection(itemSizes: .list([]), headerHeight: 0), count: 4), .init()
+            ),
+            (
+                "one column", [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 120), count: 300))],
+                .init(columns: 1)
+            ),
+            (
+                "padding wider than half a column",
+                [LayoutSection(itemSizes: .uniform(Size(width: 10, height: 20), count: 100))],
+                .init(columns: 8, cellPadding: 30)
+            ),
             ("a photo five viewports tall", [tall, tall, tall], .init(columns: 3, headerHeight: 0)),
         ]
         for (index, (label, sections, configuration)) in cases.enumerated() {
-            try Self.check(try WaterfallLayout(sections: sections, configuration: configuration), viewport: phone, seed: UInt64(index), label: label)
+            try Self.check(
+                try WaterfallLayout(sections: sections, configuration: configuration), viewport: phone,
+                seed: UInt64(index), label: label)
         }
     }
 
     @Test("Mosaics of 0 to 7 items and one segment wide", arguments: [0, 1, 2, 3, 4, 5, 6, 7, 500])
     func smallMosaics(count: Int) throws {
-        try Self.check(try MosaicLayout(itemCount: count), viewport: Size(width: 100, height: 50), seed: UInt64(count), label: "mosaic \(count) items, 100 wide")
+        try Self.check(
+            try MosaicLayout(itemCount: count), viewport: Size(width: 100, height: 50), seed: UInt64(count),
+            label: "mosaic \(count) items, 100 wide")
     }
 
     @Test("awkward carousels: no items, one item, items wider than the viewport, the smallest advance")
@@ -154,7 +202,9 @@ struct EffectsDifferentialTests {
             ("side scale and alpha 0", 100, .init(sideItemScale: 0, sideItemAlpha: 0, spacing: -40)),
         ]
         for (index, (label, count, configuration)) in cases.enumerated() {
-            try Self.check(try CarouselLayout(itemCount: count, configuration: configuration), viewport: phone, seed: UInt64(index), label: label)
+            try Self.check(
+                try CarouselLayout(itemCount: count, configuration: configuration), viewport: phone,
+                seed: UInt64(index), label: label)
         }
     }
 
@@ -185,7 +235,9 @@ struct EffectsDifferentialTests {
             ("the defaults", [40, 25, 60], .init()),
         ]
         for (index, (label, counts, configuration)) in cases.enumerated() {
-            try Self.check(try StickyParallaxLayout(itemCounts: counts, configuration: configuration), viewport: phone, seed: UInt64(index), label: label, offsets: 24)
+            try Self.check(
+                try StickyParallaxLayout(itemCounts: counts, configuration: configuration), viewport: phone,
+                seed: UInt64(index), label: label, offsets: 24)
         }
     }
 
@@ -210,7 +262,8 @@ struct EffectsDifferentialTests {
         while queries.count < 40 {
             let start = rng.double(-window...(length + window))
             let extent = rng.pick([window, rng.double(0...300), 0])
-            let rect = vertical
+            let rect =
+                vertical
                 ? Rect(x: -1e6, y: start, width: 2e6, height: extent)
                 : Rect(x: start, y: -1e6, width: extent, height: 2e6)
             let scrollEdges = vertical ? [rect.minY, rect.maxY] : [rect.minX, rect.maxX]
@@ -230,28 +283,39 @@ struct EffectsDifferentialTests {
         var problems: [String] = []
         for query in monotoneQueries(brute, seed: seed, offset: offset) {
             let expected = effectsOracle(brute, in: query.rect, offset: query.offset)
-            if let d = difference("mosaic-binary-search", got: baselineAnswer(baseline, in: query.rect, offset: query.offset), want: expected) {
+            if let d = difference(
+                "mosaic-binary-search", got: baselineAnswer(baseline, in: query.rect, offset: query.offset),
+                want: expected)
+            {
                 problems.append("\(query): \(d)")
             }
         }
         #expect(problems.isEmpty, "\(label): \(problems.count) mismatches, first \(problems.prefix(3))")
     }
 
-    @Test("mosaic-binary-search is exact on carousels (monotone along x), effects included", arguments: 0..<6 as Range<UInt64>)
+    @Test(
+        "mosaic-binary-search is exact on carousels (monotone along x), effects included",
+        arguments: 0..<6 as Range<UInt64>)
     func mosaicBinarySearchOnCarousels(seed: UInt64) throws {
         let random = try RandomCarousel(seed: seed)
         let width = max(random.algorithm.configuration.itemSize.width * Double(random.algorithm.itemCount), 1)
-        try Self.checkMosaicBinarySearch(random.algorithm, viewport: random.viewport, seed: seed, label: random.description) { rng in
+        try Self.checkMosaicBinarySearch(
+            random.algorithm, viewport: random.viewport, seed: seed, label: random.description
+        ) { rng in
             Point(x: rng.double(-500...width), y: 0)
         }
     }
 
-    @Test("mosaic-binary-search is exact on sticky-parallax at offset 0, where nothing has moved", arguments: 0..<6 as Range<UInt64>)
+    @Test(
+        "mosaic-binary-search is exact on sticky-parallax at offset 0, where nothing has moved",
+        arguments: 0..<6 as Range<UInt64>)
     func mosaicBinarySearchOnStickyParallax(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let counts = (0..<rng.int(1...8)).map { _ in rng.chance(0.2) ? 0 : rng.int(0...120) }
         let algorithm = try StickyParallaxLayout(itemCounts: counts)
-        try Self.checkMosaicBinarySearch(algorithm, viewport: phone, seed: seed, label: "sticky-parallax \(counts)") { _ in .zero }
+        try Self.checkMosaicBinarySearch(algorithm, viewport: phone, seed: seed, label: "sticky-parallax \(counts)") {
+            _ in .zero
+        }
     }
 
     /// The first query of `queries` where `mosaic-binary-search` leaves out an element the oracle returns, with the
@@ -279,7 +343,8 @@ struct EffectsDifferentialTests {
             var rng = SplitMix64(seed: 7)
             return (0..<200).map { _ in Size(width: 1, height: rng.double(40...600)) }
         }()
-        let algorithm = try WaterfallLayout(sections: [LayoutSection(itemSizes: .list(heights))], configuration: .init(columns: 2))
+        let algorithm = try WaterfallLayout(
+            sections: [LayoutSection(itemSizes: .list(heights))], configuration: .init(columns: 2))
         let bands = stride(from: 0.5, to: 40_000, by: 37).map { Rect(x: 0, y: $0, width: 390, height: 10) }
         let miss = try Self.firstMiss(algorithm, viewport: phone, queries: bands)
         #expect(miss != nil, "expected a band where mosaic-binary-search misses a cell of the waterfall")
@@ -291,15 +356,23 @@ struct EffectsDifferentialTests {
         // (510…520) → left; mid 48 (470…480) → right; mid 50 (490…500) → right; mid 51 hits. Walking back, item 50
         // ends at 500 < 503: stop. Forward, item 52 starts at 510 > 508: stop. Item 0 is missed.
         let hand = try WaterfallLayout(
-            sections: [LayoutSection(itemSizes: .list([Size(width: 1, height: 1000)] + Array(repeating: Size(width: 1, height: 10), count: 59)))],
+            sections: [
+                LayoutSection(
+                    itemSizes: .list(
+                        [Size(width: 1, height: 1000)] + Array(repeating: Size(width: 1, height: 10), count: 59)))
+            ],
             configuration: .init(columns: 2, cellPadding: 0, headerHeight: 0)
         )
         let baseline = MosaicBinarySearchLayout(hand)
         try baseline.prepare(viewport: Size(width: 200, height: 400))
         let band = Rect(x: 0, y: 503, width: 200, height: 5)
-        #expect(baseline.layoutAttributesForElements(in: band, contentOffset: .zero).map(\.elementID) == [.cell(section: 0, item: 51)])
+        #expect(
+            baseline.layoutAttributesForElements(in: band, contentOffset: .zero).map(\.elementID) == [
+                .cell(section: 0, item: 51)
+            ])
         let engine = try prepared(hand, viewport: Size(width: 200, height: 400))
-        #expect(try answerIDs(engine, in: band, offset: .zero) == [.cell(section: 0, item: 0), .cell(section: 0, item: 51)])
+        #expect(
+            try answerIDs(engine, in: band, offset: .zero) == [.cell(section: 0, item: 0), .cell(section: 0, item: 51)])
     }
 
     @Test("mosaic-binary-search misses the two-thirds slice of Mosaic's two-thirds/one-third segment")
@@ -319,8 +392,12 @@ struct EffectsDifferentialTests {
         let baseline = MosaicBinarySearchLayout(algorithm)
         try baseline.prepare(viewport: viewport)
         let band = Rect(x: 0, y: 550, width: 100, height: 10)
-        #expect(baseline.layoutAttributesForElements(in: band, contentOffset: .zero).map(\.elementID) == [.cell(section: 0, item: 5)])
+        #expect(
+            baseline.layoutAttributesForElements(in: band, contentOffset: .zero).map(\.elementID) == [
+                .cell(section: 0, item: 5)
+            ])
         let engine = try prepared(algorithm, viewport: viewport)
-        #expect(try answerIDs(engine, in: band, offset: .zero) == [.cell(section: 0, item: 3), .cell(section: 0, item: 5)])
+        #expect(
+            try answerIDs(engine, in: band, offset: .zero) == [.cell(section: 0, item: 3), .cell(section: 0, item: 5)])
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// `attributesForItem` and `attributesForSupplementary`: one element by identity, nil for what the layout lacks.
 @Suite("Element lookup by identity")
@@ -10,7 +10,8 @@ struct ElementLookupTests {
         try preparedFlow([
             LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 8), headerHeight: 40),
             LayoutSection(itemSizes: .list([]), footerHeight: 20),
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10, footerHeight: 10),
+            LayoutSection(
+                itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10, footerHeight: 10),
         ])
     }
 
@@ -18,13 +19,26 @@ struct ElementLookupTests {
     func found() throws {
         let layout = try Self.layout()
         // Section 0: header 0…40; line 1 at 40, line 2 at 100 (items 6, 7 at x = 0, 68); ends at 150.
-        #expect(layout.attributesForItem(section: 0, item: 7) == LayoutAttributes(id: .cell(section: 0, item: 7), frame: Rect(x: 68, y: 100, width: 50, height: 50)))
-        #expect(layout.attributesForSupplementary(kind: .header, section: 0) == LayoutAttributes(id: ElementID(kind: .header, section: 0, item: 0), frame: Rect(x: 0, y: 0, width: 390, height: 40)))
+        #expect(
+            layout.attributesForItem(section: 0, item: 7)
+                == LayoutAttributes(id: .cell(section: 0, item: 7), frame: Rect(x: 68, y: 100, width: 50, height: 50)))
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 0)
+                == LayoutAttributes(
+                    id: ElementID(kind: .header, section: 0, item: 0), frame: Rect(x: 0, y: 0, width: 390, height: 40)))
         // Section 1: footer at 150. Section 2: header 170…180, line at 180, footer at 230.
-        #expect(layout.attributesForSupplementary(kind: .footer, section: 1)?.frame == Rect(x: 0, y: 150, width: 390, height: 20))
-        #expect(layout.attributesForSupplementary(kind: .header, section: 2)?.frame == Rect(x: 0, y: 170, width: 390, height: 10))
-        #expect(layout.attributesForItem(section: 2, item: 2) == LayoutAttributes(id: .cell(section: 2, item: 2), frame: Rect(x: 136, y: 180, width: 50, height: 50)))
-        #expect(layout.attributesForSupplementary(kind: .footer, section: 2)?.frame == Rect(x: 0, y: 230, width: 390, height: 10))
+        #expect(
+            layout.attributesForSupplementary(kind: .footer, section: 1)?.frame
+                == Rect(x: 0, y: 150, width: 390, height: 20))
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 2)?.frame
+                == Rect(x: 0, y: 170, width: 390, height: 10))
+        #expect(
+            layout.attributesForItem(section: 2, item: 2)
+                == LayoutAttributes(id: .cell(section: 2, item: 2), frame: Rect(x: 136, y: 180, width: 50, height: 50)))
+        #expect(
+            layout.attributesForSupplementary(kind: .footer, section: 2)?.frame
+                == Rect(x: 0, y: 230, width: 390, height: 10))
         #expect(layout.contentSize.height == 240)
     }
 
@@ -48,7 +62,9 @@ struct ElementLookupTests {
 
     @Test(
         "missing supplementary views are nil",
-        arguments: [(ElementKind.footer, 0), (.header, 1), (.header, 3), (.footer, 3), (.header, -1), (.footer, Int.max)]
+        arguments: [
+            (ElementKind.footer, 0), (.header, 1), (.header, 3), (.footer, 3), (.header, -1), (.footer, Int.max),
+        ]
     )
     func missingSupplementaries(kind: ElementKind, section: Int) throws {
         #expect(try Self.layout().attributesForSupplementary(kind: kind, section: section) == nil)
@@ -58,13 +74,17 @@ struct ElementLookupTests {
     func cellKindThroughSupplementaryLookup() throws {
         // `attributesForSupplementary(kind: .cell, section:)` asks for ElementID(.cell, s, 0), i.e. item 0.
         let layout = try Self.layout()
-        #expect(layout.attributesForSupplementary(kind: .cell, section: 0) == layout.attributesForItem(section: 0, item: 0))
+        #expect(
+            layout.attributesForSupplementary(kind: .cell, section: 0) == layout.attributesForItem(section: 0, item: 0))
         #expect(layout.attributesForSupplementary(kind: .cell, section: 1) == nil)
     }
 
     @Test("before prepare nothing is found")
     func beforePrepare() throws {
-        let layout = CollectionLayout(try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10)]), index: SoABinarySearchIndex())
+        let layout = CollectionLayout(
+            try FlowLayout(sections: [
+                LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10)
+            ]), index: SoABinarySearchIndex())
         #expect(layout.attributesForItem(section: 0, item: 0) == nil)
         #expect(layout.attributesForSupplementary(kind: .header, section: 0) == nil)
         #expect(layout.contentSize == .zero)

@@ -1,6 +1,6 @@
-import Testing
 import Tessera
 import TesseraBaselines
+import Testing
 
 /// Counts, index parameters and viewports at the edges of what the engine holds are refused with a `LayoutError`,
 /// never a trap: an overflowing sum, an allocation no machine has, a block or page size the arithmetic cannot take
@@ -27,7 +27,11 @@ struct EngineLimitTests {
     func layoutsLargerThanMemory() throws {
         let viewport = Size(width: 390, height: 844)
         var carousel = CollectionLayout(try CarouselLayout(itemCount: .max), index: SoABinarySearchIndex())
-        guard case let .insufficientMemory(elements, bytes, available)? = layoutError({ try carousel.prepare(viewport: viewport) }) else {
+        guard
+            case .insufficientMemory(let elements, let bytes, let available)? = layoutError({
+                try carousel.prepare(viewport: viewport)
+            })
+        else {
             Issue.record("expected insufficientMemory")
             return
         }
@@ -37,7 +41,9 @@ struct EngineLimitTests {
             Issue.record("expected insufficientMemory")
             return
         }
-        var flow = CollectionLayout(try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Self.cell, count: 1 << 40))]), index: SoABinarySearchIndex())
+        var flow = CollectionLayout(
+            try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Self.cell, count: 1 << 40))]),
+            index: SoABinarySearchIndex())
         guard case .insufficientMemory? = layoutError({ try flow.prepare(viewport: viewport) }) else {
             Issue.record("expected insufficientMemory")
             return
@@ -47,14 +53,24 @@ struct EngineLimitTests {
     @Test("index parameters out of range are refused at init")
     func indexParameters() {
         for size in [0, -1, .max, 65_537] {
-            #expect(layoutError { _ = try SoABinarySearchIndex(blockSize: size) } == .countOutOfRange(name: "blockSize", value: size, range: 1...65_536))
-            #expect(layoutError { _ = try UnionRectsIndex(blockSize: size) } == .countOutOfRange(name: "blockSize", value: size, range: 1...65_536))
+            #expect(
+                layoutError { _ = try SoABinarySearchIndex(blockSize: size) }
+                    == .countOutOfRange(name: "blockSize", value: size, range: 1...65_536))
+            #expect(
+                layoutError { _ = try UnionRectsIndex(blockSize: size) }
+                    == .countOutOfRange(name: "blockSize", value: size, range: 1...65_536))
         }
         for level in [-1, 31, .max] {
-            #expect(layoutError { _ = try IntervalTreeIndex(leafLevel: level) } == .countOutOfRange(name: "leafLevel", value: level, range: 0...30))
+            #expect(
+                layoutError { _ = try IntervalTreeIndex(leafLevel: level) }
+                    == .countOutOfRange(name: "leafLevel", value: level, range: 0...30))
         }
         for pages in [0, .leastNonzeroMagnitude, -1, .nan, .infinity, 1e300] {
-            guard case .parameterOutOfRange(name: "pagesPerViewport", _, _)? = layoutError({ _ = try PageTableIndex(pagesPerViewport: pages) }) else {
+            guard
+                case .parameterOutOfRange(name: "pagesPerViewport", _, _)? = layoutError({
+                    _ = try PageTableIndex(pagesPerViewport: pages)
+                })
+            else {
                 Issue.record("pagesPerViewport \(pages) accepted")
                 continue
             }
@@ -63,8 +79,11 @@ struct EngineLimitTests {
 
     @Test("the page table at its finest pages answers a rect at infinity")
     func pageTableAtItsLimits() throws {
-        for pages in [PageTableIndex.pagesPerViewportRange.lowerBound, PageTableIndex.pagesPerViewportRange.upperBound] {
-            var layout = CollectionLayout(try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Self.cell, count: 100))]), index: try PageTableIndex(pagesPerViewport: pages))
+        for pages in [PageTableIndex.pagesPerViewportRange.lowerBound, PageTableIndex.pagesPerViewportRange.upperBound]
+        {
+            var layout = CollectionLayout(
+                try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Self.cell, count: 100))]),
+                index: try PageTableIndex(pagesPerViewport: pages))
             try layout.prepare(viewport: Size(width: 390, height: 844))
             var visible = VisibleElements()
             try layout.attributes(in: Rect(x: 0, y: .infinity, width: 390, height: 844), into: &visible)
@@ -80,7 +99,11 @@ struct EngineLimitTests {
         for width in [0, 1, 3.5, WaterfallLayout.headerInset] {
             var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex())
             let viewport = Size(width: width, height: 844)
-            guard case .parameterOutOfRange(name: "viewport width", _, _)? = layoutError({ try layout.prepare(viewport: viewport) }) else {
+            guard
+                case .parameterOutOfRange(name: "viewport width", _, _)? = layoutError({
+                    try layout.prepare(viewport: viewport)
+                })
+            else {
                 Issue.record("a viewport \(width) wide accepted")
                 continue
             }
@@ -90,7 +113,9 @@ struct EngineLimitTests {
         try layout.prepare(viewport: Size(width: 4.5, height: 844))
         var visible = VisibleElements()
         try layout.attributes(in: Rect(x: 0, y: 0, width: 4.5, height: 100), into: &visible)
-        #expect(visible.count == 2, "the header, half a point wide, and the first photo (of no width: its column is narrower than its padding)")
+        #expect(
+            visible.count == 2,
+            "the header, half a point wide, and the first photo (of no width: its column is narrower than its padding)")
     }
 
     @Test("the sticky layout's overlay alpha is an alpha")
@@ -98,7 +123,11 @@ struct EngineLimitTests {
         for alpha in [-0.1, 1.5, 1e12, .nan] {
             var configuration = StickyParallaxLayout.Configuration()
             configuration.maxOverlayAlpha = alpha
-            guard case .parameterOutOfRange(name: "maxOverlayAlpha", _, _)? = layoutError({ _ = try StickyParallaxLayout(itemCounts: [3], configuration: configuration) }) else {
+            guard
+                case .parameterOutOfRange(name: "maxOverlayAlpha", _, _)? = layoutError({
+                    _ = try StickyParallaxLayout(itemCounts: [3], configuration: configuration)
+                })
+            else {
                 Issue.record("maxOverlayAlpha \(alpha) accepted")
                 continue
             }

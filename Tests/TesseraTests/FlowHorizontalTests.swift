@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// Horizontal scrolling: the same arithmetic with the axes swapped. Lines become columns stacking along x, items
 /// pack down a column along y, a header is a full-height column `headerHeight` wide. Viewport 300 × 400.
@@ -14,14 +14,21 @@ struct FlowHorizontalTests {
         // leftover 60, gap 10 + 15 = 25: y = 0, 85, 170, 255, 340. Header (0, 0, 40, 400); column 1 at x = 40,
         // column 2 at 40 + 50 + 10 = 100 with 2 items (last column: 3 copies, 5 rows, same rows). Footer (150, 0, 30, 400).
         let layout = try preparedFlow(
-            [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)],
+            [
+                LayoutSection(
+                    itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)
+            ],
             Self.horizontal, viewport: Self.viewport
         )
-        #expect(layout.attributesForSupplementary(kind: .header, section: 0)?.frame == Rect(x: 0, y: 0, width: 40, height: 400))
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
+                == Rect(x: 0, y: 0, width: 40, height: 400))
         let rows: [Double] = [0, 85, 170, 255, 340]
         let expected = (0..<7).map { Rect(x: $0 < 5 ? 40 : 100, y: rows[$0 % 5], width: 50, height: 60) }
         #expect(cellFrames(layout, section: 0) == expected)
-        #expect(layout.attributesForSupplementary(kind: .footer, section: 0)?.frame == Rect(x: 150, y: 0, width: 30, height: 400))
+        #expect(
+            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
+                == Rect(x: 150, y: 0, width: 30, height: 400))
         #expect(layout.contentSize == Size(width: 180, height: 400))
     }
 
@@ -30,16 +37,24 @@ struct FlowHorizontalTests {
         // Insets top 5, left 20, bottom 7, right 30. Header (0, 0, 40, 400). Columns start at 40 + 20 = 60;
         // available = 400 − 12 = 388: 5 items of 60 a column, used 340, leftover 48, gap 10 + 12 = 22:
         // y = 5, 87, 169, 251, 333. Column 2 at x = 120. End 170 + 30 = 200: footer (200, 0, 30, 400); content 230.
-        let configuration = FlowLayout.Configuration(scrollDirection: .horizontal, sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
+        let configuration = FlowLayout.Configuration(
+            scrollDirection: .horizontal, sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
         let layout = try preparedFlow(
-            [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)],
+            [
+                LayoutSection(
+                    itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)
+            ],
             configuration, viewport: Self.viewport
         )
-        #expect(layout.attributesForSupplementary(kind: .header, section: 0)?.frame == Rect(x: 0, y: 0, width: 40, height: 400))
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
+                == Rect(x: 0, y: 0, width: 40, height: 400))
         let rows: [Double] = [5, 87, 169, 251, 333]
         let expected = (0..<7).map { Rect(x: $0 < 5 ? 60 : 120, y: rows[$0 % 5], width: 50, height: 60) }
         #expect(cellFrames(layout, section: 0) == expected)
-        #expect(layout.attributesForSupplementary(kind: .footer, section: 0)?.frame == Rect(x: 200, y: 0, width: 30, height: 400))
+        #expect(
+            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
+                == Rect(x: 200, y: 0, width: 30, height: 400))
         #expect(layout.contentSize == Size(width: 230, height: 400))
     }
 
@@ -51,11 +66,12 @@ struct FlowHorizontalTests {
         let sizes = [20, 60, 40].map { Size(width: $0, height: 60) }
         let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))], configuration, viewport: Self.viewport)
         let frames = cellFrames(layout, section: 0)
-        let expectedX: [Double] = switch alignment {
-        case .top: [0, 0, 0]
-        case .center: [20, 0, 10]
-        case .bottom: [40, 0, 20]
-        }
+        let expectedX: [Double] =
+            switch alignment {
+            case .top: [0, 0, 0]
+            case .center: [20, 0, 10]
+            case .bottom: [40, 0, 20]
+            }
         #expect(frames.map(\.minX) == expectedX)
         #expect(frames.map(\.minY) == [0, 85, 170])
         #expect(frames.map(\.width) == [20, 60, 40])
@@ -64,9 +80,12 @@ struct FlowHorizontalTests {
 
     @Test("an item taller than the column sits alone at the top inset")
     func itemTallerThanTheColumn() throws {
-        let configuration = FlowLayout.Configuration(scrollDirection: .horizontal, sectionInset: EdgeInsets(top: 8, left: 0, bottom: 0, right: 0))
+        let configuration = FlowLayout.Configuration(
+            scrollDirection: .horizontal, sectionInset: EdgeInsets(top: 8, left: 0, bottom: 0, right: 0))
         let sizes = [Size(width: 30, height: 500), Size(width: 30, height: 60)]
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .list(sizes))], configuration, viewport: Self.viewport), section: 0)
+        let frames = cellFrames(
+            try preparedFlow([LayoutSection(itemSizes: .list(sizes))], configuration, viewport: Self.viewport),
+            section: 0)
         // Column 1: the 500-tall item at y = 8 (inset). Column 2 at x = 40: [60], last, available 392: copies (step 70)
         // (392 − 60)/70 = 4.74 → 4, count 5, used 340, gap 10 + 52/4 = 23 → y = 8.
         #expect(frames == [Rect(x: 0, y: 8, width: 30, height: 500), Rect(x: 40, y: 8, width: 30, height: 60)])
@@ -81,14 +100,18 @@ struct FlowHorizontalTests {
             let inset = EdgeInsets(top: 3, left: 11, bottom: 5, right: 13)
             let vertical = try preparedFlow(
                 [LayoutSection(itemSizes: .list(sizes), headerHeight: 20, footerHeight: 30)],
-                FlowLayout.Configuration(scrollDirection: .vertical, minimumInteritemSpacing: 4, minimumLineSpacing: 7, sectionInset: inset, alignment: alignment),
+                FlowLayout.Configuration(
+                    scrollDirection: .vertical, minimumInteritemSpacing: 4, minimumLineSpacing: 7, sectionInset: inset,
+                    alignment: alignment),
                 viewport: Size(width: 400, height: 300)
             )
             let horizontal = try preparedFlow(
                 [LayoutSection(itemSizes: .list(transposedSizes), headerHeight: 20, footerHeight: 30)],
                 FlowLayout.Configuration(
                     scrollDirection: .horizontal, minimumInteritemSpacing: 4, minimumLineSpacing: 7,
-                    sectionInset: EdgeInsets(top: inset.left, left: inset.top, bottom: inset.right, right: inset.bottom), alignment: alignment
+                    sectionInset: EdgeInsets(
+                        top: inset.left, left: inset.top, bottom: inset.right, right: inset.bottom),
+                    alignment: alignment
                 ),
                 viewport: Size(width: 300, height: 400)
             )
@@ -96,7 +119,8 @@ struct FlowHorizontalTests {
             for index in 0..<vertical.store.count {
                 let v = vertical.store.frame(at: index)
                 let h = horizontal.store.frame(at: index)
-                #expect(Rect(x: v.minY, y: v.minX, width: v.height, height: v.width) == h, "element \(index), \(alignment)")
+                #expect(
+                    Rect(x: v.minY, y: v.minX, width: v.height, height: v.width) == h, "element \(index), \(alignment)")
             }
             #expect(vertical.contentSize.height == horizontal.contentSize.width)
         }

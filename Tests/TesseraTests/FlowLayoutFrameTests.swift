@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// Cell frames of a vertical flow layout against numbers worked out by hand (UIKit's flow semantics as in
 /// docs/DESIGN.md §5 "Flow"). Unless said otherwise: viewport 390 × 844, both spacings 10, no insets, centre
@@ -17,7 +17,9 @@ struct FlowLayoutFrameTests {
         try #require(frames.count == 14)
         let columns: [Double] = [0, 68, 136, 204, 272, 340]
         for item in 0..<12 {
-            #expect(frames[item] == Rect(x: columns[item % 6], y: Double(item / 6) * 60, width: 50, height: 50), "item \(item)")
+            #expect(
+                frames[item] == Rect(x: columns[item % 6], y: Double(item / 6) * 60, width: 50, height: 50),
+                "item \(item)")
         }
         // Last line: 2 real items, then copies of the last while they fit → 6 columns as above.
         #expect(frames[12] == Rect(x: 0, y: 120, width: 50, height: 50))
@@ -29,7 +31,8 @@ struct FlowLayoutFrameTests {
     @Test("a short last line keeps the grid's columns", arguments: 7...12)
     func shortLastLineKeepsColumns(count: Int) throws {
         // The first line has 6 items; the second has count − 6 of them, which must sit in the first line's columns.
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .uniform(Self.square, count: count))]), section: 0)
+        let frames = cellFrames(
+            try preparedFlow([LayoutSection(itemSizes: .uniform(Self.square, count: count))]), section: 0)
         try #require(frames.count == count)
         for item in 6..<count {
             #expect(frames[item].minX == frames[item - 6].minX, "item \(item)")
@@ -44,7 +47,8 @@ struct FlowLayoutFrameTests {
         let frames = cellFrames(
             try preparedFlow(
                 [LayoutSection(itemSizes: .uniform(Size(width: 85.41767470066986, height: 10), count: 7))],
-                FlowLayout.Configuration(minimumInteritemSpacing: 14.915635145254026), viewport: Size(width: 585.5013767933981, height: 800)
+                FlowLayout.Configuration(minimumInteritemSpacing: 14.915635145254026),
+                viewport: Size(width: 585.5013767933981, height: 800)
             ),
             section: 0
         )
@@ -67,13 +71,16 @@ struct FlowLayoutFrameTests {
             let frames = cellFrames(
                 try preparedFlow(
                     [LayoutSection(itemSizes: .uniform(Size(width: width, height: 10), count: count))],
-                    FlowLayout.Configuration(minimumInteritemSpacing: spacing), viewport: Size(width: viewport, height: 800)
+                    FlowLayout.Configuration(minimumInteritemSpacing: spacing),
+                    viewport: Size(width: viewport, height: 800)
                 ),
                 section: 0
             )
             let firstLine = frames.prefix { $0.minY == 0 }.count
             for item in firstLine..<count where frames[item].minX != frames[item - firstLine].minX {
-                mismatches.append("width \(width), spacing \(spacing), viewport \(viewport), \(count) items: item \(item) at \(frames[item].minX), column at \(frames[item - firstLine].minX)")
+                mismatches.append(
+                    "width \(width), spacing \(spacing), viewport \(viewport), \(count) items: item \(item) at \(frames[item].minX), column at \(frames[item - firstLine].minX)"
+                )
                 break
             }
         }
@@ -94,7 +101,8 @@ struct FlowLayoutFrameTests {
     @Test("a lone narrow item is the first column of a virtual grid, not centred")
     func loneNarrowItemStartsTheGrid() throws {
         // One 100-wide item: copies (step 110): (390 − 100)/110 = 2.6 → 2, so 3 columns; it sits at x = 0.
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 100, height: 40), count: 1))]), section: 0)
+        let frames = cellFrames(
+            try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 100, height: 40), count: 1))]), section: 0)
         #expect(frames == [Rect(x: 0, y: 0, width: 100, height: 40)])
     }
 
@@ -117,7 +125,8 @@ struct FlowLayoutFrameTests {
 
     @Test("an item exactly as wide as the line starts at the inset")
     func itemAsWideAsTheLine() throws {
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 390, height: 20), count: 2))]), section: 0)
+        let frames = cellFrames(
+            try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 390, height: 20), count: 2))]), section: 0)
         #expect(frames == [Rect(x: 0, y: 0, width: 390, height: 20), Rect(x: 0, y: 30, width: 390, height: 20)])
     }
 
@@ -128,12 +137,13 @@ struct FlowLayoutFrameTests {
         // y = 60 + 30 + 10 = 100. Content height 150.
         let sizes = [Self.square, Size(width: 500, height: 30), Self.square, Self.square]
         let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))])
-        #expect(cellFrames(layout, section: 0) == [
-            Rect(x: 170, y: 0, width: 50, height: 50),
-            Rect(x: 0, y: 60, width: 500, height: 30),
-            Rect(x: 0, y: 100, width: 50, height: 50),
-            Rect(x: 68, y: 100, width: 50, height: 50),
-        ])
+        #expect(
+            cellFrames(layout, section: 0) == [
+                Rect(x: 170, y: 0, width: 50, height: 50),
+                Rect(x: 0, y: 60, width: 500, height: 30),
+                Rect(x: 0, y: 100, width: 50, height: 50),
+                Rect(x: 68, y: 100, width: 50, height: 50),
+            ])
         #expect(layout.contentSize == Size(width: 390, height: 150))
     }
 
@@ -146,11 +156,12 @@ struct FlowLayoutFrameTests {
         let configuration = FlowLayout.Configuration(sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
         let sizes = [Size(width: 500, height: 30), Self.square, Self.square]
         let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))], configuration)
-        #expect(cellFrames(layout, section: 0) == [
-            Rect(x: 20, y: 5, width: 500, height: 30),
-            Rect(x: 20, y: 45, width: 50, height: 50),
-            Rect(x: 92.5, y: 45, width: 50, height: 50),
-        ])
+        #expect(
+            cellFrames(layout, section: 0) == [
+                Rect(x: 20, y: 5, width: 500, height: 30),
+                Rect(x: 20, y: 45, width: 50, height: 50),
+                Rect(x: 92.5, y: 45, width: 50, height: 50),
+            ])
         #expect(layout.contentSize == Size(width: 390, height: 102))
     }
 
@@ -160,7 +171,8 @@ struct FlowLayoutFrameTests {
         // available = 340: 50n + 10(n − 1) ≤ 340 → 5 a line, used 290, leftover 50, gap 22.5.
         // x = 20, 92.5, 165, 237.5, 310. Lines at y = 5 and 65. 7 items: last line [50, 50] keeps the columns.
         // Content height 5 + 50 + 10 + 50 + 7 = 122.
-        let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Self.square, count: 7))], FlowLayout.Configuration(sectionInset: inset))
+        let layout = try preparedFlow(
+            [LayoutSection(itemSizes: .uniform(Self.square, count: 7))], FlowLayout.Configuration(sectionInset: inset))
         let columns: [Double] = [20, 92.5, 165, 237.5, 310]
         let expected = (0..<7).map { Rect(x: columns[$0 % 5], y: $0 < 5 ? 5 : 65, width: 50, height: 50) }
         #expect(cellFrames(layout, section: 0) == expected)
@@ -170,7 +182,9 @@ struct FlowLayoutFrameTests {
     @Test("lines are minimumLineSpacing apart, measured from the tallest item of the line")
     func lineSpacing() throws {
         // Line spacing 25: lines of 6 at y = 0, 75, 150; content 200.
-        let spaced = try preparedFlow([LayoutSection(itemSizes: .uniform(Self.square, count: 13))], FlowLayout.Configuration(minimumLineSpacing: 25))
+        let spaced = try preparedFlow(
+            [LayoutSection(itemSizes: .uniform(Self.square, count: 13))],
+            FlowLayout.Configuration(minimumLineSpacing: 25))
         let frames = cellFrames(spaced, section: 0)
         #expect(frames.map(\.minY) == Array(repeating: 0, count: 6) + Array(repeating: 75, count: 6) + [150])
         #expect(spaced.contentSize.height == 200)
@@ -187,10 +201,16 @@ struct FlowLayoutFrameTests {
     @Test("interitem spacing is the smallest gap: a line takes an item only if it fits with the spacing")
     func interitemSpacing() throws {
         // Spacing 20, items 50: 50n + 20(n − 1) ≤ 390 ⇔ n ≤ 5.86 → 5, used 330, leftover 60, gap 20 + 15 = 35.
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .uniform(Self.square, count: 5))], FlowLayout.Configuration(minimumInteritemSpacing: 20)), section: 0)
+        let frames = cellFrames(
+            try preparedFlow(
+                [LayoutSection(itemSizes: .uniform(Self.square, count: 5))],
+                FlowLayout.Configuration(minimumInteritemSpacing: 20)), section: 0)
         #expect(frames.map(\.minX) == [0, 85, 170, 255, 340])
         // Exactly fitting: 6 items of 60 with spacing 6 use 360 + 30 = 390: one line, gaps of exactly 6.
-        let exact = cellFrames(try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 60, height: 10), count: 7))], FlowLayout.Configuration(minimumInteritemSpacing: 6)), section: 0)
+        let exact = cellFrames(
+            try preparedFlow(
+                [LayoutSection(itemSizes: .uniform(Size(width: 60, height: 10), count: 7))],
+                FlowLayout.Configuration(minimumInteritemSpacing: 6)), section: 0)
         #expect(exact.prefix(6).map(\.minX) == [0, 66, 132, 198, 264, 330])
         #expect(exact[6] == Rect(x: 0, y: 20, width: 60, height: 10))
     }
@@ -201,15 +221,17 @@ struct FlowLayoutFrameTests {
         // last line: used 170, 3 copies → 6 columns, gap 18: x = 0, 68, 136. Line thickness 60.
         // top: y = 60, 60, 60. centre: 60 + 20, 60 + 0, 60 + 10. bottom: 60 + 40, 60 + 0, 60 + 20.
         let sizes = Array(repeating: Self.square, count: 6) + [20, 60, 40].map { Size(width: 50, height: $0) }
-        let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))], FlowLayout.Configuration(alignment: alignment))
+        let layout = try preparedFlow(
+            [LayoutSection(itemSizes: .list(sizes))], FlowLayout.Configuration(alignment: alignment))
         let frames = cellFrames(layout, section: 0)
         try #require(frames.count == 9)
         #expect(frames.prefix(6).allSatisfy { $0.minY == 0 && $0.maxY == 50 })
-        let expectedY: [Double] = switch alignment {
-        case .top: [60, 60, 60]
-        case .center: [80, 60, 70]
-        case .bottom: [100, 60, 80]
-        }
+        let expectedY: [Double] =
+            switch alignment {
+            case .top: [60, 60, 60]
+            case .center: [80, 60, 70]
+            case .bottom: [100, 60, 80]
+            }
         #expect(frames[6...].map(\.minY) == expectedY)
         #expect(frames[6...].map(\.minX) == [0, 68, 136])
         #expect(frames[6...].map(\.height) == [20, 60, 40])
@@ -219,7 +241,9 @@ struct FlowLayoutFrameTests {
     @Test("items taller than the viewport make a line as tall as they are")
     func itemTallerThanTheViewport() throws {
         let sizes = [Size(width: 50, height: 2000), Self.square]
-        let frames = cellFrames(try preparedFlow([LayoutSection(itemSizes: .list(sizes))], FlowLayout.Configuration(alignment: .bottom)), section: 0)
+        let frames = cellFrames(
+            try preparedFlow([LayoutSection(itemSizes: .list(sizes))], FlowLayout.Configuration(alignment: .bottom)),
+            section: 0)
         // One line (6 virtual columns): x = 0, 68; bottom-aligned in a 2000-thick line.
         #expect(frames == [Rect(x: 0, y: 0, width: 50, height: 2000), Rect(x: 68, y: 1950, width: 50, height: 50)])
     }

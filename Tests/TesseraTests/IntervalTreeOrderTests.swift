@@ -14,7 +14,9 @@ struct IntervalTreeOrderTests {
 
         func elementCount(inSection section: Int) -> Int { frames.count }
 
-        func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double {
+        func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size)
+            -> Double
+        {
             for frame in frames { writer.append(.cell, frame: frame) }
             return frames.map(\.maxY).max() ?? 0
         }
@@ -38,7 +40,9 @@ struct IntervalTreeOrderTests {
     }
 
     /// The tree's answers against brute force over rects at every row edge and between them, and the tree's mode.
-    static func check(_ frames: [Rect], leafLevel: Int = IntervalTreeIndex.defaultLeafLevel) throws -> (keepsLayoutOrder: Bool, mismatches: [String]) {
+    static func check(_ frames: [Rect], leafLevel: Int = IntervalTreeIndex.defaultLeafLevel) throws -> (
+        keepsLayoutOrder: Bool, mismatches: [String]
+    ) {
         var brute = CollectionLayout(Frames(frames: frames), index: BruteForceIndex())
         try brute.prepare(viewport: viewport)
         // The frames are one chunk's: the tree is built over it and searched directly.
@@ -55,9 +59,11 @@ struct IntervalTreeOrderTests {
                     for (x, width) in [(0.0, 390.0), (200, 100)] {
                         let rect = Rect(x: x, y: top, width: width, height: height)
                         try brute.attributes(in: rect, into: &expected)
-                        tree.elements(meeting: AxisRect(rect, along: .vertical), in: chunk, axis: .vertical, into: &found)
+                        tree.elements(
+                            meeting: AxisRect(rect, along: .vertical), in: chunk, axis: .vertical, into: &found)
                         if Array(found.indices) != Array(expected.indices) {
-                            mismatches.append("\(rect): \(Array(found.indices)), brute force \(Array(expected.indices))")
+                            mismatches.append(
+                                "\(rect): \(Array(found.indices)), brute force \(Array(expected.indices))")
                         }
                     }
                 }
@@ -84,7 +90,11 @@ struct IntervalTreeOrderTests {
         let shapes: [(String, [Rect])] = [
             ("reversed", rows.reversed()),
             ("backdrop written last", rows + [Rect(x: 0, y: 0, width: 390, height: 1_500)]),
-            ("two columns one after the other", rows.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) + rows.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)),
+            (
+                "two columns one after the other",
+                rows.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+                    + rows.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            ),
             ("several moved far", Self.rows(count: 300, moved: [3, 50, 51, 120], back: 90)),
         ]
         for (name, frames) in shapes {
@@ -98,9 +108,15 @@ struct IntervalTreeOrderTests {
     func nearlySortedLayoutsKeepLayoutOrder(leafLevel: Int) throws {
         let shapes: [(String, [Rect])] = [
             ("rows", Self.rows(count: 300, moved: [], back: 0)),
-            ("cells written 17 places late", Self.rows(count: 300, moved: Array(stride(from: 1, to: 280, by: 40)), back: 17)),
+            (
+                "cells written 17 places late",
+                Self.rows(count: 300, moved: Array(stride(from: 1, to: 280, by: 40)), back: 17)
+            ),
             ("one cell", [Rect(x: 0, y: 10, width: 10, height: 10)]),
-            ("a backdrop written first", [Rect(x: 0, y: 0, width: 390, height: 1_500)] + Self.rows(count: 300, moved: [], back: 0)),
+            (
+                "a backdrop written first",
+                [Rect(x: 0, y: 0, width: 390, height: 1_500)] + Self.rows(count: 300, moved: [], back: 0)
+            ),
         ]
         for (name, frames) in shapes {
             let (keepsLayoutOrder, mismatches) = try Self.check(frames, leafLevel: leafLevel)

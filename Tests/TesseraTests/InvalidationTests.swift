@@ -1,15 +1,20 @@
-import Testing
 import Tessera
+import Testing
 
 /// `shouldInvalidate(forBoundsChange:)` for the flow layout: a size change needs a new prepare, a scroll needs
 /// nothing (flow has no per-scroll effects).
 @Suite("Invalidation on bounds change")
 struct InvalidationTests {
-    static func layout(_ direction: ScrollAxis = .vertical) throws -> CollectionLayout<FlowLayout, SoABinarySearchIndex> {
-        try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 100))], FlowLayout.Configuration(scrollDirection: direction))
+    static func layout(_ direction: ScrollAxis = .vertical) throws -> CollectionLayout<FlowLayout, SoABinarySearchIndex>
+    {
+        try preparedFlow(
+            [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 100))],
+            FlowLayout.Configuration(scrollDirection: direction))
     }
 
-    @Test("a pure scroll needs nothing", arguments: [Point(x: 0, y: 0), Point(x: 0, y: 500), Point(x: 0, y: -120), Point(x: 33.5, y: 1e6)])
+    @Test(
+        "a pure scroll needs nothing",
+        arguments: [Point(x: 0, y: 0), Point(x: 0, y: 500), Point(x: 0, y: -120), Point(x: 33.5, y: 1e6)])
     func scroll(to origin: Point) throws {
         for direction in ScrollAxis.allCases {
             let layout = try Self.layout(direction)
@@ -17,7 +22,11 @@ struct InvalidationTests {
         }
     }
 
-    @Test("a size change needs a new layout", arguments: [Size(width: 844, height: 390), Size(width: 391, height: 844), Size(width: 390, height: 843.5), Size.zero])
+    @Test(
+        "a size change needs a new layout",
+        arguments: [
+            Size(width: 844, height: 390), Size(width: 391, height: 844), Size(width: 390, height: 843.5), Size.zero,
+        ])
     func resize(to size: Size) throws {
         let layout = try Self.layout()
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(origin: .zero, size: size)) == .layout)

@@ -1,6 +1,6 @@
-import Testing
 import Tessera
 import TesseraOracle
+import Testing
 
 /// The store of chunks: value semantics, identity round trips, section ranges, sections of every length across
 /// chunks.
@@ -12,7 +12,9 @@ struct LayoutStoreTests {
 
     @Test("a copied layout re-prepared with another viewport leaves the original's frames alone")
     func copyThenReprepareCopy() throws {
-        let original = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 200), headerHeight: 20)])
+        let original = try preparedFlow([
+            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 200), headerHeight: 20)
+        ])
         let before = Self.frames(original)
         var copy = original
         try copy.prepare(viewport: Size(width: 300, height: 500))
@@ -49,7 +51,10 @@ struct LayoutStoreTests {
         let before = Self.frames(layout)
         var copy = layout
         try copy.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 300, height: 80)))
-        try copy.apply([.insertSection(0, LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 3), headerHeight: 5))])
+        try copy.apply([
+            .insertSection(
+                0, LayoutSection(itemSizes: .uniform(Size(width: 10, height: 10), count: 3), headerHeight: 5))
+        ])
         #expect(copy.store.count == 15)
         #expect(layout.store.count == 10)
         #expect(Self.frames(layout) == before)
@@ -61,14 +66,20 @@ struct LayoutStoreTests {
     @Test("a section longer than a chunk spans several, and a chunk holds many short sections")
     func sectionsAndChunks() throws {
         let chunk = ElementChunk.capacity
-        let long = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3 * chunk + 7), headerHeight: 10)])
+        let long = try preparedFlow([
+            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3 * chunk + 7), headerHeight: 10)
+        ])
         #expect(long.store.sections.map(\.elements) == [0..<(3 * chunk + 8)])
         #expect(long.store.withChunks { $0.count } == 4)
         // Six 50-point items and their spacing fit a line of 390.
-        #expect(long.attributesForItem(section: 0, item: 3 * chunk + 6)?.frame.minY == 10 + Double((3 * chunk + 6) / 6) * 60)
+        #expect(
+            long.attributesForItem(section: 0, item: 3 * chunk + 6)?.frame.minY == 10 + Double((3 * chunk + 6) / 6) * 60
+        )
         #expect(long.invariantViolation() == nil)
 
-        let short = try preparedFlow((0..<(2 * chunk + 1)).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 50, height: 20), count: 1)) })
+        let short = try preparedFlow(
+            (0..<(2 * chunk + 1)).map { _ in LayoutSection(itemSizes: .uniform(Size(width: 50, height: 20), count: 1)) }
+        )
         #expect(short.store.sectionCount == 2 * chunk + 1)
         #expect(short.store.withChunks { $0.count } == 3)
         #expect((0..<short.store.count).allSatisfy { short.store.section(ofElement: $0) == $0 })
@@ -81,7 +92,8 @@ struct LayoutStoreTests {
         let chunk = ElementChunk.capacity
         let inset = FlowLayout.Configuration(sectionInset: EdgeInsets(top: 3, bottom: 2))
         // A first section that fills a chunk exactly, then empty sections (5 points each, their insets), then one item.
-        let sections = [LayoutSection(itemSizes: .uniform(Size(width: 390, height: 10), count: chunk))]
+        let sections =
+            [LayoutSection(itemSizes: .uniform(Size(width: 390, height: 10), count: chunk))]
             + Array(repeating: LayoutSection(itemSizes: .list([])), count: 3)
             + [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1))]
         let layout = try preparedFlow(sections, inset)
@@ -105,8 +117,12 @@ struct LayoutStoreTests {
         var mismatches: [String] = []
         for index in 0..<store.count {
             let id = store.elementID(at: index)
-            if id != written.elements[index].id { mismatches.append("element \(index): \(id) != written \(written.elements[index].id)") }
-            if store.index(of: id) != index { mismatches.append("index(of: \(id)) = \(String(describing: store.index(of: id))), expected \(index)") }
+            if id != written.elements[index].id {
+                mismatches.append("element \(index): \(id) != written \(written.elements[index].id)")
+            }
+            if store.index(of: id) != index {
+                mismatches.append("index(of: \(id)) = \(String(describing: store.index(of: id))), expected \(index)")
+            }
             if store.kind(at: index) != id.kind { mismatches.append("kind(at: \(index))") }
             if store.section(ofElement: index) != id.section { mismatches.append("section(ofElement: \(index))") }
         }
@@ -124,7 +140,9 @@ struct LayoutStoreTests {
         for (section, range) in store.sections.enumerated() {
             let data = random.algorithm.sections[section]
             #expect(range.elements.lowerBound == next)
-            #expect(range.cells.lowerBound >= range.elements.lowerBound && range.cells.upperBound <= range.elements.upperBound)
+            #expect(
+                range.cells.lowerBound >= range.elements.lowerBound
+                    && range.cells.upperBound <= range.elements.upperBound)
             #expect(range.cells.count == data.itemSizes.count)
             let supplementaries = ((data.headerHeight ?? 0) > 0 ? 1 : 0) + ((data.footerHeight ?? 0) > 0 ? 1 : 0)
             #expect(range.elements.count == data.itemSizes.count + supplementaries)
@@ -142,8 +160,10 @@ struct LayoutStoreTests {
             LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1), footerHeight: 10),
         ]).store
         let missing: [ElementID] = [
-            .cell(section: 0, item: 3), .cell(section: 0, item: -1), .cell(section: 1, item: 0), .cell(section: 3, item: 0),
-            .cell(section: -1, item: 0), ElementID(kind: .footer, section: 0, item: 0), ElementID(kind: .header, section: 1, item: 0),
+            .cell(section: 0, item: 3), .cell(section: 0, item: -1), .cell(section: 1, item: 0),
+            .cell(section: 3, item: 0),
+            .cell(section: -1, item: 0), ElementID(kind: .footer, section: 0, item: 0),
+            ElementID(kind: .header, section: 1, item: 0),
             ElementID(kind: .header, section: 2, item: 0), ElementID(kind: .header, section: 0, item: 1),
             ElementID(kind: .footer, section: 2, item: -1), ElementID(kind: .footer, section: Int.max, item: 0),
         ]
@@ -156,7 +176,9 @@ struct LayoutStoreTests {
 
     @Test("copies share one capacity until written; re-preparing in place keeps it")
     func capacityAcrossPrepares() throws {
-        var layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1000), headerHeight: 10)])
+        var layout = try preparedFlow([
+            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1000), headerHeight: 10)
+        ])
         let capacity = layout.store.capacity
         #expect(capacity >= 1001)
         for width in [100.0, 1000, 390, 0] {

@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// Apple's Mosaic sample, frames worked out by hand: segments 200 tall across the viewport, each starting 1 point
 /// below the previous segment's last frame (the first at y = 1, below `lastFrame = .zero`, as in the sample); splits
@@ -11,7 +11,8 @@ struct MosaicLayoutTests {
     static func frames(count: Int, viewport: Size = narrow) throws -> (frames: [Rect], contentSize: Size) {
         let layout = try prepared(try MosaicLayout(itemCount: count), viewport: viewport)
         let hits = laidOut(layout)
-        #expect(hits.map(\.id) == (0..<count).map { .cell(section: 0, item: $0) }, "one section of cells, in item order")
+        #expect(
+            hits.map(\.id) == (0..<count).map { .cell(section: 0, item: $0) }, "one section of cells, in item order")
         return (hits.map(\.frame), layout.contentSize)
     }
 
@@ -58,17 +59,22 @@ struct MosaicLayoutTests {
         // 2 items: full, then 1 left → full (not fifty) at 202.
         #expect(try Self.frames(count: 2).frames == [full0, Rect(x: 0, y: 202, width: 100, height: 200)])
         // 3 items: full, then 2 left → fifty-fifty.
-        #expect(try Self.frames(count: 3).frames == [full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200)])
+        #expect(
+            try Self.frames(count: 3).frames == [
+                full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200),
+            ])
         // 4 items: full, fifty (3 left, the cycle), then 1 left → full (the cycle would say two-thirds) at 403.
-        #expect(try Self.frames(count: 4).frames == [
-            full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200),
-            Rect(x: 0, y: 403, width: 100, height: 200),
-        ])
+        #expect(
+            try Self.frames(count: 4).frames == [
+                full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200),
+                Rect(x: 0, y: 403, width: 100, height: 200),
+            ])
         // 5 items: full, fifty, then 2 left → fifty again (the cycle would say two-thirds).
-        #expect(try Self.frames(count: 5).frames == [
-            full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200),
-            Rect(x: 0, y: 403, width: 50, height: 200), Rect(x: 51, y: 403, width: 49, height: 200),
-        ])
+        #expect(
+            try Self.frames(count: 5).frames == [
+                full0, Rect(x: 0, y: 202, width: 50, height: 200), Rect(x: 51, y: 202, width: 49, height: 200),
+                Rect(x: 0, y: 403, width: 50, height: 200), Rect(x: 51, y: 403, width: 49, height: 200),
+            ])
         // 7 items: full, fifty, two-thirds (4 left, the cycle), then 1 left → full at 604.
         #expect(try Self.frames(count: 7).frames.last == Rect(x: 0, y: 604, width: 100, height: 200))
     }
@@ -114,7 +120,9 @@ struct MosaicLayoutTests {
         #expect(layoutError { _ = try MosaicLayout(itemCount: -1) } == .negativeCount(name: "item count", value: -1))
     }
 
-    @Test("content covers every frame and at least the viewport; segments start 1 below the previous one's last frame", arguments: 0..<20 as Range<UInt64>)
+    @Test(
+        "content covers every frame and at least the viewport; segments start 1 below the previous one's last frame",
+        arguments: 0..<20 as Range<UInt64>)
     func contentCoversFrames(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let count = rng.chance(0.3) ? rng.int(0...6) : rng.int(0...500)
@@ -129,7 +137,9 @@ struct MosaicLayoutTests {
         for index in frames.indices.dropFirst() {
             let frame = frames[index]
             let previous = frames[index - 1]
-            let ok = frame.minY == previous.minY || frame.minY == previous.maxY + 1 || (index >= 2 && frame.minY == frames[index - 2].minY)
+            let ok =
+                frame.minY == previous.minY || frame.minY == previous.maxY + 1
+                || (index >= 2 && frame.minY == frames[index - 2].minY)
             #expect(ok, "frame \(index) \(frame) after \(previous)")
         }
         if let first = frames.first { #expect(first == Rect(x: 0, y: 1, width: viewport.width, height: 200)) }

@@ -1,6 +1,6 @@
-import Testing
 import Tessera
 import TesseraBaselines
+import Testing
 
 /// Rect queries on a grid worked out by hand: 14 items of 50 × 50 in 390 (columns x = 0, 68, 136, 204, 272, 340;
 /// lines y = 0, 60, 120; content 390 × 170). Intersection is strict: sharing an edge is not intersecting.
@@ -28,7 +28,9 @@ struct RectQueryTests {
         }
         let naive = NaiveDictionaryLayout(algorithm)
         try naive.prepare(viewport: phone)
-        #expect(naive.layoutAttributesForElements(in: rect, contentOffset: .zero).map(\.indexPath[1]).sorted() == expected, "naive for \(rect)")
+        #expect(
+            naive.layoutAttributesForElements(in: rect, contentOffset: .zero).map(\.indexPath[1]).sorted() == expected,
+            "naive for \(rect)")
         // Only cells in this layout: the element index is the item.
         return expected
     }

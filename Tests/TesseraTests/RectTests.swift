@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// `Rect`'s edges and strict intersection, which every strategy's answer is defined by.
 @Suite("Rect")
@@ -21,8 +21,12 @@ struct RectTests {
     func symmetric() {
         var rng = SplitMix64(seed: 7)
         for _ in 0..<2000 {
-            let a = Rect(x: Double(rng.int(-5...5)), y: Double(rng.int(-5...5)), width: Double(rng.int(-5...5)), height: Double(rng.int(-5...5)))
-            let b = Rect(x: Double(rng.int(-5...5)), y: Double(rng.int(-5...5)), width: Double(rng.int(-5...5)), height: Double(rng.int(-5...5)))
+            let a = Rect(
+                x: Double(rng.int(-5...5)), y: Double(rng.int(-5...5)), width: Double(rng.int(-5...5)),
+                height: Double(rng.int(-5...5)))
+            let b = Rect(
+                x: Double(rng.int(-5...5)), y: Double(rng.int(-5...5)), width: Double(rng.int(-5...5)),
+                height: Double(rng.int(-5...5)))
             #expect(a.intersects(b) == b.intersects(a), "\(a) \(b)")
         }
     }

@@ -1,13 +1,15 @@
-import Testing
 import Tessera
 import TesseraBaselines
+import Testing
 
 /// Re-preparing with another viewport writes into the same buffers (capacity kept) and updates every frame.
 @Suite("Re-preparing")
 struct ReprepareTests {
     @Test("a new viewport keeps the store's capacity and updates the frames")
     func newViewportKeepsCapacity() throws {
-        var layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)])
+        var layout = try preparedFlow([
+            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)
+        ])
         let capacity = layout.store.capacity
         #expect(capacity >= 15)
         #expect(layout.attributesForItem(section: 0, item: 5)?.frame == Rect(x: 340, y: 30, width: 50, height: 50))
@@ -18,15 +20,21 @@ struct ReprepareTests {
         #expect(layout.store.capacity == capacity)
         #expect(layout.store.count == 15)
         let columns: [Double] = [0, 62.5, 125, 187.5, 250]
-        #expect(cellFrames(layout, section: 0) == (0..<14).map { Rect(x: columns[$0 % 5], y: 30 + Double($0 / 5) * 60, width: 50, height: 50) })
-        #expect(layout.attributesForSupplementary(kind: .header, section: 0)?.frame == Rect(x: 0, y: 0, width: 300, height: 30))
+        #expect(
+            cellFrames(layout, section: 0)
+                == (0..<14).map { Rect(x: columns[$0 % 5], y: 30 + Double($0 / 5) * 60, width: 50, height: 50) })
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
+                == Rect(x: 0, y: 0, width: 300, height: 30))
         #expect(layout.contentSize == Size(width: 300, height: 200))
         #expect(layout.viewport == Size(width: 300, height: 700))
 
         // And back: the same frames as a fresh layout, still in the same buffers.
         try layout.prepare(viewport: phone)
         #expect(layout.store.capacity == capacity)
-        let fresh = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)])
+        let fresh = try preparedFlow([
+            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)
+        ])
         #expect((0..<15).map(layout.store.frame(at:)) == (0..<15).map(fresh.store.frame(at:)))
     }
 
@@ -53,7 +61,10 @@ struct ReprepareTests {
 
     @Test("the naive baseline re-prepares to the same frames as the engine")
     func naiveReprepare() throws {
-        let algorithm = try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 40), headerHeight: 20, footerHeight: 20)])
+        let algorithm = try FlowLayout(sections: [
+            LayoutSection(
+                itemSizes: .uniform(Size(width: 50, height: 50), count: 40), headerHeight: 20, footerHeight: 20)
+        ])
         let naive = NaiveDictionaryLayout(algorithm)
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         for viewport in [phone, Size(width: 200, height: 300)] {
@@ -62,7 +73,8 @@ struct ReprepareTests {
             #expect(naive.contentSize == engine.contentSize)
             let everything = Rect(x: -1, y: -1, width: viewport.width + 2, height: engine.contentSize.height + 2)
             var visible = VisibleElements()
-            #expect(Set(naiveHits(naive, in: everything)) == Set(try engineHits(engine, in: everything, buffer: &visible)))
+            #expect(
+                Set(naiveHits(naive, in: everything)) == Set(try engineHits(engine, in: everything, buffer: &visible)))
             #expect(naive.layoutAttributesForElements(in: everything, contentOffset: .zero).count == 42)
         }
     }

@@ -1,6 +1,7 @@
-import Testing
-@testable import Tessera
 import TesseraOracle
+import Testing
+
+@testable import Tessera
 
 /// The list of item sizes against an array: long random edit sequences across the length where it turns from one
 /// array into blocks, read by number, in order, and as a write reads it.
@@ -95,7 +96,8 @@ struct SizeListTests {
     @Test("a section list lets go of what it removes and edits a section's sizes in place")
     func sectionListReleasesAndEditsInPlace() {
         var probe = SizeList((0..<10).map(Self.size))
-        var sections = SectionList((0..<(SectionList.flatLimit + 10)).map { _ in LayoutSection(itemSizes: .uniform(.zero, count: 1)) })
+        var sections = SectionList(
+            (0..<(SectionList.flatLimit + 10)).map { _ in LayoutSection(itemSizes: .uniform(.zero, count: 1)) })
         #expect(sections.isBlocked)
         /// Whether `list` alone holds its sizes: a mutable access to a shared buffer would copy it elsewhere.
         func isUnique(_ list: inout SizeList) -> Bool {
@@ -111,7 +113,7 @@ struct SizeListTests {
         #expect(isUnique(&probe), "no vacated place still holds the sizes")
         /// Where a section's listed sizes are: an edit that copied them would move them.
         func sizesAddress(_ section: LayoutSection) -> UnsafeRawPointer? {
-            guard case let .list(sizes) = section.itemSizes else { return nil }
+            guard case .list(let sizes) = section.itemSizes else { return nil }
             return sizes.storage.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }
         // An edit through the list reaches the section's own sizes, uniquely held, without a copy of them: through
@@ -121,10 +123,14 @@ struct SizeListTests {
         sections[3000].itemSizes.set(Size(width: 2, height: 2), at: 7)
         sections.update(3000) { $0.itemSizes.set(Size(width: 3, height: 3), at: 8) }
         #expect(sizesAddress(sections[3000]) == address, "edited in place")
-        #expect(sections[3000].itemSizes[7] == Size(width: 2, height: 2) && sections[3000].itemSizes[6] == Size(width: 1, height: 1))
+        #expect(
+            sections[3000].itemSizes[7] == Size(width: 2, height: 2)
+                && sections[3000].itemSizes[6] == Size(width: 1, height: 1))
         // A copy keeps its sizes.
         let copy = sections
         sections.update(3000) { $0.itemSizes.set(Size(width: 4, height: 4), at: 8) }
-        #expect(sections[3000].itemSizes[8] == Size(width: 4, height: 4) && copy[3000].itemSizes[8] == Size(width: 3, height: 3))
+        #expect(
+            sections[3000].itemSizes[8] == Size(width: 4, height: 4)
+                && copy[3000].itemSizes[8] == Size(width: 3, height: 3))
     }
 }

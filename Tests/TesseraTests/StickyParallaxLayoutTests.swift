@@ -1,6 +1,6 @@
-import Testing
 import Tessera
 import TesseraBaselines
+import Testing
 
 /// The stretchy header + sticky menu + sticky section headers + parallax layout, worked out by hand with the
 /// defaults (top header 300, menu 70, section header and footer 50, cell 200, line spacing 3, interitem 0, parallax
@@ -23,7 +23,9 @@ import TesseraBaselines
 struct StickyParallaxLayoutTests {
     typealias Layout = CollectionLayout<StickyParallaxLayout, SoABinarySearchIndex>
 
-    static func layout(_ counts: [Int] = [2, 3], _ configure: (inout StickyParallaxLayout.Configuration) -> Void = { _ in }) throws -> Layout {
+    static func layout(
+        _ counts: [Int] = [2, 3], _ configure: (inout StickyParallaxLayout.Configuration) -> Void = { _ in }
+    ) throws -> Layout {
         var configuration = StickyParallaxLayout.Configuration()
         configure(&configuration)
         return try prepared(try StickyParallaxLayout(itemCounts: counts, configuration: configuration))
@@ -40,7 +42,8 @@ struct StickyParallaxLayoutTests {
         let offset = Point(x: 0, y: offsetY)
         return id.kind == .cell
             ? layout.attributesForItem(section: id.section, item: id.item, contentOffset: offset)?.displayedFrame
-            : layout.attributesForSupplementary(kind: id.kind, section: id.section, contentOffset: offset)?.displayedFrame
+            : layout.attributesForSupplementary(kind: id.kind, section: id.section, contentOffset: offset)?
+                .displayedFrame
     }
 
     static func translateY(_ ty: Double) -> ScrollEffect { ScrollEffect(transform: ElementTransform(translateY: ty)) }
@@ -51,18 +54,23 @@ struct StickyParallaxLayoutTests {
     func frames() throws {
         let layout = try Self.layout()
         func full(_ y: Double, _ height: Double) -> Rect { Rect(x: 0, y: y, width: 390, height: height) }
-        #expect(laidOut(layout) == [
-            Hit(.topHeader, full(0, 300)), Hit(.menu, full(300, 70)), Hit(.header(0), full(370, 50)),
-            Hit(.cell(section: 0, item: 0), full(423, 200)), Hit(.cell(section: 0, item: 1), full(626, 200)), Hit(.footer(0), full(826, 50)),
-            Hit(.header(1), full(876, 50)), Hit(.cell(section: 1, item: 0), full(929, 200)), Hit(.cell(section: 1, item: 1), full(1132, 200)),
-            Hit(.cell(section: 1, item: 2), full(1335, 200)), Hit(.footer(1), full(1535, 50)),
-        ])
+        #expect(
+            laidOut(layout) == [
+                Hit(.topHeader, full(0, 300)), Hit(.menu, full(300, 70)), Hit(.header(0), full(370, 50)),
+                Hit(.cell(section: 0, item: 0), full(423, 200)), Hit(.cell(section: 0, item: 1), full(626, 200)),
+                Hit(.footer(0), full(826, 50)),
+                Hit(.header(1), full(876, 50)), Hit(.cell(section: 1, item: 0), full(929, 200)),
+                Hit(.cell(section: 1, item: 1), full(1132, 200)),
+                Hit(.cell(section: 1, item: 2), full(1335, 200)), Hit(.footer(1), full(1535, 50)),
+            ])
         #expect(layout.contentSize == Size(width: 390, height: 1585))
         #expect(layout.algorithm.elementCount == 11)
         // Cells sit at x = minimumInteritemSpacing and stay as wide as the viewport.
         let shifted = try Self.layout([1]) { $0.minimumInteritemSpacing = 12 }
         #expect(shifted.attributesForItem(section: 0, item: 0)?.frame == Rect(x: 12, y: 423, width: 390, height: 200))
-        #expect(shifted.attributesForSupplementary(kind: .header, section: 0)?.frame == Rect(x: 0, y: 370, width: 390, height: 50))
+        #expect(
+            shifted.attributesForSupplementary(kind: .header, section: 0)?.frame
+                == Rect(x: 0, y: 370, width: 390, height: 50))
     }
 
     @Test("zIndex: layout order, section headers renumbered above every element, the menu above all")
@@ -87,7 +95,10 @@ struct StickyParallaxLayoutTests {
         }
         // Cells only: 3, 206, 409 (each 3 below the previous bottom, the first 3 below 0).
         #expect(laidOut(layout).map(\.frame.minY) == [3, 206, 409])
-        #expect(laidOut(layout).map(\.id) == [.cell(section: 0, item: 0), .cell(section: 2, item: 0), .cell(section: 2, item: 1)])
+        #expect(
+            laidOut(layout).map(\.id) == [
+                .cell(section: 0, item: 0), .cell(section: 2, item: 0), .cell(section: 2, item: 1),
+            ])
         #expect(layout.contentSize.height == 609)
     }
 
@@ -106,7 +117,9 @@ struct StickyParallaxLayoutTests {
         // Offset 800: min(406, 800 − 370 + 70 = 500) = 406: pushed out, its bottom at the last cell's, 826.
         #expect(Self.effect(layout, .header(0), offsetY: 800) == Self.translateY(406))
         #expect(Self.displayed(layout, .header(0), offsetY: 800) == Rect(x: 0, y: 776, width: 390, height: 50))
-        #expect(Self.displayed(layout, .header(0), offsetY: 800)?.maxY == layout.attributesForItem(section: 0, item: 1)?.frame.maxY)
+        #expect(
+            Self.displayed(layout, .header(0), offsetY: 800)?.maxY
+                == layout.attributesForItem(section: 0, item: 1)?.frame.maxY)
         // Offset 1000: section 1 pins, 1000 − 876 + 70 = 194, at 1070…1120.
         #expect(Self.effect(layout, .header(1), offsetY: 1000) == Self.translateY(194))
         // Offset 10 000: both at their limits.
@@ -133,22 +146,33 @@ struct StickyParallaxLayoutTests {
         let layout = try Self.layout()
         // h' = min(844, max(300, 300 + 100)) = 400; scale 400/300; ty = min(−100, 300) + (400 − 300)/2 = −50;
         // overlay = min(0.6, −100/300) = −1/3 (the formula, as the tutorial's, does not clamp at 0).
-        #expect(Self.effect(layout, .topHeader, offsetY: -100) == ScrollEffect(
-            transform: ElementTransform(scaleX: 400.0 / 300, scaleY: 400.0 / 300, translateY: -50), overlayAlpha: -100.0 / 300
-        ))
+        #expect(
+            Self.effect(layout, .topHeader, offsetY: -100)
+                == ScrollEffect(
+                    transform: ElementTransform(scaleX: 400.0 / 300, scaleY: 400.0 / 300, translateY: -50),
+                    overlayAlpha: -100.0 / 300
+                ))
         // Shown 520 × 400 about the centre (195, 150 − 50): x −65…455, y −100…300 — from the viewport's top.
         #expect(Self.displayed(layout, .topHeader, offsetY: -100) == Rect(x: -65, y: -100, width: 520, height: 400))
         // Offset −1000: h' = min(844, 1300) = 844, scale 844/300, ty = −1000 + (844 − 300)/2 = −728; shown from −1000
         // (the viewport's top) for 844, the viewport's height.
-        #expect(Self.effect(layout, .topHeader, offsetY: -1000)?.transform == ElementTransform(scaleX: 844.0 / 300, scaleY: 844.0 / 300, translateY: -728))
+        #expect(
+            Self.effect(layout, .topHeader, offsetY: -1000)?.transform
+                == ElementTransform(scaleX: 844.0 / 300, scaleY: 844.0 / 300, translateY: -728))
         let capped = try #require(Self.displayed(layout, .topHeader, offsetY: -1000))
         #expect(capped.minY == -1000 && capped.height == 844)
         // Offset 0: h' = 300, scale 1, ty 0, overlay 0.
-        #expect(Self.effect(layout, .topHeader, offsetY: 0) == ScrollEffect(transform: ElementTransform(scaleX: 1, scaleY: 1, translateY: 0), overlayAlpha: 0))
+        #expect(
+            Self.effect(layout, .topHeader, offsetY: 0)
+                == ScrollEffect(transform: ElementTransform(scaleX: 1, scaleY: 1, translateY: 0), overlayAlpha: 0))
         // Offset 150: scale 1, ty = min(150, 300) = 150, overlay min(0.6, 0.5) = 0.5.
-        #expect(Self.effect(layout, .topHeader, offsetY: 150) == ScrollEffect(transform: ElementTransform(translateY: 150), overlayAlpha: 0.5))
+        #expect(
+            Self.effect(layout, .topHeader, offsetY: 150)
+                == ScrollEffect(transform: ElementTransform(translateY: 150), overlayAlpha: 0.5))
         // Offset 600: ty = min(600, 300) = 300; overlay min(0.6, 2) = 0.6.
-        #expect(Self.effect(layout, .topHeader, offsetY: 600) == ScrollEffect(transform: ElementTransform(translateY: 300), overlayAlpha: 0.6))
+        #expect(
+            Self.effect(layout, .topHeader, offsetY: 600)
+                == ScrollEffect(transform: ElementTransform(translateY: 300), overlayAlpha: 0.6))
         // Offset 90: overlay 90/300 = 0.3 (below the cap).
         #expect(Self.effect(layout, .topHeader, offsetY: 90)?.overlayAlpha == 90.0 / 300)
     }
@@ -197,10 +221,14 @@ struct StickyParallaxLayoutTests {
 
         let noStretch = try Self.layout { $0.isHeaderStretchy = false }
         #expect(Self.effect(noStretch, .topHeader, offsetY: -100) == ScrollEffect.none)
-        #expect(Self.effect(noStretch, .topHeader, offsetY: 150) == ScrollEffect.none, "no overlay either: it is part of the stretchy effect")
+        #expect(
+            Self.effect(noStretch, .topHeader, offsetY: 150) == ScrollEffect.none,
+            "no overlay either: it is part of the stretchy effect")
 
         let noOverlay = try Self.layout { $0.isHeaderOverlayActive = false }
-        #expect(Self.effect(noOverlay, .topHeader, offsetY: 150) == ScrollEffect(transform: ElementTransform(translateY: 150), overlayAlpha: 0))
+        #expect(
+            Self.effect(noOverlay, .topHeader, offsetY: 150)
+                == ScrollEffect(transform: ElementTransform(translateY: 150), overlayAlpha: 0))
         #expect(Self.effect(noOverlay, .topHeader, offsetY: -100)?.transform.scaleY == 400.0 / 300)
 
         let noMenu = try Self.layout { $0.isMenuSticky = false }
@@ -222,12 +250,21 @@ struct StickyParallaxLayoutTests {
         // band 1300…1430 also holds the menu (1300…1370) and cells (1,1) (1132…1332) and (1,2) (1335…1535); header 0
         // is at its limit (776…826) and the top header at 300…600.
         let band = Rect(x: 0, y: 1300, width: 390, height: 130)
-        #expect(try answerIDs(layout, in: band, offset: Point(x: 0, y: 1300)) == [.menu, .header(1), .cell(section: 1, item: 1), .cell(section: 1, item: 2)])
+        #expect(
+            try answerIDs(layout, in: band, offset: Point(x: 0, y: 1300)) == [
+                .menu, .header(1), .cell(section: 1, item: 1), .cell(section: 1, item: 2),
+            ])
         // Just the header's strip: only it and the cells under it.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 1380, width: 390, height: 10), offset: Point(x: 0, y: 1300)) == [.header(1), .cell(section: 1, item: 2)])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 1380, width: 390, height: 10), offset: Point(x: 0, y: 1300)) == [
+                .header(1), .cell(section: 1, item: 2),
+            ])
         // With sticky headers off, the same strip has only the cell.
         let off = try Self.layout { $0.areSectionHeadersSticky = false }
-        #expect(try answerIDs(off, in: Rect(x: 0, y: 1380, width: 390, height: 10), offset: Point(x: 0, y: 1300)) == [.cell(section: 1, item: 2)])
+        #expect(
+            try answerIDs(off, in: Rect(x: 0, y: 1380, width: 390, height: 10), offset: Point(x: 0, y: 1300)) == [
+                .cell(section: 1, item: 2)
+            ])
     }
 
     @Test("a header whose layout frame meets the rect but which has moved out of it is not returned")
@@ -235,17 +272,35 @@ struct StickyParallaxLayoutTests {
         let layout = try Self.layout()
         // Offset 400: header 0 is laid out at 370…420 but shows at 470…520. The band 360…420 holds the top header
         // (shown 300…600: ty = min(400, 300)) and the menu (shown 400…470), not header 0.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 360, width: 390, height: 60), offset: Point(x: 0, y: 400)) == [.topHeader, .menu])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 360, width: 390, height: 60), offset: Point(x: 0, y: 400)) == [
+                .topHeader, .menu,
+            ])
         // Offset 800: header 0 pushed out to 776…826; its own layout frame 370…420 holds only the top header.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 370, width: 390, height: 50), offset: Point(x: 0, y: 800)) == [.topHeader])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 370, width: 390, height: 50), offset: Point(x: 0, y: 800)) == [
+                .topHeader
+            ])
         // … and the band 800…820 has it, with the menu (800…870) and cell (0,1) (626…826).
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 800, width: 390, height: 20), offset: Point(x: 0, y: 800)) == [.menu, .header(0), .cell(section: 0, item: 1)])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 800, width: 390, height: 20), offset: Point(x: 0, y: 800)) == [
+                .menu, .header(0), .cell(section: 0, item: 1),
+            ])
         // The menu stuck at 1000…1070 at offset 1000 is returned for the band 1000…1010, with cell (1,0) (929…1129);
         // header 1 (1070…1120) is not.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 1000, width: 390, height: 10), offset: Point(x: 0, y: 1000)) == [.menu, .cell(section: 1, item: 0)])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 1000, width: 390, height: 10), offset: Point(x: 0, y: 1000)) == [
+                .menu, .cell(section: 1, item: 0),
+            ])
         // An edge shared with the pinned header does not count: header 1 shows at 1070…1120 at offset 1000.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 1120, width: 390, height: 5), offset: Point(x: 0, y: 1000)) == [.cell(section: 1, item: 0)])
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 1065, width: 390, height: 5), offset: Point(x: 0, y: 1000)) == [.menu, .cell(section: 1, item: 0)])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 1120, width: 390, height: 5), offset: Point(x: 0, y: 1000)) == [
+                .cell(section: 1, item: 0)
+            ])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 1065, width: 390, height: 5), offset: Point(x: 0, y: 1000)) == [
+                .menu, .cell(section: 1, item: 0),
+            ])
     }
 
     @Test("the stretched top header is returned at negative offsets where only its displayed frame reaches")
@@ -253,14 +308,22 @@ struct StickyParallaxLayoutTests {
         let layout = try Self.layout()
         // Offset −100: shown −65…455 × −100…300. Above the content (−100…−50) and right of the viewport (400…440):
         // the layout frame (0…390 × 0…300) reaches neither.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: -100, width: 390, height: 50), offset: Point(x: 0, y: -100)) == [.topHeader])
-        #expect(try answerIDs(layout, in: Rect(x: 400, y: 0, width: 40, height: 10), offset: Point(x: 0, y: -100)) == [.topHeader])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: -100, width: 390, height: 50), offset: Point(x: 0, y: -100)) == [
+                .topHeader
+            ])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 400, y: 0, width: 40, height: 10), offset: Point(x: 0, y: -100)) == [
+                .topHeader
+            ])
         // Not at offset 0, and not with stretching off.
         #expect(try answerIDs(layout, in: Rect(x: 400, y: 0, width: 40, height: 10), offset: .zero).isEmpty)
         let off = try Self.layout { $0.isHeaderStretchy = false }
-        #expect(try answerIDs(off, in: Rect(x: 0, y: -100, width: 390, height: 50), offset: Point(x: 0, y: -100)).isEmpty)
+        #expect(
+            try answerIDs(off, in: Rect(x: 0, y: -100, width: 390, height: 50), offset: Point(x: 0, y: -100)).isEmpty)
         // The whole pulled-down viewport: the top header, the menu, header 0 and the two cells of section 0 above 744.
-        let whole = try answerIDs(layout, in: Rect(x: 0, y: -100, width: 390, height: 844), offset: Point(x: 0, y: -100))
+        let whole = try answerIDs(
+            layout, in: Rect(x: 0, y: -100, width: 390, height: 844), offset: Point(x: 0, y: -100))
         #expect(whole == [.topHeader, .menu, .header(0), .cell(section: 0, item: 0), .cell(section: 0, item: 1)])
     }
 
@@ -285,8 +348,12 @@ struct StickyParallaxLayoutTests {
     func badSettings() throws {
         var configuration = StickyParallaxLayout.Configuration()
         configuration.cellHeight = -1
-        #expect(layoutError { _ = try StickyParallaxLayout(itemCounts: [1], configuration: configuration) } == .invalidParameter(name: "cellHeight", value: -1))
-        #expect(layoutError { _ = try StickyParallaxLayout(itemCounts: [1, -2]) } == .negativeCount(name: "section 1 item count", value: -2))
+        #expect(
+            layoutError { _ = try StickyParallaxLayout(itemCounts: [1], configuration: configuration) }
+                == .invalidParameter(name: "cellHeight", value: -1))
+        #expect(
+            layoutError { _ = try StickyParallaxLayout(itemCounts: [1, -2]) }
+                == .negativeCount(name: "section 1 item count", value: -2))
     }
 
     // MARK: Floating-point edges (known failures: see the report)
@@ -308,7 +375,9 @@ struct StickyParallaxLayoutTests {
         ]
     }
 
-    @Test("an identity transform shows an element exactly where it was laid out, so every strategy agrees on a cell at x 0.1")
+    @Test(
+        "an identity transform shows an element exactly where it was laid out, so every strategy agrees on a cell at x 0.1"
+    )
     func identityTransformIsExact() throws {
         // Cells at x = 0.1 (interitem spacing), 390 wide: (0.1, 423, 390, 200) for cell (0,0).
         var configuration = StickyParallaxLayout.Configuration()
@@ -322,7 +391,8 @@ struct StickyParallaxLayoutTests {
         // A rect x 0…0.10000000000001 over the cell: its frame (from 0.1) meets it, its computed displayed frame
         // (from 0.10000000000002274) does not. The engine keeps cells by their layout frame and returns the cell;
         // the baselines (and the oracle) test the displayed frame and do not: the strategies disagree.
-        let answers = try Self.answers(algorithm, rect: Rect(x: 0, y: 430, width: 0.10000000000001, height: 10), offset: .zero)
+        let answers = try Self.answers(
+            algorithm, rect: Rect(x: 0, y: 430, width: 0.10000000000001, height: 10), offset: .zero)
         let engine = try #require(answers["engine"])
         #expect(engine == [.cell(section: 0, item: 0)])
         for (name, answer) in answers.sorted(by: { $0.key < $1.key }) {
@@ -344,7 +414,9 @@ struct StickyParallaxLayoutTests {
         let end = try #require(layout.attributesForItem(section: 0, item: 3)?.frame.maxY)
         let offset = Point(x: 0, y: 1200)
         let header = try #require(Self.displayed(layout, .header(0), offsetY: offset.y))
-        #expect(header.maxY > end, "the premise: the header's computed bottom \(header.maxY) passes the section's end \(end)")
+        #expect(
+            header.maxY > end,
+            "the premise: the header's computed bottom \(header.maxY) passes the section's end \(end)")
         let answers = try Self.answers(algorithm, rect: Rect(x: 0, y: end, width: 390, height: 10), offset: offset)
         let oracle = try #require(answers["oracle"])
         // Header 1 is laid out at 1232.3999999999999…1282.4, in the rect, but shows at 1270…1320 (ty = 1200 − 1232.4 + 70

@@ -1,15 +1,14 @@
 import Foundation
-import Testing
 import Tessera
 import TesseraBaselines
 import TesseraOracle
+import Testing
 
 // Shared helpers for the engine's tests: a seeded generator, an independent record of what a layout writes, and
 // small builders for prepared layouts.
 
 /// SplitMix64 (Steele, Lea, Flood 2014), the oracle's seeded generator, so every run sees the same random layouts.
 typealias SplitMix64 = SeededGenerator
-
 
 /// An element as the tests compare it: its identity and its frame, bit for bit (so that a NaN frame equals the
 /// same NaN frame, and a frame that differs in the last bit of its width is a different frame).
@@ -89,7 +88,8 @@ let phone = Size(width: 390, height: 844)
 func preparedFlow(
     _ sections: [LayoutSection], _ configuration: FlowLayout.Configuration = .init(), viewport: Size = phone
 ) throws -> CollectionLayout<FlowLayout, SoABinarySearchIndex> {
-    var layout = CollectionLayout(try FlowLayout(sections: sections, configuration: configuration), index: SoABinarySearchIndex())
+    var layout = CollectionLayout(
+        try FlowLayout(sections: sections, configuration: configuration), index: SoABinarySearchIndex())
     try layout.prepare(viewport: viewport)
     return layout
 }
@@ -106,7 +106,9 @@ func cellFrames<Index>(_ layout: CollectionLayout<FlowLayout, Index>, section: I
 }
 
 /// The elements a prepared engine layout returns for `rect`, in the order it returns them.
-func engineHits<Index>(_ layout: CollectionLayout<FlowLayout, Index>, in rect: Rect, buffer: inout VisibleElements) throws -> [Hit] {
+func engineHits<Index>(_ layout: CollectionLayout<FlowLayout, Index>, in rect: Rect, buffer: inout VisibleElements)
+    throws -> [Hit]
+{
     try layout.attributes(in: rect, into: &buffer)
     return buffer.indices.map { index in
         let attributes = layout.attributes(ofElement: index)
@@ -144,5 +146,3 @@ func same(_ a: Size, _ b: Size) -> Bool {
 func same(_ a: Rect, _ b: Rect) -> Bool {
     same(a.origin.x, b.origin.x) && same(a.origin.y, b.origin.y) && same(a.size, b.size)
 }
-
-

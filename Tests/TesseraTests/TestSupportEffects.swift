@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import Tessera
 import TesseraBaselines
 import TesseraOracle
+import Testing
 
 // Helpers for the tests of the waterfall, Mosaic, carousel and sticky-parallax layouts: an answer element compared
 // with its zIndex and effect, a brute-force oracle for layouts with scroll effects, seeded random workloads of the
@@ -27,9 +27,11 @@ struct EffectHit: Hashable, CustomStringConvertible {
         self.effect = effect
         let t = effect.transform
         bits = SIMD16(
-            frame.origin.x.bitPattern, frame.origin.y.bitPattern, frame.size.width.bitPattern, frame.size.height.bitPattern,
+            frame.origin.x.bitPattern, frame.origin.y.bitPattern, frame.size.width.bitPattern,
+            frame.size.height.bitPattern,
             effect.alpha.bitPattern, t.scaleX.bitPattern, t.scaleY.bitPattern, t.translateX.bitPattern,
-            t.translateY.bitPattern, t.translateZ.bitPattern, effect.parallaxOffset.bitPattern, effect.overlayAlpha.bitPattern,
+            t.translateY.bitPattern, t.translateZ.bitPattern, effect.parallaxOffset.bitPattern,
+            effect.overlayAlpha.bitPattern,
             0, 0, 0, 0
         )
     }
@@ -39,7 +41,8 @@ struct EffectHit: Hashable, CustomStringConvertible {
     }
 
     init(_ attributes: NaiveLayoutAttributes) {
-        self.init(id: attributes.elementID, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
+        self.init(
+            id: attributes.elementID, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
     }
 
     static func == (a: EffectHit, b: EffectHit) -> Bool { a.id == b.id && a.zIndex == b.zIndex && a.bits == b.bits }
@@ -51,14 +54,17 @@ struct EffectHit: Hashable, CustomStringConvertible {
 
     var description: String {
         let t = effect.transform
-        return "\(id.kind)(\(id.section),\(id.item)) frame (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height)) "
+        return
+            "\(id.kind)(\(id.section),\(id.item)) frame (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height)) "
             + "z \(zIndex) alpha \(effect.alpha) scale \(t.scaleX)×\(t.scaleY) t (\(t.translateX), \(t.translateY), \(t.translateZ)) "
             + "parallax \(effect.parallaxOffset) overlay \(effect.overlayAlpha)"
     }
 }
 
 /// Records what any algorithm writes for `viewport` with the independent `RecordingWriter`.
-func recordAny<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) -> (writer: RecordingWriter, contentSize: Size) {
+func recordAny<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) -> (
+    writer: RecordingWriter, contentSize: Size
+) {
     var writer = RecordingWriter(axis: algorithm.scrollAxis)
     let contentSize = algorithm.write(into: &writer, viewport: viewport)
     return (writer, contentSize)
@@ -80,8 +86,10 @@ func effectsOracle<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     _ layout: CollectionLayout<Algorithm, Index>, in rect: Rect, offset: Point
 ) -> [EffectHit] {
     guard let viewport = layout.viewport else { return [] }
-    return BruteForceOracle<Algorithm>.answer(rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: viewport)
-        .map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
+    return BruteForceOracle<Algorithm>.answer(
+        rect, offset: offset, store: layout.store, algorithm: layout.algorithm, viewport: viewport
+    )
+    .map { EffectHit(id: $0.id, frame: $0.frame, zIndex: $0.zIndex, effect: $0.effect) }
 }
 
 /// The engine's answer for `rect` at `offset`: the store indices (in the order returned) and each element's
@@ -148,7 +156,9 @@ struct RandomMosaic: CustomStringConvertible {
     let algorithm: MosaicLayout
     let viewport: Size
 
-    var description: String { "mosaic seed \(seed): \(algorithm.itemCount) items, viewport \(viewport.width)×\(viewport.height)" }
+    var description: String {
+        "mosaic seed \(seed): \(algorithm.itemCount) items, viewport \(viewport.width)×\(viewport.height)"
+    }
 
     init(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed ^ 0x3051_A1C)
@@ -168,7 +178,8 @@ struct RandomCarousel: CustomStringConvertible {
 
     var description: String {
         let c = algorithm.configuration
-        return "carousel seed \(seed): \(algorithm.itemCount) items \(c.itemSize.width)×\(c.itemSize.height), side scale "
+        return
+            "carousel seed \(seed): \(algorithm.itemCount) items \(c.itemSize.width)×\(c.itemSize.height), side scale "
             + "\(c.sideItemScale) alpha \(c.sideItemAlpha), spacing \(c.spacing) (line spacing \(algorithm.lineSpacing)), "
             + "viewport \(viewport.width)×\(viewport.height)"
     }
@@ -200,7 +211,8 @@ struct RandomStickyParallax: CustomStringConvertible {
 
     var description: String {
         let c = algorithm.configuration
-        return "sticky-parallax seed \(seed): counts \(algorithm.itemCounts), header \(c.headerHeight), menu \(c.menuHeight), "
+        return
+            "sticky-parallax seed \(seed): counts \(algorithm.itemCounts), header \(c.headerHeight), menu \(c.menuHeight), "
             + "section header \(c.sectionHeaderHeight), footer \(c.sectionFooterHeight), cell \(c.cellHeight), spacing "
             + "\(c.minimumInteritemSpacing)/\(c.minimumLineSpacing), parallax \(c.maxParallaxOffset), overlay \(c.maxOverlayAlpha), "
             + "flags stretchy \(c.isHeaderStretchy) overlay \(c.isHeaderOverlayActive) menu \(c.isMenuSticky) headers "
@@ -277,20 +289,26 @@ func effectQueries<Algorithm: UpdatableLayout, Index: SpatialIndex>(
     }
     var queries: [EffectQuery] = []
     for step in 0..<offsets {
-        let scroll: Double = switch step % 6 {
-        case 0: -rng.length(0...(1.5 * window))  // pulled down / left past the start
-        case 1: length + rng.length(-window...window)  // at or past the end
-        case 2: 0
-        default: rng.length(0...max(length, 1))
-        }
+        let scroll: Double =
+            switch step % 6 {
+            case 0: -rng.length(0...(1.5 * window))  // pulled down / left past the start
+            case 1: length + rng.length(-window...window)  // at or past the end
+            case 2: 0
+            default: rng.length(0...max(length, 1))
+            }
         let crossOffset = rng.chance(0.8) ? 0 : rng.length(-50...50)
         let offset = point(scroll, crossOffset)
         // The visible bounds, as UIKit asks on every scroll.
         queries.append(EffectQuery(rect: Rect(origin: offset, size: viewport), offset: offset))
         // A band at the top of the viewport, where the menu and a pinned header show.
-        queries.append(EffectQuery(rect: rect(scroll + rng.length(0...150), rng.length(0...120), crossOffset, crossWindow), offset: offset))
+        queries.append(
+            EffectQuery(
+                rect: rect(scroll + rng.length(0...150), rng.length(0...120), crossOffset, crossWindow), offset: offset)
+        )
         // A small rect anywhere in the viewport, sometimes inverted, sometimes empty.
-        var small = rect(scroll + rng.length(-50...(window + 50)), rng.length(0...200), rng.length(-50...(crossWindow + 50)), rng.length(0...200))
+        var small = rect(
+            scroll + rng.length(-50...(window + 50)), rng.length(0...200), rng.length(-50...(crossWindow + 50)),
+            rng.length(0...200))
         if rng.chance(0.15) { small.size = .zero }
         if rng.chance(0.25) { small = Rect(x: small.maxX, y: small.maxY, width: -small.width, height: -small.height) }
         queries.append(EffectQuery(rect: small, offset: offset))
@@ -299,17 +317,21 @@ func effectQueries<Algorithm: UpdatableLayout, Index: SpatialIndex>(
             for _ in 0..<2 {
                 let index = rng.int(0...(store.count - 1))
                 let frame = store.frame(at: index)
-                let effect = layout.algorithm.hasScrollEffects
-                    ? layout.algorithm.effect(of: store.elementID(at: index), frame: frame, offset: offset, viewport: layoutViewport) : .none
+                let effect =
+                    layout.algorithm.hasScrollEffects
+                    ? layout.algorithm.effect(
+                        of: store.elementID(at: index), frame: frame, offset: offset, viewport: layoutViewport) : .none
                 let shown = rng.chance(0.5) ? effect.displayedFrame(of: frame) : frame
                 let band = window / 2
-                let r: Rect = switch rng.int(0...4) {
-                case 0: shown
-                case 1: Rect(minX: -1e6, minY: shown.maxY, maxX: 1e6, maxY: shown.maxY + band)  // just below / after
-                case 2: Rect(minX: -1e6, minY: shown.minY - band, maxX: 1e6, maxY: shown.minY)  // just above / before
-                case 3: Rect(minX: shown.maxX, minY: -1e6, maxX: shown.maxX + band, maxY: 1e6)  // just right
-                default: Rect(minX: shown.minX - band, minY: -1e6, maxX: shown.minX, maxY: 1e6)  // just left
-                }
+                let r: Rect =
+                    switch rng.int(0...4) {
+                    case 0: shown
+                    // Just below or after, just above or before, just right, just left.
+                    case 1: Rect(minX: -1e6, minY: shown.maxY, maxX: 1e6, maxY: shown.maxY + band)
+                    case 2: Rect(minX: -1e6, minY: shown.minY - band, maxX: 1e6, maxY: shown.minY)
+                    case 3: Rect(minX: shown.maxX, minY: -1e6, maxX: shown.maxX + band, maxY: 1e6)
+                    default: Rect(minX: shown.minX - band, minY: -1e6, maxX: shown.minX, maxY: 1e6)
+                    }
                 queries.append(EffectQuery(rect: r, offset: offset))
             }
         }
@@ -322,7 +344,8 @@ func effectQueries<Algorithm: UpdatableLayout, Index: SpatialIndex>(
         rect(-3 * window, window, 0, cross),  // far before the start
         rect(0, length, cross + window + 10, 100),  // beside the content
         Rect(x: -1, y: -1, width: content.width + 2, height: content.height + 2),  // everything laid out
-        Rect(x: content.width + 1, y: content.height + 1, width: -content.width - 2, height: -content.height - 2),  // inverted
+        // Inverted.
+        Rect(x: content.width + 1, y: content.height + 1, width: -content.width - 2, height: -content.height - 2),
         Rect(x: 0, y: 0, width: .infinity, height: .infinity),
         .infinite,
         Rect(x: -.infinity, y: -.infinity, width: 100, height: 100),  // both edges at −∞: nothing

@@ -1,6 +1,7 @@
-import Testing
-@testable import Tessera
 import TesseraOracle
+import Testing
+
+@testable import Tessera
 
 /// Random workloads, random sequences of single updates and batches: after every step the incrementally updated
 /// layout equals one prepared from scratch on the final data (identities, frames, content size), and every
@@ -14,7 +15,9 @@ struct UpdateDifferentialTests {
         func size() -> Size { Size(width: rng.length(0...150), height: rng.length(0...150)) }
         if !fixedSections, rng.chance(0.25) {
             let count = sections.count
-            let data = LayoutSection(itemSizes: .list((0..<rng.int(0...6)).map { _ in size() }), headerHeight: rng.chance(0.5) ? 0 : rng.length(0...40))
+            let data = LayoutSection(
+                itemSizes: .list((0..<rng.int(0...6)).map { _ in size() }),
+                headerHeight: rng.chance(0.5) ? 0 : rng.length(0...40))
             switch rng.int(0...3) {
             case 0: return [.insertSection(rng.int(0...count), data)]
             case 1 where count > 0: return [.deleteSection(rng.int(0...(count - 1)))]
@@ -51,7 +54,9 @@ struct UpdateDifferentialTests {
             }
         }
         // Destinations: distinct places within each section's count after the batch.
-        let destinations = arrivals.map { (section: $0, move: false) } + movedFrom.map { _ in (section: rng.int(0...(sections.count - 1)), move: true) }
+        let destinations =
+            arrivals.map { (section: $0, move: false) }
+            + movedFrom.map { _ in (section: rng.int(0...(sections.count - 1)), move: true) }
         var arriving = [Int: Int]()
         for destination in destinations { arriving[destination.section, default: 0] += 1 }
         var free = [Int: [Int]]()
@@ -85,19 +90,26 @@ struct UpdateDifferentialTests {
         var fresh = CollectionLayout(layout.algorithm, index: SoABinarySearchIndex())
         try fresh.prepare(viewport: viewport)
         var problems: [String] = []
-        if layout.contentSize != fresh.contentSize { problems.append("content size \(layout.contentSize) vs fresh \(fresh.contentSize)") }
+        if layout.contentSize != fresh.contentSize {
+            problems.append("content size \(layout.contentSize) vs fresh \(fresh.contentSize)")
+        }
         let (updated, scratch) = (laidOut(layout), laidOut(fresh))
         if updated != scratch {
-            let first = (0..<Swift.min(updated.count, scratch.count)).first { updated[$0] != scratch[$0] } ?? Swift.min(updated.count, scratch.count)
-            problems.append("\(updated.count) elements vs fresh \(scratch.count); first difference at \(first): "
-                + "\(first < updated.count ? updated[first].description : "-") vs \(first < scratch.count ? scratch[first].description : "-")")
+            let first =
+                (0..<Swift.min(updated.count, scratch.count)).first { updated[$0] != scratch[$0] }
+                ?? Swift.min(updated.count, scratch.count)
+            problems.append(
+                "\(updated.count) elements vs fresh \(scratch.count); first difference at \(first): "
+                    + "\(first < updated.count ? updated[first].description : "-") vs \(first < scratch.count ? scratch[first].description : "-")"
+            )
         }
         if let violation = layout.invariantViolation() { problems.append(violation) }
         let extent = layout.algorithm.scrollAxis == .vertical ? layout.contentSize.height : layout.contentSize.width
         for _ in 0..<6 {
             let start = rng.double(-50...Swift.max(extent, 1))
             let length = rng.length(0...1_200)
-            let rect = layout.algorithm.scrollAxis == .vertical
+            let rect =
+                layout.algorithm.scrollAxis == .vertical
                 ? Rect(x: rng.double(-20...200), y: start, width: rng.length(0...600), height: length)
                 : Rect(x: start, y: rng.double(-20...200), width: length, height: rng.length(0...600))
             let offset = rect.origin
@@ -105,9 +117,15 @@ struct UpdateDifferentialTests {
             var buffer = VisibleElements()
             let got = try engineAnswer(layout, in: rect, offset: offset, buffer: &buffer).hits
             if let difference = difference("soa after updates", got: got, want: want) { problems.append(difference) }
-            try compareFresh(layout.algorithm, index: try IntervalTreeIndex(leafLevel: 2), "interval tree", rect, offset, want, viewport, &problems)
-            try compareFresh(layout.algorithm, index: try PageTableIndex(pagesPerViewport: 1), "page table", rect, offset, want, viewport, &problems)
-            try compareFresh(layout.algorithm, index: try UnionRectsIndex(blockSize: 8), "union rects", rect, offset, want, viewport, &problems)
+            try compareFresh(
+                layout.algorithm, index: try IntervalTreeIndex(leafLevel: 2), "interval tree", rect, offset, want,
+                viewport, &problems)
+            try compareFresh(
+                layout.algorithm, index: try PageTableIndex(pagesPerViewport: 1), "page table", rect, offset, want,
+                viewport, &problems)
+            try compareFresh(
+                layout.algorithm, index: try UnionRectsIndex(blockSize: 8), "union rects", rect, offset, want, viewport,
+                &problems)
         }
         return problems
     }
@@ -181,17 +199,27 @@ struct UpdateDifferentialTests {
         #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed) == [], "\(carousel)")
     }
 
-    @Test("flow, waterfall and sticky-parallax with many tiny sections or one, over long sequences", arguments: [SectionShape.tiny, .one], 0..<6)
+    @Test(
+        "flow, waterfall and sticky-parallax with many tiny sections or one, over long sequences",
+        arguments: [SectionShape.tiny, .one], 0..<6)
     func shapes(shape: SectionShape, seed: UInt64) throws {
         let flow = try RandomFlow(seed: seed, maxItems: 300, shape: shape)
-        #expect(try Self.run(flow.algorithm, viewport: flow.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(flow)")
+        #expect(
+            try Self.run(flow.algorithm, viewport: flow.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
+            "\(shape) \(flow)")
         let waterfall = try RandomWaterfall(seed: seed, maxItems: 300, shape: shape)
-        #expect(try Self.run(waterfall.algorithm, viewport: waterfall.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(waterfall)")
+        #expect(
+            try Self.run(waterfall.algorithm, viewport: waterfall.viewport, seed: seed, steps: 25, maxUpdates: 12)
+                == [], "\(shape) \(waterfall)")
         let sticky = try RandomStickyParallax(seed: seed, maxItems: 300, shape: shape)
-        #expect(try Self.run(sticky.algorithm, viewport: sticky.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(shape) \(sticky)")
+        #expect(
+            try Self.run(sticky.algorithm, viewport: sticky.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
+            "\(shape) \(sticky)")
     }
 
-    @Test("a section of more items than a size list keeps in one array, edited across its blocks until they split", arguments: 0..<2)
+    @Test(
+        "a section of more items than a size list keeps in one array, edited across its blocks until they split",
+        arguments: 0..<2)
     func longSection(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let items = SizeList.flatLimit + rng.int(1...600)
@@ -199,28 +227,49 @@ struct UpdateDifferentialTests {
         let sizes = (0..<items).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }
         let sections = [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
         let viewport = Size(width: 390, height: 844)
-        #expect(try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
-        #expect(try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
-        #expect(try Self.run(StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(
+            try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
+        #expect(
+            try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
+        #expect(
+            try Self.run(
+                StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
     }
 
-    @Test("more sections than a section list keeps in one array, inserted, deleted and moved across its blocks", arguments: 0..<2)
+    @Test(
+        "more sections than a section list keeps in one array, inserted, deleted and moved across its blocks",
+        arguments: 0..<2)
     func manySections(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let count = SectionList.flatLimit + rng.int(1...600)
         let sections = (0..<count).map { _ in
             LayoutSection(
-                itemSizes: .list((0..<rng.int(0...2)).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }),
+                itemSizes: .list(
+                    (0..<rng.int(0...2)).map { _ in
+                        Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150)))
+                    }),
                 headerHeight: rng.chance(0.5) ? 12 : 0, footerHeight: 0
             )
         }
         let viewport = Size(width: 390, height: 844)
-        #expect(try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
-        #expect(try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
-        #expect(try Self.run(StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40) == [])
+        #expect(
+            try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
+        #expect(
+            try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
+        #expect(
+            try Self.run(
+                StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
+                == [])
     }
 
-    @Test("a waterfall whose columns never agree again writes past its join window to the end or the next change", arguments: 0..<3)
+    @Test(
+        "a waterfall whose columns never agree again writes past its join window to the end or the next change",
+        arguments: 0..<3)
     func waterfallPastItsJoinWindow(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         // Over twice the 4,096 photos the write looks for a join among; heights in fractions of a point, so the
@@ -229,15 +278,21 @@ struct UpdateDifferentialTests {
         let items = 8_192 + rng.int(1...2_000)
         let sizes = (0..<items).map { _ in Size(width: 0, height: rng.double(20...150)) }
         let configuration = WaterfallLayout.Configuration(columns: rng.int(2...3), cellPadding: 4, headerHeight: 30)
-        let waterfall = try WaterfallLayout(sections: [LayoutSection(itemSizes: .list(sizes))], configuration: configuration)
-        #expect(try Self.run(waterfall, viewport: Size(width: 390, height: 844), seed: seed, steps: 8, maxUpdates: 6) == [])
+        let waterfall = try WaterfallLayout(
+            sections: [LayoutSection(itemSizes: .list(sizes))], configuration: configuration)
+        #expect(
+            try Self.run(waterfall, viewport: Size(width: 390, height: 844), seed: seed, steps: 8, maxUpdates: 6) == [])
     }
 
     @Test("Mosaic and the carousel over long sequences of batches", arguments: 0..<4)
     func oneSectionLong(seed: UInt64) throws {
         let mosaic = try RandomMosaic(seed: seed)
-        #expect(try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(mosaic)")
+        #expect(
+            try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
+            "\(mosaic)")
         let carousel = try RandomCarousel(seed: seed, maxItems: 300)
-        #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed, steps: 25, maxUpdates: 12) == [], "\(carousel)")
+        #expect(
+            try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
+            "\(carousel)")
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// The answer buffer: it grows while a query runs (an index that runs out of room is asked again with more), and
 /// it keeps value semantics although its writes go unchecked (a copy, or a held `indices`, keeps its answer).
@@ -67,7 +67,8 @@ struct VisibleElementsTests {
 
     @Test("a layout's effects, applied to a copy through the public API, leave the original's answer alone")
     func effectsOnACopy() throws {
-        var layout = CollectionLayout(try StickyParallaxLayout(itemCounts: [30, 30, 30]), index: SoABinarySearchIndex())
+        var layout = CollectionLayout(
+            try StickyParallaxLayout(itemCounts: [30, 30, 30]), index: SoABinarySearchIndex())
         try layout.prepare(viewport: phone)
         let rect = Rect(x: 0, y: 1_300, width: 390, height: 844)
         var visible = VisibleElements()
@@ -75,7 +76,8 @@ struct VisibleElementsTests {
         let answer = Array(visible.indices)
         var copy = visible
         // Pinned at a far offset, the copy's effects drop and insert elements in place.
-        layout.algorithm.applyEffects(to: &copy, in: rect, offset: Point(x: 0, y: 2_500), viewport: phone, store: layout.store)
+        layout.algorithm.applyEffects(
+            to: &copy, in: rect, offset: Point(x: 0, y: 2_500), viewport: phone, store: layout.store)
         #expect(Array(visible.indices) == answer)
         #expect(Array(copy.indices) != answer)
     }
@@ -95,7 +97,9 @@ struct VisibleElementsTests {
                 return Array(visible.indices)
             }
         }
-        let expected = Array(0..<40).filter { layout.store.frame(at: $0).intersects(Rect(x: 0, y: 0, width: 390, height: 400)) }
+        let expected = Array(0..<40).filter {
+            layout.store.frame(at: $0).intersects(Rect(x: 0, y: 0, width: 390, height: 400))
+        }
         #expect(!expected.isEmpty)
         #expect(answer(BruteForceIndex()) == expected)
         #expect(answer(SoABinarySearchIndex()) == expected)

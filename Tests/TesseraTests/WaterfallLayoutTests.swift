@@ -1,5 +1,5 @@
-import Testing
 import Tessera
+import Testing
 
 /// The Pinterest waterfall, frames worked out by hand: shortest column first (lowest index on a tie), photos inset
 /// by the padding inside their column, sections stacked from the tallest column with their header inset 4 from the
@@ -11,7 +11,9 @@ struct WaterfallLayoutTests {
     }
 
     static func header(_ section: Int, _ frame: Rect) -> Hit { Hit(.header(section), frame) }
-    static func cell(_ section: Int, _ item: Int, _ frame: Rect) -> Hit { Hit(.cell(section: section, item: item), frame) }
+    static func cell(_ section: Int, _ item: Int, _ frame: Rect) -> Hit {
+        Hit(.cell(section: section, item: item), frame)
+    }
 
     @Test("three sections: shortest column first, padding inset, headers inset 4, each section from the tallest column")
     func threeSections() throws {
@@ -53,7 +55,9 @@ struct WaterfallLayoutTests {
         // Content height = the tallest column of the last section: max(312, 264, 264) = 312; width = the viewport's.
         #expect(layout.contentSize == Size(width: 300, height: 312))
         #expect(layout.attributesForSupplementary(kind: .header, section: 1) == nil)
-        #expect(layout.attributesForSupplementary(kind: .header, section: 2)?.frame == Rect(x: 4, y: 234, width: 296, height: 30))
+        #expect(
+            layout.attributesForSupplementary(kind: .header, section: 2)?.frame
+                == Rect(x: 4, y: 234, width: 296, height: 30))
         #expect(layout.attributesForItem(section: 0, item: 5)?.frame == Rect(x: 104, y: 150, width: 92, height: 10))
     }
 
@@ -63,14 +67,17 @@ struct WaterfallLayoutTests {
         // item 0 → column 0 (4, 4), ends 0 + 40 + 8 = 48; item 1 → column 1 (104, 4), ends 48;
         // item 2: ends [48, 48], a tie → column 0 (4, 48 + 4); ends 48 + 10 + 8 = 66.
         let layout = try prepared(
-            try WaterfallLayout(sections: [LayoutSection(itemSizes: Self.items([40, 40, 10]))], configuration: .init(columns: 2, headerHeight: 0)),
+            try WaterfallLayout(
+                sections: [LayoutSection(itemSizes: Self.items([40, 40, 10]))],
+                configuration: .init(columns: 2, headerHeight: 0)),
             viewport: Size(width: 200, height: 400)
         )
-        #expect(laidOut(layout) == [
-            Self.cell(0, 0, Rect(x: 4, y: 4, width: 92, height: 40)),
-            Self.cell(0, 1, Rect(x: 104, y: 4, width: 92, height: 40)),
-            Self.cell(0, 2, Rect(x: 4, y: 52, width: 92, height: 10)),
-        ])
+        #expect(
+            laidOut(layout) == [
+                Self.cell(0, 0, Rect(x: 4, y: 4, width: 92, height: 40)),
+                Self.cell(0, 1, Rect(x: 104, y: 4, width: 92, height: 40)),
+                Self.cell(0, 2, Rect(x: 4, y: 52, width: 92, height: 10)),
+            ])
         // The tallest column: 66 (column 1 ends at 48).
         #expect(layout.contentSize == Size(width: 200, height: 66))
     }
@@ -86,10 +93,15 @@ struct WaterfallLayoutTests {
             )
         )
         let frames = laidOut(layout).map(\.frame)
-        #expect(frames == [Rect(x: 0, y: 0, width: 195, height: 1000)] + (0..<5).map { Rect(x: 195, y: Double($0) * 100, width: 195, height: 100) })
+        #expect(
+            frames == [Rect(x: 0, y: 0, width: 195, height: 1000)]
+                + (0..<5).map { Rect(x: 195, y: Double($0) * 100, width: 195, height: 100) })
         #expect(layout.contentSize == Size(width: 390, height: 1000))
         // A band at y 700…710 meets the long photo only.
-        #expect(try answerIDs(layout, in: Rect(x: 0, y: 700, width: 390, height: 10), offset: .zero) == [.cell(section: 0, item: 0)])
+        #expect(
+            try answerIDs(layout, in: Rect(x: 0, y: 700, width: 390, height: 10), offset: .zero) == [
+                .cell(section: 0, item: 0)
+            ])
     }
 
     @Test("header heights: the configuration's, a section's own, 0 for none; an empty section is just its header")
@@ -111,12 +123,13 @@ struct WaterfallLayoutTests {
         // Section 0: header (4, 0, 96, 20); photo (2, 22, 96, 10), column ends 20 + 10 + 4 = 34.
         // Section 1: nothing, the column stays at 34. Section 2: header (4, 34, 96, 35), column at 69.
         // Section 3: photo (2, 71, 96, 5), column ends 69 + 5 + 4 = 78.
-        #expect(laidOut(layout) == [
-            Self.header(0, Rect(x: 4, y: 0, width: 96, height: 20)),
-            Self.cell(0, 0, Rect(x: 2, y: 22, width: 96, height: 10)),
-            Self.header(2, Rect(x: 4, y: 34, width: 96, height: 35)),
-            Self.cell(3, 0, Rect(x: 2, y: 71, width: 96, height: 5)),
-        ])
+        #expect(
+            laidOut(layout) == [
+                Self.header(0, Rect(x: 4, y: 0, width: 96, height: 20)),
+                Self.cell(0, 0, Rect(x: 2, y: 22, width: 96, height: 10)),
+                Self.header(2, Rect(x: 4, y: 34, width: 96, height: 35)),
+                Self.cell(3, 0, Rect(x: 2, y: 71, width: 96, height: 5)),
+            ])
         #expect(layout.contentSize == Size(width: 100, height: 78))
         #expect(layout.algorithm.elementCount == 4)
     }
@@ -132,7 +145,9 @@ struct WaterfallLayoutTests {
         #expect(nothing.contentSize == Size(width: 390, height: 0))
     }
 
-    @Test("zero columns, or more than the maximum, are refused with countOutOfRange", arguments: [0, -1, WaterfallLayout.maximumColumns + 1])
+    @Test(
+        "zero columns, or more than the maximum, are refused with countOutOfRange",
+        arguments: [0, -1, WaterfallLayout.maximumColumns + 1])
     func columnsOutOfRange(columns: Int) throws {
         let error = layoutError { _ = try WaterfallLayout(sections: [], configuration: .init(columns: columns)) }
         #expect(error == .countOutOfRange(name: "columns", value: columns, range: 1...WaterfallLayout.maximumColumns))
@@ -140,21 +155,29 @@ struct WaterfallLayoutTests {
 
     @Test("a negative padding or header height is refused")
     func badParameters() throws {
-        #expect(layoutError { _ = try WaterfallLayout(sections: [], configuration: .init(cellPadding: -1)) } == .invalidParameter(name: "cellPadding", value: -1))
-        #expect(layoutError { _ = try WaterfallLayout(sections: [], configuration: .init(headerHeight: -2)) } == .invalidParameter(name: "headerHeight", value: -2))
+        #expect(
+            layoutError { _ = try WaterfallLayout(sections: [], configuration: .init(cellPadding: -1)) }
+                == .invalidParameter(name: "cellPadding", value: -1))
+        #expect(
+            layoutError { _ = try WaterfallLayout(sections: [], configuration: .init(headerHeight: -2)) }
+                == .invalidParameter(name: "headerHeight", value: -2))
     }
 
     @Test("no effects: zIndex 0, alpha 1, no transform, and a scroll invalidates nothing")
     func noEffects() throws {
-        let layout = try prepared(try WaterfallLayout(sections: [LayoutSection(itemSizes: Self.items([100, 200, 300]))]))
+        let layout = try prepared(
+            try WaterfallLayout(sections: [LayoutSection(itemSizes: Self.items([100, 200, 300]))]))
         var visible = VisibleElements()
-        try layout.attributes(in: Rect(x: 0, y: -100, width: 390, height: 844), contentOffset: Point(x: 0, y: -100), into: &visible)
+        try layout.attributes(
+            in: Rect(x: 0, y: -100, width: 390, height: 844), contentOffset: Point(x: 0, y: -100), into: &visible)
         #expect(visible.count == 4)
         for position in 0..<visible.count {
             let attributes = layout.attributes(of: visible, at: position)
-            #expect(attributes.zIndex == 0 && attributes.effect == .none && attributes.displayedFrame == attributes.frame)
+            #expect(
+                attributes.zIndex == 0 && attributes.effect == .none && attributes.displayedFrame == attributes.frame)
         }
-        #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 500, width: 390, height: 844)) == Invalidation.none)
+        #expect(
+            layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 500, width: 390, height: 844)) == Invalidation.none)
         #expect(layout.shouldInvalidate(forBoundsChange: Rect(x: 0, y: 500, width: 844, height: 390)) == .layout)
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import Tessera
 import TesseraOracle
+import Testing
+
+@testable import Tessera
 
 /// The flow, the waterfall and the sticky layout write a whole layout with what their sections share done once
 /// and the sections read a block at a time (`LayoutAlgorithm.writeSections`); each must write what the protocol's
@@ -12,12 +13,17 @@ struct WholeWriteTests {
         var generator = SeededGenerator(seed: seed)
         return (0..<count).map { index in
             let items = [0, 1, 1, 2, 3, 17][index % 6]
-            let sizes: ItemSizes = index % 4 == 0
+            let sizes: ItemSizes =
+                index % 4 == 0
                 ? .uniform(Size(width: 60, height: 45), count: items)
-                : .list((0..<items).map { _ in
-                    Size(width: Double.random(in: 0...400, using: &generator), height: Double.random(in: 1...90, using: &generator).rounded())
-                })
-            return LayoutSection(itemSizes: sizes, headerHeight: index % 3 == 0 ? 24.5 : nil, footerHeight: index % 5 == 0 ? 0 : 12)
+                : .list(
+                    (0..<items).map { _ in
+                        Size(
+                            width: Double.random(in: 0...400, using: &generator),
+                            height: Double.random(in: 1...90, using: &generator).rounded())
+                    })
+            return LayoutSection(
+                itemSizes: sizes, headerHeight: index % 3 == 0 ? 24.5 : nil, footerHeight: index % 5 == 0 ? 0 : 12)
         }
     }
 
@@ -58,7 +64,8 @@ struct WholeWriteTests {
     func waterfallAndSticky() throws {
         for columns in [1, 2, 3] {
             let configuration = WaterfallLayout.Configuration(columns: columns, cellPadding: 2.5, headerHeight: 30)
-            Self.expectSameWrites(try WaterfallLayout(sections: Self.sections(count: 60, seed: 8), configuration: configuration))
+            Self.expectSameWrites(
+                try WaterfallLayout(sections: Self.sections(count: 60, seed: 8), configuration: configuration))
         }
         Self.expectSameWrites(try StickyParallaxLayout(sections: Self.sections(count: 60, seed: 9)))
         Self.expectSameWrites(try StickyParallaxLayout(sections: []))

@@ -8,7 +8,9 @@ public struct ElementTransform: Hashable, Sendable {
     public var translateY: Double
     public var translateZ: Double
 
-    public init(scaleX: Double = 1, scaleY: Double = 1, translateX: Double = 0, translateY: Double = 0, translateZ: Double = 0) {
+    public init(
+        scaleX: Double = 1, scaleY: Double = 1, translateX: Double = 0, translateY: Double = 0, translateZ: Double = 0
+    ) {
         self.scaleX = scaleX
         self.scaleY = scaleY
         self.translateX = translateX

@@ -7,7 +7,9 @@ public struct ScrollEffect: Hashable, Sendable {
     /// The darkening drawn over the stretchy top header.
     public var overlayAlpha: Double
 
-    public init(alpha: Double = 1, transform: ElementTransform = .identity, parallaxOffset: Double = 0, overlayAlpha: Double = 0) {
+    public init(
+        alpha: Double = 1, transform: ElementTransform = .identity, parallaxOffset: Double = 0, overlayAlpha: Double = 0
+    ) {
         self.alpha = alpha
         self.transform = transform
         self.parallaxOffset = parallaxOffset
@@ -21,7 +23,9 @@ public struct ScrollEffect: Hashable, Sendable {
     /// moved by the translation, computed from the origin so that no transform leaves the frame bit for bit as it was.
     @inlinable public func displayedFrame(of frame: Rect) -> Rect {
         if transform.scaleX == 1, transform.scaleY == 1 {
-            return Rect(origin: Point(x: frame.origin.x + transform.translateX, y: frame.origin.y + transform.translateY), size: frame.size)
+            return Rect(
+                origin: Point(x: frame.origin.x + transform.translateX, y: frame.origin.y + transform.translateY),
+                size: frame.size)
         }
         let width = frame.width * transform.scaleX
         let height = frame.height * transform.scaleY

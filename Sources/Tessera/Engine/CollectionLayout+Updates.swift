@@ -9,15 +9,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ///   or the whole section for a layout that does not resume.
     @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         switch update {
-        case let .resizeItem(path, size), let .reloadItem(path, size):
+        case .resizeItem(let path, let size), .reloadItem(let path, let size):
             try check(path, size: size, inserting: false, update.name)
             _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
             if algorithm.readsItemSizes { rewrite(section: path.section, after: .resize(path.item)) }
-        case let .insertItem(path, size):
+        case .insertItem(let path, let size):
             try check(path, size: size, inserting: true, update.name)
             _algorithm.insertItem(kept(size), at: path.item, inSection: path.section)
             rewrite(section: path.section, after: .insert(path.item))
-        case let .deleteItem(path):
+        case .deleteItem(let path):
             try check(path, size: .zero, inserting: false, update.name)
             _algorithm.removeItem(at: path.item, inSection: path.section)
             rewrite(section: path.section, after: .delete(path.item))
@@ -67,8 +67,8 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             for (section, source) in plan.placedSections {
                 let data: LayoutSection
                 switch source {
-                case let .new(inserted): data = inserted
-                case let .old(old): data = moved[old]!
+                case .new(let inserted): data = inserted
+                case .old(let old): data = moved[old]!
                 }
                 _algorithm.insertSection(data, at: section)
                 dirty.open(section)
@@ -136,7 +136,8 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             throw .invalidUpdate("\(what) names \(path), but section \(path.section) has \(count) items")
         }
         guard size.isValidExtent else {
-            throw .invalidUpdate("\(what) of \(path) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)")
+            throw .invalidUpdate(
+                "\(what) of \(path) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)")
         }
     }
 
@@ -209,9 +210,9 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         switch written.end {
         case .horizon:
             return false
-        case let .joined(item, shift):
+        case .joined(let item, let shift):
             _store.replace(elements: start..<(firstCell + edit.oldItem(ofNew: item)), records: records, shift: shift)
-        case let .sectionEnd(length):
+        case .sectionEnd(let length):
             let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
             _store.replace(elements: start..<end, records: records, shift: ScrollGrid.snapped(length) - oldLength)
         }
@@ -228,7 +229,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ) -> (PartialWrite, firstCell: Int)? {
         var laidOut = LaidOutSection(_store, section: section)
         guard laidOut.itemCount > 0,
-              let written = algorithm.rewrite(section, after: edit, laidOut: &laidOut, into: &writer, viewport: viewport)
+            let written = algorithm.rewrite(section, after: edit, laidOut: &laidOut, into: &writer, viewport: viewport)
         else { return nil }
         return (written, laidOut.firstCell)
     }

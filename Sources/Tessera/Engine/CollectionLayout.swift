@@ -53,7 +53,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         swap(&builder.indexes, &indexes)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
-        assert(_store.count == algorithm.elementCount, "the layout wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
+        assert(
+            _store.count == algorithm.elementCount,
+            "the layout wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
@@ -73,7 +75,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     public func invariantViolation() -> String? {
         if let violation = _store.invariantViolation() { return violation }
         for (position, id) in _store.chunkIDs.enumerated() {
-            if let violation = indexes[Int(id)].invariantViolation(over: ElementChunk(_store.pool[id]), axis: algorithm.scrollAxis) {
+            if let violation = indexes[Int(id)].invariantViolation(
+                over: ElementChunk(_store.pool[id]), axis: algorithm.scrollAxis)
+            {
                 return "chunk \(position): \(violation)"
             }
         }
@@ -111,7 +115,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             }
         }
         if algorithm.hasScrollEffects, let viewport = _viewport {
-            algorithm.applyEffects(to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
+            algorithm.applyEffects(
+                to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
         }
     }
 
@@ -151,21 +156,28 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// One element's attributes: its identity and frame read once, its zIndex from the layout, its effect from `effect`.
     private func assemble(_ elementIndex: Int, effect: (ElementID, Rect) -> ScrollEffect) -> LayoutAttributes {
         let (id, frame) = store.element(elementIndex, inSection: store.section(ofElement: elementIndex))
-        return LayoutAttributes(id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
+        return LayoutAttributes(
+            id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
     }
 
     /// The attributes of a cell by identity, `nil` when the layout has no such cell.
     ///
     /// - Complexity: O(log *n*).
     public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
-        store.index(of: .cell(section: section, item: item)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
+        store.index(of: .cell(section: section, item: item)).map {
+            attributes(ofElement: $0, contentOffset: contentOffset)
+        }
     }
 
     /// The attributes of a supplementary view by kind and section, `nil` when the section has none of that kind.
     ///
     /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
-    public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
-        store.index(of: ElementID(kind: kind, section: section, item: 0)).map { attributes(ofElement: $0, contentOffset: contentOffset) }
+    public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil)
+        -> LayoutAttributes?
+    {
+        store.index(of: ElementID(kind: kind, section: section, item: 0)).map {
+            attributes(ofElement: $0, contentOffset: contentOffset)
+        }
     }
 
     /// A new size needs a new `prepare`; a scroll needs fresh effects only where the layout has them.
@@ -206,7 +218,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     }
 
     @inlinable mutating func finished(_ id: Int32, _ chunk: ElementChunk) -> (min: Double, max: Double)? {
-        if indexes.count <= Int(id) { indexes.append(contentsOf: repeatElement(empty, count: Int(id) + 1 - indexes.count)) }
+        if indexes.count <= Int(id) {
+            indexes.append(contentsOf: repeatElement(empty, count: Int(id) + 1 - indexes.count))
+        }
         indexes[Int(id)].build(over: chunk, axis: axis, viewport: viewport)
         return indexes[Int(id)].builtSpan
     }

@@ -87,7 +87,9 @@
         var kept = 0
         for index in items.indices {
             let item = items[index]
-            if kept > 0, items[kept - 1].section == item.section, items[kept - 1].change == item.change, items[kept - 1].item == item.item {
+            if kept > 0, items[kept - 1].section == item.section, items[kept - 1].change == item.change,
+                items[kept - 1].item == item.item
+            {
                 continue
             }
             items[kept] = item
@@ -97,12 +99,17 @@
         var runs: [ItemEdit] = []
         var (nextWhole, next) = (0, 0)
         while nextWhole < whole.count || next < items.count {
-            let section = Swift.min(nextWhole < whole.count ? whole[nextWhole] : .max, next < items.count ? items[next].section : .max)
+            let section = Swift.min(
+                nextWhole < whole.count ? whole[nextWhole] : .max, next < items.count ? items[next].section : .max)
             // The section's changes: its removed items, then its resized ones, then its added ones.
             var bounds = (next, next, next)
-            while bounds.0 < items.count, items[bounds.0].section == section, items[bounds.0].change == .removed { bounds.0 += 1 }
+            while bounds.0 < items.count, items[bounds.0].section == section, items[bounds.0].change == .removed {
+                bounds.0 += 1
+            }
             bounds.1 = bounds.0
-            while bounds.1 < items.count, items[bounds.1].section == section, items[bounds.1].change == .resized { bounds.1 += 1 }
+            while bounds.1 < items.count, items[bounds.1].section == section, items[bounds.1].change == .resized {
+                bounds.1 += 1
+            }
             bounds.2 = bounds.1
             while bounds.2 < items.count, items[bounds.2].section == section { bounds.2 += 1 }
             if nextWhole < whole.count, whole[nextWhole] == section {
@@ -111,7 +118,8 @@
             } else {
                 runs.removeAll(keepingCapacity: true)
                 ItemEdit.appendRuns(
-                    removed: items[next..<bounds.0].lazy.map(\.item), resized: items[bounds.0..<bounds.1].lazy.map(\.item),
+                    removed: items[next..<bounds.0].lazy.map(\.item),
+                    resized: items[bounds.0..<bounds.1].lazy.map(\.item),
                     added: items[bounds.1..<bounds.2].lazy.map(\.item), to: &runs
                 )
                 body(section, runs)

@@ -26,25 +26,25 @@ public enum LayoutError: Error, Hashable, Sendable {
 extension LayoutError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .invalidItemSize(section, item, size):
+        case .invalidItemSize(let section, let item, let size):
             "item \(item) of section \(section) has size \(size.width) × \(size.height); \(Self.lengthRule)"
-        case let .invalidParameter(name, value):
+        case .invalidParameter(let name, let value):
             "\(name) is \(value); \(Self.lengthRule)"
-        case let .parameterOutOfRange(name, value, requirement):
+        case .parameterOutOfRange(let name, let value, let requirement):
             "\(name) is \(value); \(requirement)"
-        case let .negativeCount(name, value):
+        case .negativeCount(let name, let value):
             "\(name) is \(value); counts cannot be negative"
-        case let .countOutOfRange(name, value, range):
+        case .countOutOfRange(let name, let value, let range):
             "\(name) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)"
-        case let .invalidViewport(size):
+        case .invalidViewport(let size):
             "the viewport is \(size.width) × \(size.height); \(Self.lengthRule)"
-        case let .invalidRect(rect):
+        case .invalidRect(let rect):
             "the rect \(rect.origin.x),\(rect.origin.y),\(rect.size.width),\(rect.size.height) has a NaN edge (Rect.infinite covers everything)"
         case .elementCountOverflow:
             "the sections' items, headers and footers number more than \(Int.max)"
-        case let .insufficientMemory(elements, bytes, available):
+        case .insufficientMemory(let elements, let bytes, let available):
             "\(elements) elements need at least \(bytes) bytes for their frames; this machine has \(available)"
-        case let .invalidUpdate(reason):
+        case .invalidUpdate(let reason):
             "invalid update: \(reason); the layout is as it was"
         }
     }

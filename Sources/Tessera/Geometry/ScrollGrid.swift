@@ -40,8 +40,12 @@ extension Rect {
     /// out a section's frames through this one sum, so every design hands out the same bits.
     @inlinable public func placed(at origin: Double, along axis: ScrollAxis) -> Rect {
         switch axis {
-        case .vertical: Rect(x: self.origin.x, y: origin + ScrollGrid.snapped(self.origin.y), width: size.width, height: size.height)
-        case .horizontal: Rect(x: origin + ScrollGrid.snapped(self.origin.x), y: self.origin.y, width: size.width, height: size.height)
+        case .vertical:
+            Rect(
+                x: self.origin.x, y: origin + ScrollGrid.snapped(self.origin.y), width: size.width, height: size.height)
+        case .horizontal:
+            Rect(
+                x: origin + ScrollGrid.snapped(self.origin.x), y: self.origin.y, width: size.width, height: size.height)
         }
     }
 }

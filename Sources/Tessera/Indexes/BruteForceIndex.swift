@@ -4,7 +4,9 @@ public struct BruteForceIndex: SpatialIndex {
 
     public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {}
 
-    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         chunk.withColumns(along: axis) { columns in
             for index in 0..<columns.count where columns.element(index, intersects: query) {
                 result.append(index)

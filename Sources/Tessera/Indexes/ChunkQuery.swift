@@ -20,10 +20,13 @@ public struct ChunkQuery: Sendable {
 
     /// The part of `rect` a chunk at `base` searches, its rect widened by `margin` along the scroll axis.
     @inlinable public init(_ rect: AxisRect, base: Double, firstElement: Int, margin: Double) {
-        let local = base == 0 && margin == 0 ? rect : AxisRect(
-            scrollMin: rect.scrollMin - base - margin, scrollMax: rect.scrollMax - base + margin,
-            crossMin: rect.crossMin, crossMax: rect.crossMax
-        )
+        let local =
+            base == 0 && margin == 0
+            ? rect
+            : AxisRect(
+                scrollMin: rect.scrollMin - base - margin, scrollMax: rect.scrollMax - base + margin,
+                crossMin: rect.crossMin, crossMax: rect.crossMax
+            )
         self.init(local: local, rect: rect, base: base, firstElement: firstElement)
     }
 

@@ -8,20 +8,28 @@ extension IntervalTreeIndex {
         chunk.withColumns(along: axis) { columns in
             let count = columns.count
             guard nodes.count == count else { return "\(nodes.count) nodes for \(count) elements in the store" }
-            guard order.count == (keepsLayoutOrder ? 0 : count) else { return "an order of \(order.count) for \(count) elements" }
+            guard order.count == (keepsLayoutOrder ? 0 : count) else {
+                return "an order of \(order.count) for \(count) elements"
+            }
             func element(at position: Int) -> Int { keepsLayoutOrder ? position : Int(order[position]) }
-            guard keepsLayoutOrder || Set(order.map(Int.init)) == Set(0..<count) else { return "the elements are not a permutation of the store's" }
+            guard keepsLayoutOrder || Set(order.map(Int.init)) == Set(0..<count) else {
+                return "the elements are not a permutation of the store's"
+            }
             var lowest = Double.infinity
             for (position, node) in nodes.enumerated().reversed() {
                 let element = element(at: position)
                 lowest = Swift.min(lowest, columns.scrollMin(element))
-                guard node.lowestStart == lowest, node.start == columns.scrollMin(element), node.end == columns.scrollMax(element) else {
-                    return "position \(position): lowest start \(node.lowestStart), start \(node.start) and end \(node.end) are not element \(element)'s"
+                guard node.lowestStart == lowest, node.start == columns.scrollMin(element),
+                    node.end == columns.scrollMax(element)
+                else {
+                    return
+                        "position \(position): lowest start \(node.lowestStart), start \(node.start) and end \(node.end) are not element \(element)'s"
                 }
                 if keepsLayoutOrder {
                     let later = position + Self.maximumDisplacement
                     guard later >= count || columns.scrollMin(position) <= nodes[later].lowestStart else {
-                        return "element \(position) starts after one \(Self.maximumDisplacement) or more places later, in layout order"
+                        return
+                            "element \(position) starts after one \(Self.maximumDisplacement) or more places later, in layout order"
                     }
                 } else {
                     guard position == 0 || nodes[position - 1].start <= node.start else {
@@ -29,14 +37,16 @@ extension IntervalTreeIndex {
                     }
                 }
             }
-            guard count == 0 || (1 << (rootLevel + 1)) - 1 >= count, rootLevel == 0 || (1 << rootLevel) - 1 < count else {
+            guard count == 0 || (1 << (rootLevel + 1)) - 1 >= count, rootLevel == 0 || (1 << rootLevel) - 1 < count
+            else {
                 return "root level \(rootLevel) for \(count) elements"
             }
             for position in 0..<count {
                 // A node at level l (its trailing one bits) spans the positions within 2^l − 1 of it.
                 let level = (~position).trailingZeroBitCount
                 let span = (1 << level) - 1
-                let largest = nodes[Swift.max(position - span, 0)..<Swift.min(position + span + 1, count)].map(\.end).max()!
+                let largest = nodes[Swift.max(position - span, 0)..<Swift.min(position + span + 1, count)].map(\.end)
+                    .max()!
                 guard nodes[position].subtreeEnd == largest else {
                     return "node \(position): subtree end \(nodes[position].subtreeEnd), not \(largest)"
                 }

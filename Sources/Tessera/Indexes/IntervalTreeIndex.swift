@@ -65,7 +65,9 @@ public struct IntervalTreeIndex: SpatialIndex {
 
     /// Refuses a leaf level outside `leafLevels`.
     public init(leafLevel: Int) throws(LayoutError) {
-        guard Self.leafLevels.contains(leafLevel) else { throw .countOutOfRange(name: "leafLevel", value: leafLevel, range: Self.leafLevels) }
+        guard Self.leafLevels.contains(leafLevel) else {
+            throw .countOutOfRange(name: "leafLevel", value: leafLevel, range: Self.leafLevels)
+        }
         self.leafLevel = leafLevel
     }
 
@@ -86,7 +88,8 @@ public struct IntervalTreeIndex: SpatialIndex {
             // Layouts are nearly sorted by start already; the standard sort takes advantage of runs.
             order.sort { (columns.scrollMin(Int($0)), $0) < (columns.scrollMin(Int($1)), $1) }
             for (position, element) in order.enumerated() {
-                nodes[position] = Node(start: columns.scrollOrigin[Int(element)], length: columns.scrollLength[Int(element)])
+                nodes[position] = Node(
+                    start: columns.scrollOrigin[Int(element)], length: columns.scrollLength[Int(element)])
             }
             _ = finishNodes()
         }
@@ -115,7 +118,10 @@ public struct IntervalTreeIndex: SpatialIndex {
         let count = nodes.count
         guard node - ((1 << level) - 1) < count else { return -.infinity }
         let half = level > 0 ? 1 << (level - 1) : 0
-        let right = level > 0 ? finishSubtree(nodes, node: node + half, level: level - 1, lowest: &lowest, displaced: &displaced) : -.infinity
+        let right =
+            level > 0
+            ? finishSubtree(nodes, node: node + half, level: level - 1, lowest: &lowest, displaced: &displaced)
+            : -.infinity
         if node < count {
             let start = nodes[node].lowestStart
             let later = node + maximumDisplacement
@@ -123,7 +129,10 @@ public struct IntervalTreeIndex: SpatialIndex {
             lowest = start < lowest ? start : lowest
             nodes[node].lowestStart = lowest
         }
-        let left = level > 0 ? finishSubtree(nodes, node: node - half, level: level - 1, lowest: &lowest, displaced: &displaced) : -.infinity
+        let left =
+            level > 0
+            ? finishSubtree(nodes, node: node - half, level: level - 1, lowest: &lowest, displaced: &displaced)
+            : -.infinity
         let below = left > right ? left : right
         guard node < count else { return below }
         let end = nodes[node].end > below ? nodes[node].end : below
@@ -131,19 +140,26 @@ public struct IntervalTreeIndex: SpatialIndex {
         return end
     }
 
-    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
     }
 
     /// The walk searches `chunkQuery.local` and tests each element it reaches on the frame handed out, from the
     /// start and length its node holds, numbering the hits as it writes them: no second pass over them.
-    @inlinable public func query(_ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         guard !nodes.isEmpty else { return }
         let first = result.count
         nodes.withUnsafeBufferPointer { nodes in
             order.withUnsafeBufferPointer { order in
-                Tree(nodes: nodes, order: order, columns: chunk.columns(along: axis), rootLevel: rootLevel, leafLevel: leafLevel)
-                    .walk(chunkQuery, into: &result)
+                Tree(
+                    nodes: nodes, order: order, columns: chunk.columns(along: axis), rootLevel: rootLevel,
+                    leafLevel: leafLevel
+                )
+                .walk(chunkQuery, into: &result)
             }
         }
         if !keepsLayoutOrder { result.restoreLayoutOrder(from: first) }
@@ -158,7 +174,10 @@ public struct IntervalTreeIndex: SpatialIndex {
         @usableFromInline let rootLevel: Int
         @usableFromInline let leafLevel: Int
 
-        @inlinable init(nodes: UnsafeBufferPointer<Node>, order: UnsafeBufferPointer<Int32>, columns: FrameColumns, rootLevel: Int, leafLevel: Int) {
+        @inlinable init(
+            nodes: UnsafeBufferPointer<Node>, order: UnsafeBufferPointer<Int32>, columns: FrameColumns, rootLevel: Int,
+            leafLevel: Int
+        ) {
             self.nodes = nodes
             self.order = order
             self.columns = columns
@@ -173,30 +192,40 @@ public struct IntervalTreeIndex: SpatialIndex {
         /// handed out and, when it meets the rect, written numbered in layout order, through one pointer into the
         /// room the answer has left. Out of line (it is long), and known to release nothing, so that the caller
         /// need not retain the index and the store around the call.
-        @inlinable @inline(never) @_effects(releasenone) func walk(_ chunkQuery: ChunkQuery, into result: inout VisibleElements) {
+        @inlinable @inline(never) @_effects(releasenone) func walk(
+            _ chunkQuery: ChunkQuery, into result: inout VisibleElements
+        ) {
             result.append(withinRoom: { hits, room in
                 // The order is a constant in each call, so neither walk asks it again element by element.
-                order.isEmpty ? walk(chunkQuery, hits: hits, room: room, inLayoutOrder: true) : walk(chunkQuery, hits: hits, room: room, inLayoutOrder: false)
+                order.isEmpty
+                    ? walk(chunkQuery, hits: hits, room: room, inLayoutOrder: true)
+                    : walk(chunkQuery, hits: hits, room: room, inLayoutOrder: false)
             })
         }
 
         /// Writes the hits from `hits` and returns how many, or, when `room` is too little, more than `room`: a
         /// lower bound on the room the walk needs.
-        @inlinable @inline(__always) func walk(_ chunkQuery: ChunkQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool) -> Int {
+        @inlinable @inline(__always) func walk(
+            _ chunkQuery: ChunkQuery, hits: UnsafeMutablePointer<Int>, room: Int, inLayoutOrder: Bool
+        ) -> Int {
             // Taken into locals: the tree is passed by reference, and a write through `hits` could alias it, so each
             // of its fields read in the loops would be read again after every hit.
             let count = nodes.count
             let nodes = nodes.baseAddress.unsafelyUnwrapped
             let order = order.baseAddress
             let columns = columns
-            let (query, rect, origin, firstElement) = (chunkQuery.local, chunkQuery.rect, chunkQuery.base, chunkQuery.firstElement)
+            let (query, rect, origin, firstElement) = (
+                chunkQuery.local, chunkQuery.rect, chunkQuery.base, chunkQuery.firstElement
+            )
             var found = 0
             return withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: 2 * 32) { stack in
                 stack[0] = StackEntry((1 &<< rootLevel) &- 1, rootLevel, false)
                 var depth = 1
                 while depth > 0 {
                     depth &-= 1
-                    let (node, level, descended) = (Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended)
+                    let (node, level, descended) = (
+                        Int(stack[depth].node), Int(stack[depth].level), stack[depth].descended
+                    )
                     if level <= leafLevel {
                         // A small subtree: its positions in order, tested as they are read, until the keys pass the
                         // rect's end. Every one is written and the hits advance the end.

@@ -28,7 +28,9 @@ public struct PageTableIndex: SpatialIndex {
     public init(pagesPerViewport: Double) throws(LayoutError) {
         guard Self.pagesPerViewportRange.contains(pagesPerViewport) else {
             let range = Self.pagesPerViewportRange
-            throw .parameterOutOfRange(name: "pagesPerViewport", value: pagesPerViewport, requirement: "it must be from \(range.lowerBound) to \(range.upperBound)")
+            throw .parameterOutOfRange(
+                name: "pagesPerViewport", value: pagesPerViewport,
+                requirement: "it must be from \(range.lowerBound) to \(range.upperBound)")
         }
         self.pagesPerViewport = pagesPerViewport
     }
@@ -60,7 +62,8 @@ public struct PageTableIndex: SpatialIndex {
             // A page a viewport long, but never so short that there are more pages than twice the elements.
             let viewportLength = axis == .vertical ? viewport.height : viewport.width
             origin = low
-            pageLength = Swift.max(viewportLength / pagesPerViewport, (high - low) / Double(2 * count), .leastNormalMagnitude)
+            pageLength = Swift.max(
+                viewportLength / pagesPerViewport, (high - low) / Double(2 * count), .leastNormalMagnitude)
             let pageTotal = Swift.max(1, Int(((high - low) / pageLength).rounded(.up)))
             // Pages are counted, then filled: offsets first hold each page's count.
             offsets.append(contentsOf: repeatElement(0, count: pageTotal + 1))
@@ -102,7 +105,9 @@ public struct PageTableIndex: SpatialIndex {
         return first...Swift.max(first, page(of: columns.scrollMax(index)))
     }
 
-    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         guard pageCount > 0 else { return }
         let first = result.count
         let firstPage = page(of: query.scrollMin)
@@ -114,14 +119,18 @@ public struct PageTableIndex: SpatialIndex {
     }
 
     /// Runs `body` with the table's arrays and the chunk's columns as unsafe buffers, valid only while it runs.
-    @inlinable func withTable<Result>(over chunk: ElementChunk, along axis: ScrollAxis, _ body: (Table) -> Result) -> Result {
+    @inlinable func withTable<Result>(over chunk: ElementChunk, along axis: ScrollAxis, _ body: (Table) -> Result)
+        -> Result
+    {
         chunk.withColumns(along: axis) { columns in
             offsets.withUnsafeBufferPointer { offsets in
                 entries.withUnsafeBufferPointer { entries in
                     innerEdges.withUnsafeBufferPointer { edges in
-                        body(Table(
-                            origin: origin, pageLength: pageLength, offsets: offsets, entries: entries, edges: edges, columns: columns
-                        ))
+                        body(
+                            Table(
+                                origin: origin, pageLength: pageLength, offsets: offsets, entries: entries,
+                                edges: edges, columns: columns
+                            ))
                     }
                 }
             }
@@ -138,7 +147,8 @@ public struct PageTableIndex: SpatialIndex {
         @usableFromInline let columns: FrameColumns
 
         @inlinable init(
-            origin: Double, pageLength: Double, offsets: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Int32>,
+            origin: Double, pageLength: Double, offsets: UnsafeBufferPointer<Int32>,
+            entries: UnsafeBufferPointer<Int32>,
             edges: UnsafeBufferPointer<Double>, columns: FrameColumns
         ) {
             self.origin = origin
@@ -152,20 +162,27 @@ public struct PageTableIndex: SpatialIndex {
         /// Appends the elements of `page` that meet the rect, skipping those listed in a page read before it
         /// (from `firstPage` on); a page whose elements all lie inside the rect is taken without testing them.
         @inlinable func read(_ page: Int, _ query: AxisRect, from firstPage: Int, into result: inout VisibleElements) {
-            let inside = query.scrollMin < edges[4 * page] && edges[4 * page + 1] < query.scrollMax
+            let inside =
+                query.scrollMin < edges[4 * page] && edges[4 * page + 1] < query.scrollMax
                 && query.crossMin < edges[4 * page + 2] && edges[4 * page + 3] < query.crossMax
             for entry in Int(offsets[page])..<Int(offsets[page + 1]) {
                 let element = Int(entries[entry])
                 // Listed in an earlier page this query read already.
-                if page > firstPage, PageTableIndex.page(
-                    of: columns.scrollMin(element), origin: origin, pageLength: pageLength, pageCount: offsets.count - 1
-                ) < page { continue }
+                if page > firstPage,
+                    PageTableIndex.page(
+                        of: columns.scrollMin(element), origin: origin, pageLength: pageLength,
+                        pageCount: offsets.count - 1
+                    ) < page
+                {
+                    continue
+                }
                 if inside || columns.element(element, intersects: query) { result.append(element) }
             }
         }
     }
 
     public var byteCount: Int {
-        (offsets.capacity + entries.capacity) * MemoryLayout<Int32>.stride + innerEdges.capacity * MemoryLayout<Double>.stride
+        (offsets.capacity + entries.capacity) * MemoryLayout<Int32>.stride + innerEdges.capacity
+            * MemoryLayout<Double>.stride
     }
 }

@@ -5,7 +5,9 @@ extension SoABinarySearchIndex {
         chunk.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize
             guard blocks.count == blockCount else { return "\(blocks.count) summaries for \(blockCount) blocks" }
-            guard self.blockCount == blockCount else { return "a kept block count of \(self.blockCount) for \(blockCount) blocks" }
+            guard self.blockCount == blockCount else {
+                return "a kept block count of \(self.blockCount) for \(blockCount) blocks"
+            }
             var runningMax = -Double.infinity
             for block in 0..<blockCount {
                 for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count) {

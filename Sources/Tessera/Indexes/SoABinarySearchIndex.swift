@@ -41,7 +41,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
 
     /// Refuses a block size outside `blockSizes`.
     public init(blockSize: Int) throws(LayoutError) {
-        guard Self.blockSizes.contains(blockSize) else { throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes) }
+        guard Self.blockSizes.contains(blockSize) else {
+            throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
+        }
         self.blockSize = blockSize
     }
 
@@ -56,13 +58,15 @@ public struct SoABinarySearchIndex: SpatialIndex {
             if blocks.count != blockCount {
                 blocks.removeAll(keepingCapacity: true)
                 blocks.reserveCapacity(blockCount)
-                blocks.append(contentsOf: repeatElement(BlockSummary(runningMaxEnd: 0, runningMinStart: 0), count: blockCount))
+                blocks.append(
+                    contentsOf: repeatElement(BlockSummary(runningMaxEnd: 0, runningMinStart: 0), count: blockCount))
             }
             blocks.withUnsafeMutableBufferPointer { blocks in
                 // Each block's own minimum first; the running minimum from the end is taken in place below.
                 var runningMax = -Double.infinity
                 for block in 0..<blockCount {
-                    let (blockMin, blockMax) = columns.scrollSpan((block * blockSize)..<Swift.min((block + 1) * blockSize, count))
+                    let (blockMin, blockMax) = columns.scrollSpan(
+                        (block * blockSize)..<Swift.min((block + 1) * blockSize, count))
                     runningMax = blockMax > runningMax ? blockMax : runningMax
                     blocks[block] = BlockSummary(runningMaxEnd: runningMax, runningMinStart: blockMin)
                 }
@@ -75,7 +79,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
     }
 
@@ -83,7 +89,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
     /// frame as handed out (the chunk's base plus its position, then its length) and numbered as it is written:
     /// one pass, no filter after it. Inlined into the engine's loop over chunks, where it calls nothing out of line,
     /// so the engine need not retain the index around it.
-    @inlinable @inline(__always) public func query(_ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable @inline(__always) public func query(
+        _ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         // The columns' addresses are read first, from the chunk (another line a jump finds out of cache), so that
         // the read overlaps the searches rather than waits for them.
         let columns = chunk.columns(along: axis)
@@ -92,7 +100,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
         // Both searches gallop from the last query's position: consecutive frames land a block or two apart.
         let (first, end) = blocks.withUnsafeBufferPointer { buffer in
             let blocks = UnsafeBufferPointer(start: buffer.baseAddress, count: blockCount)
-            let first = blocks.indices.partitionPoint(near: result.searchHint) { blocks[$0].runningMaxEnd > local.scrollMin }
+            let first = blocks.indices.partitionPoint(near: result.searchHint) {
+                blocks[$0].runningMaxEnd > local.scrollMin
+            }
             return (first, blocks.indices.partitionPoint(near: first) { blocks[$0].runningMinStart >= local.scrollMax })
         }
         result.searchHint = first
@@ -108,8 +118,9 @@ public struct SoABinarySearchIndex: SpatialIndex {
                 hits[found] = firstElement &+ index
                 let near = base + columns.scrollOrigin[index]
                 let cross = columns.crossOrigin[index]
-                found &+= near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
-                    && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
+                found &+=
+                    near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
+                        && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
             }
             return found
         }

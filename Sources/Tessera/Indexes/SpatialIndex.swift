@@ -47,7 +47,9 @@ extension SpatialIndex {
     /// Replaces `result` with the offsets of the elements of `chunk` intersecting `query`, in ascending order: the
     /// index's search, on a buffer emptied first and asked again with more room while it grows. What
     /// `CollectionLayout` does for each chunk, for a caller that searches an index directly.
-    @inlinable public func elements(meeting query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func elements(
+        meeting query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         result.removeAll()
         repeat {
             self.query(query, in: chunk, axis: axis, into: &result)
@@ -56,7 +58,9 @@ extension SpatialIndex {
 
     /// The search, then its finds kept by the frames handed out, read from the chunk's columns. At base 0 the
     /// search's own test was on those frames, and only the numbers change.
-    @inlinable public func query(_ query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         let start = result.count
         self.query(query.local, in: chunk, axis: axis, into: &result)
         let first = query.firstElement
@@ -75,7 +79,9 @@ extension SpatialIndex {
             for position in start..<indices.count {
                 let element = indices[position]
                 indices[kept] = first &+ element
-                kept &+= query.meetsAlongScroll(near: columns.scrollOrigin[element], length: columns.scrollLength[element]) ? 1 : 0
+                kept &+=
+                    query.meetsAlongScroll(near: columns.scrollOrigin[element], length: columns.scrollLength[element])
+                    ? 1 : 0
             }
             return kept
         }

@@ -12,7 +12,9 @@ extension UnionRectsIndex {
                     union[2] = Swift.min(union[2], columns.crossOrigin[index])
                     union[3] = Swift.max(union[3], columns.crossOrigin[index] + columns.crossLength[index])
                 }
-                guard Array(unions[(4 * block)..<(4 * block + 4)]) == union else { return "block \(block): union \(unions[(4 * block)..<(4 * block + 4)]), not \(union)" }
+                guard Array(unions[(4 * block)..<(4 * block + 4)]) == union else {
+                    return "block \(block): union \(unions[(4 * block)..<(4 * block + 4)]), not \(union)"
+                }
             }
             return nil
         }

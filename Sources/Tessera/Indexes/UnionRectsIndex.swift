@@ -19,7 +19,9 @@ public struct UnionRectsIndex: SpatialIndex {
 
     /// Refuses a block size outside `blockSizes`.
     public init(blockSize: Int) throws(LayoutError) {
-        guard Self.blockSizes.contains(blockSize) else { throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes) }
+        guard Self.blockSizes.contains(blockSize) else {
+            throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
+        }
         self.blockSize = blockSize
     }
 
@@ -45,13 +47,16 @@ public struct UnionRectsIndex: SpatialIndex {
         }
     }
 
-    @inlinable public func query(_ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements) {
+    @inlinable public func query(
+        _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
+    ) {
         chunk.withColumns(along: axis) { columns in
             unions.withUnsafeBufferPointer { unions in
                 for block in 0..<(unions.count / 4) {
                     let union = 4 * block
                     guard unions[union] < query.scrollMax, query.scrollMin < unions[union + 1],
-                          unions[union + 2] < query.crossMax, query.crossMin < unions[union + 3] else { continue }
+                        unions[union + 2] < query.crossMax, query.crossMin < unions[union + 3]
+                    else { continue }
                     for index in (block * blockSize)..<Swift.min((block + 1) * blockSize, columns.count)
                     where columns.element(index, intersects: query) {
                         result.append(index)

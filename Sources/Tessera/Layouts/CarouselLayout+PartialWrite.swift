@@ -12,7 +12,10 @@ extension CarouselLayout {
         writer.appendCells(end - start) { index in
             Rect(x: gridInset + Double(start + index) * gridStep, y: insetY, width: item.width, height: item.height)
         }
-        guard joins else { return PartialWrite(start: start, end: .sectionEnd(length: length(gridInset: gridInset, gridStep: gridStep))) }
+        guard joins else {
+            return PartialWrite(
+                start: start, end: .sectionEnd(length: length(gridInset: gridInset, gridStep: gridStep)))
+        }
         let shift = (gridInset + Double(edit.newEnd) * gridStep) - laidOut.frame(ofItem: edit.oldEnd).minX
         return PartialWrite(start: start, end: .joined(item: edit.newEnd, shift: shift))
     }

@@ -19,7 +19,10 @@ public struct CarouselLayout: LayoutAlgorithm {
         /// The visible gap between side items; negative values overlap them.
         public var spacing: Double
 
-        public init(itemSize: Size = Size(width: 310, height: 420), sideItemScale: Double = 0.5, sideItemAlpha: Double = 0.5, spacing: Double = 10) {
+        public init(
+            itemSize: Size = Size(width: 310, height: 420), sideItemScale: Double = 0.5, sideItemAlpha: Double = 0.5,
+            spacing: Double = 10
+        ) {
             self.itemSize = itemSize
             self.sideItemScale = sideItemScale
             self.sideItemAlpha = sideItemAlpha
@@ -29,8 +32,12 @@ public struct CarouselLayout: LayoutAlgorithm {
 
     public init(itemCount: Int, configuration: Configuration = Configuration()) throws(LayoutError) {
         guard itemCount >= 0 else { throw .negativeCount(name: "item count", value: itemCount) }
-        guard configuration.itemSize.isValidExtent else { throw .invalidItemSize(section: 0, item: 0, configuration.itemSize) }
-        for (name, value) in [("side item scale", configuration.sideItemScale), ("side item alpha", configuration.sideItemAlpha)]
+        guard configuration.itemSize.isValidExtent else {
+            throw .invalidItemSize(section: 0, item: 0, configuration.itemSize)
+        }
+        for (name, value) in [
+            ("side item scale", configuration.sideItemScale), ("side item alpha", configuration.sideItemAlpha),
+        ]
         where !(0...1).contains(value) {
             throw .parameterOutOfRange(name: name, value: value, requirement: "it must be from 0 to 1")
         }
@@ -44,7 +51,8 @@ public struct CarouselLayout: LayoutAlgorithm {
         guard width + lineSpacing > 0 else {
             throw .parameterOutOfRange(
                 name: "spacing", value: configuration.spacing,
-                requirement: "items would not advance: with items \(width) wide it must be above \(scaledOffset - width)"
+                requirement:
+                    "items would not advance: with items \(width) wide it must be above \(scaledOffset - width)"
             )
         }
         self.itemCount = itemCount
@@ -91,7 +99,8 @@ public struct CarouselLayout: LayoutAlgorithm {
 
     /// The section's length: the items and an inset on either side.
     @inlinable func length(gridInset: Double, gridStep: Double) -> Double {
-        let items = itemCount == 0 ? 0 : Double(itemCount - 1) * gridStep + ScrollGrid.snapped(configuration.itemSize.width)
+        let items =
+            itemCount == 0 ? 0 : Double(itemCount - 1) * gridStep + ScrollGrid.snapped(configuration.itemSize.width)
         return 2 * gridInset + items
     }
 
@@ -104,10 +113,13 @@ public struct CarouselLayout: LayoutAlgorithm {
         let maxDistance = 2 * step
         let distanceFromCentre = Swift.abs(viewport.width / 2 - (frame.midX - offset.x))
         let ratio = (maxDistance - Swift.min(distanceFromCentre, maxDistance)) / maxDistance
-        let alpha = distanceFromCentre > maxDistance + 1 ? 0 : ratio * (1 - configuration.sideItemAlpha) + configuration.sideItemAlpha
+        let alpha =
+            distanceFromCentre > maxDistance + 1
+            ? 0 : ratio * (1 - configuration.sideItemAlpha) + configuration.sideItemAlpha
         let scale = ratio * (1 - configuration.sideItemScale) + configuration.sideItemScale
         return ScrollEffect(
-            alpha: alpha, transform: ElementTransform(scaleX: scale, scaleY: scale, translateZ: -distanceFromCentre / 1_000)
+            alpha: alpha,
+            transform: ElementTransform(scaleX: scale, scaleY: scale, translateZ: -distanceFromCentre / 1_000)
         )
     }
 

@@ -12,12 +12,30 @@ extension FlowLayout {
         var start = Swift.min(Swift.max(edit.first - 1, 0), laidOut.itemCount - 1)
         while start > 0, !laidOut.isResumePoint(item: start) { start -= 1 }
         return switch (geometry.vertical, geometry.alignment) {
-        case (true, .top): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self, TopAlignment.self)
-        case (true, .center): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self, CenterAlignment.self)
-        case (true, .bottom): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self, BottomAlignment.self)
-        case (false, .top): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self, TopAlignment.self)
-        case (false, .center): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self, CenterAlignment.self)
-        case (false, .bottom): geometry.rewriteLines(of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self, BottomAlignment.self)
+        case (true, .top):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self,
+                TopAlignment.self)
+        case (true, .center):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self,
+                CenterAlignment.self)
+        case (true, .bottom):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, VerticalFlow.self,
+                BottomAlignment.self)
+        case (false, .top):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self,
+                TopAlignment.self)
+        case (false, .center):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self,
+                CenterAlignment.self)
+        case (false, .bottom):
+            geometry.rewriteLines(
+                of: data, from: start, after: edit, laidOut: &laidOut, into: &writer, HorizontalFlow.self,
+                BottomAlignment.self)
         }
     }
 }
@@ -40,9 +58,18 @@ extension FlowGeometry {
         }
         let lineStart = Self.lineStart(at: start, in: &laidOut, Axes.self)
         let (end, position) = section.itemSizes.read(
-            uniform: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) },
-            flat: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) },
-            blocked: { writeLines($0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops) }
+            uniform: {
+                writeLines(
+                    $0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops)
+            },
+            flat: {
+                writeLines(
+                    $0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops)
+            },
+            blocked: {
+                writeLines(
+                    $0, from: start, lineStart: lineStart, into: &writer, Axes.self, Alignment.self, stops: stops)
+            }
         )
         if let end { return PartialWrite(start: start, end: end) }
         var length = position + insetAfter
@@ -57,7 +84,9 @@ extension FlowGeometry {
     /// thickest item sits at the line's start whatever the alignment.
     ///
     /// - Complexity: O(*k*) for the line's *k* items.
-    @inlinable static func lineStart<Axes: FlowAxes>(at first: Int, in laidOut: inout LaidOutSection, _ axes: Axes.Type) -> Double {
+    @inlinable static func lineStart<Axes: FlowAxes>(at first: Int, in laidOut: inout LaidOutSection, _ axes: Axes.Type)
+        -> Double
+    {
         var start = Axes.scrollStart(laidOut.frame(ofItem: first))
         var item = first + 1
         while item < laidOut.itemCount, !laidOut.isResumePoint(item: item) {

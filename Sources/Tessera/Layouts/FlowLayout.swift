@@ -84,14 +84,18 @@ public struct FlowLayout: LayoutAlgorithm {
         case (true, .center): geometry.write(sections[section], into: &writer, VerticalFlow.self, CenterAlignment.self)
         case (true, .bottom): geometry.write(sections[section], into: &writer, VerticalFlow.self, BottomAlignment.self)
         case (false, .top): geometry.write(sections[section], into: &writer, HorizontalFlow.self, TopAlignment.self)
-        case (false, .center): geometry.write(sections[section], into: &writer, HorizontalFlow.self, CenterAlignment.self)
-        case (false, .bottom): geometry.write(sections[section], into: &writer, HorizontalFlow.self, BottomAlignment.self)
+        case (false, .center):
+            geometry.write(sections[section], into: &writer, HorizontalFlow.self, CenterAlignment.self)
+        case (false, .bottom):
+            geometry.write(sections[section], into: &writer, HorizontalFlow.self, BottomAlignment.self)
         }
     }
 
     /// Writes every section with the geometry, the axis and the alignment fixed once for the write: at one item
     /// a section, the per-section work is most of a prepare.
-    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
+        -> Double
+    {
         let geometry = FlowGeometry(configuration, viewport: viewport)
         return switch (geometry.vertical, geometry.alignment) {
         case (true, .top): geometry.write(sections, into: &writer, VerticalFlow.self, TopAlignment.self)
@@ -130,7 +134,8 @@ public struct FlowLayout: LayoutAlgorithm {
         vertical = configuration.scrollDirection == .vertical
         self.viewport = viewport
         crossExtent = vertical ? viewport.width : viewport.height
-        (insetBefore, insetAfter) = vertical
+        (insetBefore, insetAfter) =
+            vertical
             ? (ScrollGrid.snapped(inset.top), ScrollGrid.snapped(inset.bottom))
             : (ScrollGrid.snapped(inset.left), ScrollGrid.snapped(inset.right))
         let crossInsetAfter: Double
@@ -200,8 +205,11 @@ public struct FlowLayout: LayoutAlgorithm {
     /// items alone decide the line). A run a line made room, read the columns and set the kinds for four or five
     /// items at a time.
     @inlinable @inline(__always)
-    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource>(
-        _ sizes: Sizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type
+    func writeLines<
+        Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource
+    >(
+        _ sizes: Sizes, startingAt start: Double, into writer: inout Writer, _ axes: Axes.Type,
+        _ alignment: Alignment.Type
     ) -> Double {
         let count = sizes.count
         // A section of one item (one a model object, as IGListKit lays out) is one line of one cell: written
@@ -210,7 +218,11 @@ public struct FlowLayout: LayoutAlgorithm {
             let (_, thickness, origin, gap) = packLine(from: 0, of: sizes, Axes.self)
             var cross = origin
             writer.markResumePoint()
-            writer.append(.cell, frame: frame(of: sizes[0], inLineAt: start, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self))
+            writer.append(
+                .cell,
+                frame: frame(
+                    of: sizes[0], inLineAt: start, thickness: thickness, cross: &cross, gap: gap, Axes.self,
+                    Alignment.self))
             return start + ScrollGrid.snapped(thickness)
         }
         var lineStart = start
@@ -228,7 +240,11 @@ public struct FlowLayout: LayoutAlgorithm {
                 (lineEnd, thickness, cross, gap) = packLine(from: item, of: sizes, Axes.self)
                 marked = true
             }
-            return (frame(of: sizes[item], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self), marked)
+            return (
+                frame(
+                    of: sizes[item], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self,
+                    Alignment.self), marked
+            )
         }
         return count > 0 ? lineStart + ScrollGrid.snapped(thickness) : lineStart
     }
@@ -238,8 +254,11 @@ public struct FlowLayout: LayoutAlgorithm {
     /// and where the line starts. Returns that end (`nil` when it did not stop) and where the line it stopped at
     /// starts, or, at the end, where the last line ends: what a partial write of a section needs.
     @inlinable @inline(__always)
-    func writeLines<Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource>(
-        _ sizes: Sizes, from first: Int, lineStart start: Double, into writer: inout Writer, _ axes: Axes.Type, _ alignment: Alignment.Type,
+    func writeLines<
+        Writer: LayoutWriter & ~Copyable, Axes: FlowAxes, Alignment: FlowLineAlignment, Sizes: ItemSizeSource
+    >(
+        _ sizes: Sizes, from first: Int, lineStart start: Double, into writer: inout Writer, _ axes: Axes.Type,
+        _ alignment: Alignment.Type,
         stops: (_ item: Int, _ lineStart: Double) -> PartialWrite.End?
     ) -> (end: PartialWrite.End?, position: Double) {
         let count = sizes.count
@@ -251,7 +270,11 @@ public struct FlowLayout: LayoutAlgorithm {
             var cross = origin
             let lineFirst = item
             writer.appendCells(lineEnd &- item) { index in
-                (frame(of: sizes[lineFirst &+ index], inLineAt: lineStart, thickness: thickness, cross: &cross, gap: gap, Axes.self, Alignment.self), index == 0)
+                (
+                    frame(
+                        of: sizes[lineFirst &+ index], inLineAt: lineStart, thickness: thickness, cross: &cross,
+                        gap: gap, Axes.self, Alignment.self), index == 0
+                )
             }
             item = lineEnd
             guard item < count else { return (nil, lineStart + ScrollGrid.snapped(thickness)) }
@@ -265,7 +288,8 @@ public struct FlowLayout: LayoutAlgorithm {
     /// item and the gap after it.
     @inlinable @inline(__always)
     func frame<Axes: FlowAxes, Alignment: FlowLineAlignment>(
-        of size: Size, inLineAt lineStart: Double, thickness: Double, cross: inout Double, gap: Double, _ axes: Axes.Type, _ alignment: Alignment.Type
+        of size: Size, inLineAt lineStart: Double, thickness: Double, cross: inout Double, gap: Double,
+        _ axes: Axes.Type, _ alignment: Alignment.Type
     ) -> Rect {
         let length = Axes.scrollLength(size)
         let width = Axes.crossLength(size)
@@ -307,7 +331,9 @@ public struct FlowLayout: LayoutAlgorithm {
     /// The leftover room is shared equally between the gaps. A section's last line (`lastItemLength` given) is
     /// justified as if copies of its last item followed for as long as they fit, so it keeps the grid's columns.
     /// A line that counts one item centres it, unless it is wider than the line: then it sits at the inset.
-    @inlinable func justify(used: Double, count: Int, continuingWith lastItemLength: Double?) -> (origin: Double, gap: Double) {
+    @inlinable func justify(used: Double, count: Int, continuingWith lastItemLength: Double?) -> (
+        origin: Double, gap: Double
+    ) {
         var used = used
         // A Double: zero-length items with tiny spacing could fit more copies than an Int holds.
         var count = Double(count)
@@ -370,7 +396,9 @@ public struct FlowLayout: LayoutAlgorithm {
     @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.width }
     @inlinable @inline(__always) static func scrollStart(_ frame: Rect) -> Double { frame.origin.y }
     @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.height }
-    @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
+    @inlinable @inline(__always) static func frame(
+        scroll: Double, scrollLength: Double, cross: Double, crossLength: Double
+    ) -> Rect {
         Rect(x: cross, y: scroll, width: crossLength, height: scrollLength)
     }
     @inlinable @inline(__always) static func point(scroll: Double) -> Point { Point(x: 0, y: scroll) }
@@ -381,7 +409,9 @@ public struct FlowLayout: LayoutAlgorithm {
     @inlinable @inline(__always) static func crossLength(_ size: Size) -> Double { size.height }
     @inlinable @inline(__always) static func scrollStart(_ frame: Rect) -> Double { frame.origin.x }
     @inlinable @inline(__always) static func scrollLength(_ size: Size) -> Double { size.width }
-    @inlinable @inline(__always) static func frame(scroll: Double, scrollLength: Double, cross: Double, crossLength: Double) -> Rect {
+    @inlinable @inline(__always) static func frame(
+        scroll: Double, scrollLength: Double, cross: Double, crossLength: Double
+    ) -> Rect {
         Rect(x: scroll, y: cross, width: scrollLength, height: crossLength)
     }
     @inlinable @inline(__always) static func point(scroll: Double) -> Point { Point(x: scroll, y: 0) }
@@ -394,19 +424,25 @@ public struct FlowLayout: LayoutAlgorithm {
 }
 
 @usableFromInline enum TopAlignment: FlowLineAlignment {
-    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double)
+        -> Double
+    {
         lineStart
     }
 }
 
 @usableFromInline enum CenterAlignment: FlowLineAlignment {
-    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double)
+        -> Double
+    {
         lineStart + ScrollGrid.snapped((thickness - length) / 2)
     }
 }
 
 @usableFromInline enum BottomAlignment: FlowLineAlignment {
-    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double) -> Double {
+    @inlinable @inline(__always) static func start(ofItem length: Double, inLineAt lineStart: Double, thickness: Double)
+        -> Double
+    {
         lineStart + ScrollGrid.snapped(thickness - length)
     }
 }

@@ -40,8 +40,8 @@ extension ItemSizes {
         uniform: (UniformSizes) -> Result, flat: (ListedSizes) -> Result, blocked: (BlockedSizes) -> Result
     ) -> Result {
         switch self {
-        case let .uniform(size, count): uniform(UniformSizes(size: size, count: count))
-        case let .list(sizes): sizes.read(flat: flat, blocked: blocked)
+        case .uniform(let size, let count): uniform(UniformSizes(size: size, count: count))
+        case .list(let sizes): sizes.read(flat: flat, blocked: blocked)
         }
     }
 }

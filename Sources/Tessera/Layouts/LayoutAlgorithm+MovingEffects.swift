@@ -32,7 +32,8 @@ extension LayoutAlgorithm {
     /// Inserts the element at `index` of the store, with its effect, in layout order when it shows in `rect` and
     /// is not in `visible` yet: for a moving element whose layout frame lies outside the rect.
     @inlinable public func addIfShown(
-        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
+        _ index: Int, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size,
+        store: LayoutStore
     ) {
         guard !visible.position(of: index).found else { return }
         var reader = store.reader
@@ -42,7 +43,8 @@ extension LayoutAlgorithm {
 
     /// The same, for an element whose identity and frame the layout has at hand (a header it placed where it is).
     @inlinable public func addIfShown(
-        _ index: Int, _ id: ElementID, frame: Rect, to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size
+        _ index: Int, _ id: ElementID, frame: Rect, to visible: inout VisibleElements, in rect: Rect, offset: Point,
+        viewport: Size
     ) {
         let (position, found) = visible.position(of: index)
         guard !found else { return }

@@ -72,7 +72,8 @@ public protocol LayoutAlgorithm: Sendable {
     /// sections before it only through its origin, which is what lets a change to one section leave the others'
     /// frames as they are. Positions along the scroll axis are put on the scroll grid (`ScrollGrid`) as they are
     /// stored; a layout that keeps its own running positions on the grid gets them back exactly.
-    func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double
+    func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size)
+        -> Double
     /// Writes every section in order, each begun at its origin (`LayoutWriter.beginSection(origin:)`), the sum of
     /// the lengths before it, each put on the scroll grid; returns their length together. By default
     /// `writeSection` a section at a time; a layout whose sections share work (the geometry of a viewport) may do
@@ -89,7 +90,8 @@ public protocol LayoutAlgorithm: Sendable {
     func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect
     /// Turns the elements whose layout frames intersect `rect` into the elements displayed there, with their
     /// effects: layouts whose effects move elements (sticky headers) re-test and add them here.
-    func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore)
+    func applyEffects(
+        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore)
     /// Where a scroll that would stop at `proposed` comes to rest.
     func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point
     /// Refuses a viewport the layout cannot lay out in: by default one that is not a valid size; a layout whose
@@ -111,7 +113,9 @@ extension LayoutAlgorithm {
     /// Writes every section in order, each at its origin, and returns their length together: what the engine's
     /// store and every design that keeps absolute frames lay out. A section's origin is the sum of the lengths
     /// before it, each put on the scroll grid, so every sum is exact and every design agrees bit for bit.
-    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
+        -> Double
+    {
         var origin = 0.0
         for section in 0..<sectionCount {
             writer.beginSection(origin: scrollAxis.point(origin))

@@ -28,10 +28,10 @@ public struct LayoutSection: Hashable, Sendable {
     /// Rejects sizes and heights that are not valid lengths (NaN, infinite, negative, too long), and negative counts.
     public func validate(section: Int) throws(LayoutError) {
         switch itemSizes {
-        case let .uniform(size, count):
+        case .uniform(let size, let count):
             guard count >= 0 else { throw .negativeCount(name: "section \(section) item count", value: count) }
             guard size.isValidExtent else { throw .invalidItemSize(section: section, item: 0, size) }
-        case let .list(sizes):
+        case .list(let sizes):
             for (item, size) in sizes.enumerated() where !size.isValidExtent {
                 throw .invalidItemSize(section: section, item: item, size)
             }
@@ -57,8 +57,8 @@ public enum ItemSizes: Hashable, Sendable {
 
     public var count: Int {
         switch self {
-        case let .uniform(_, count): count
-        case let .list(sizes): sizes.count
+        case .uniform(_, let count): count
+        case .list(let sizes): sizes.count
         }
     }
 }
@@ -69,5 +69,7 @@ public typealias SectionList = BlockedArray<LayoutSection>
 
 extension LayoutSection: BlockedArrayElement {
     /// No items and no views of its own.
-    public static var vacant: LayoutSection { LayoutSection(itemSizes: .uniform(.zero, count: 0), headerHeight: 0, footerHeight: 0) }
+    public static var vacant: LayoutSection {
+        LayoutSection(itemSizes: .uniform(.zero, count: 0), headerHeight: 0, footerHeight: 0)
+    }
 }

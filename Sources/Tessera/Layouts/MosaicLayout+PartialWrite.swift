@@ -10,8 +10,11 @@ extension MosaicLayout {
         // The write never joins, so with another change after this one it would only reach it: say so at once, and
         // the engine writes this change and every later one in one pass (rather than a pass to the end for each).
         guard edit.horizon == .max else { return PartialWrite(start: edit.first, end: .horizon) }
-        let (start, segment, row) = Self.segment(atOrBefore: Swift.min(edit.first, Swift.min(itemCount, laidOut.itemCount) - 3))
-        let bottom = writeSegments(from: start, segment: segment, top: Double(row) * (Self.segmentHeight + 1) + 1, into: &writer, viewport: viewport)
+        let (start, segment, row) = Self.segment(
+            atOrBefore: Swift.min(edit.first, Swift.min(itemCount, laidOut.itemCount) - 3))
+        let bottom = writeSegments(
+            from: start, segment: segment, top: Double(row) * (Self.segmentHeight + 1) + 1, into: &writer,
+            viewport: viewport)
         return PartialWrite(start: start, end: .sectionEnd(length: bottom))
     }
 
@@ -21,7 +24,9 @@ extension MosaicLayout {
         guard item >= 1 else { return (0, .fullWidth, 0) }
         // After the first, the cycle repeats every 8 items in three segments, at its items 0, 2 and 5.
         let (cycle, offset) = (item - 1).quotientAndRemainder(dividingBy: 8)
-        let (place, segment, index) = offset >= 5 ? (5, Segment.oneThirdTwoThirds, 2) : offset >= 2 ? (2, .twoThirdsOneThird, 1) : (0, .fiftyFifty, 0)
+        let (place, segment, index) =
+            offset >= 5
+            ? (5, Segment.oneThirdTwoThirds, 2) : offset >= 2 ? (2, .twoThirdsOneThird, 1) : (0, .fiftyFifty, 0)
         return (1 + 8 * cycle + place, segment, 1 + 3 * cycle + index)
     }
 }

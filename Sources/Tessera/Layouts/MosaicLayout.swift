@@ -100,11 +100,15 @@ public struct MosaicLayout: LayoutAlgorithm {
         let distance = Swift.min((length * fraction).rounded(.up), length)
         let remainder = Swift.max(length - distance - 1, 0)
         if alongX {
-            return (Rect(x: rect.minX, y: rect.minY, width: distance, height: rect.height),
-                    Rect(x: rect.minX + distance + 1, y: rect.minY, width: remainder, height: rect.height))
+            return (
+                Rect(x: rect.minX, y: rect.minY, width: distance, height: rect.height),
+                Rect(x: rect.minX + distance + 1, y: rect.minY, width: remainder, height: rect.height)
+            )
         }
-        return (Rect(x: rect.minX, y: rect.minY, width: rect.width, height: distance),
-                Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: remainder))
+        return (
+            Rect(x: rect.minX, y: rect.minY, width: rect.width, height: distance),
+            Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: remainder)
+        )
     }
 }
 

@@ -14,13 +14,16 @@ extension SizeList {
     /// - Complexity: O(*b*) for the *b* blocks of a long list, plus the reads.
     @inlinable borrowing func read<Result>(flat: (ListedSizes) -> Result, blocked: (BlockedSizes) -> Result) -> Result {
         guard let table, !isInOrder else {
-            return storage.withUnsafeBufferPointer { flat(ListedSizes(sizes: UnsafeBufferPointer(rebasing: $0[..<count]))) }
+            return storage.withUnsafeBufferPointer {
+                flat(ListedSizes(sizes: UnsafeBufferPointer(rebasing: $0[..<count])))
+            }
         }
         return storage.withUnsafeBufferPointer { sizes in
             table.slots.withUnsafeBufferPointer { slots in
                 table.ends.withUnsafeBufferPointer { ends in
                     withUnsafeTemporaryAllocation(of: BlockedSizes.Cursor.self, capacity: 1) { cursor in
-                        let sizes = BlockedSizes(sizes: sizes.baseAddress!, slots: slots, ends: ends, cursor: cursor.baseAddress!)
+                        let sizes = BlockedSizes(
+                            sizes: sizes.baseAddress!, slots: slots, ends: ends, cursor: cursor.baseAddress!)
                         return blocked(sizes)
                     }
                 }
@@ -49,7 +52,10 @@ extension SizeList {
     @usableFromInline let ends: UnsafeBufferPointer<Int>
     @usableFromInline let cursor: UnsafeMutablePointer<Cursor>
 
-    @inlinable init(sizes: UnsafePointer<Size>, slots: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int>, cursor: UnsafeMutablePointer<Cursor>) {
+    @inlinable init(
+        sizes: UnsafePointer<Size>, slots: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<Int>,
+        cursor: UnsafeMutablePointer<Cursor>
+    ) {
         self.sizes = sizes
         self.slots = slots
         self.ends = ends
@@ -68,10 +74,12 @@ extension SizeList {
     /// Moves the cursor to the block holding `item`: the next block when reading goes on in order.
     @usableFromInline func seek(_ item: Int) -> Size {
         let next = cursor.pointee.block &+ 1
-        let block = next < ends.count && item >= cursor.pointee.end && item < ends[next]
+        let block =
+            next < ends.count && item >= cursor.pointee.end && item < ends[next]
             ? next : (0..<ends.count).partitionPoint(near: next) { ends[$0] > item }
         let start = block == 0 ? 0 : ends[block &- 1]
-        cursor.pointee = Cursor(start: start, end: ends[block], block: block, sizes: sizes + Int(slots[block]) &* SizeList.blockCapacity)
+        cursor.pointee = Cursor(
+            start: start, end: ends[block], block: block, sizes: sizes + Int(slots[block]) &* SizeList.blockCapacity)
         return cursor.pointee.sizes[item &- start]
     }
 }

@@ -17,21 +17,26 @@ extension StickyParallaxLayout {
             // Pinned below the menu, until the section's last cell pushes it out.
             let limit = id.section < cellExtents.count ? cellExtents[id.section] : 0
             let menu = settings.isMenuSticky ? settings.menuHeight : 0
-            return ScrollEffect(transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY + menu))))
+            return ScrollEffect(
+                transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY + menu))))
         case .topHeader where settings.isHeaderStretchy:
             let height = settings.headerHeight
             let stretched = Swift.min(viewport.height, Swift.max(height, height - offset.y))
             let scale = stretched / height
             let translation = Swift.min(offset.y, height) + (stretched - height) / 2
             let overlay = settings.isHeaderOverlayActive ? Swift.min(settings.maxOverlayAlpha, offset.y / height) : 0
-            return ScrollEffect(transform: ElementTransform(scaleX: scale, scaleY: scale, translateY: translation), overlayAlpha: overlay)
+            return ScrollEffect(
+                transform: ElementTransform(scaleX: scale, scaleY: scale, translateY: translation),
+                overlayAlpha: overlay)
         case .menu where settings.isMenuSticky:
-            return ScrollEffect(transform: ElementTransform(translateY: Swift.max(frame.minY, offset.y) - settings.headerHeight))
+            return ScrollEffect(
+                transform: ElementTransform(translateY: Swift.max(frame.minY, offset.y) - settings.headerHeight))
         case .cell where settings.isParallaxOnCellsEnabled:
             let halfHeight = viewport.height / 2
             let distance = frame.midY - offset.y - halfHeight
             let parallax = -settings.maxParallaxOffset * distance / (halfHeight + settings.cellHeight / 2)
-            return ScrollEffect(parallaxOffset: Swift.min(Swift.max(-settings.maxParallaxOffset, parallax), settings.maxParallaxOffset))
+            return ScrollEffect(
+                parallaxOffset: Swift.min(Swift.max(-settings.maxParallaxOffset, parallax), settings.maxParallaxOffset))
         default:
             return .none
         }
@@ -61,7 +66,9 @@ extension StickyParallaxLayout {
         }
         if settings.menuHeight > 0 {
             let id = ElementID(kind: .menu, section: 0, item: 0)
-            addIfShown(top - 1, id, frame: elements.frame(at: top - 1), to: &visible, in: rect, offset: offset, viewport: viewport)
+            addIfShown(
+                top - 1, id, frame: elements.frame(at: top - 1), to: &visible, in: rect, offset: offset,
+                viewport: viewport)
         }
         guard settings.sectionHeaderHeight > 0, !sections.isEmpty else { return }
         var reader = store.sectionReader

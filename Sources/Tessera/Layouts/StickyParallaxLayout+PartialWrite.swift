@@ -5,7 +5,9 @@ extension StickyParallaxLayout {
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {
         let settings = configuration
-        let (spacing, x, width) = (ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing, viewport.width)
+        let (spacing, x, width) = (
+            ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing, viewport.width
+        )
         let itemSizes = sections[section].itemSizes
         let start = edit.first
         // Where the cell before `start` ends.

@@ -43,22 +43,28 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
             throw .negativeCount(name: "section \(section) item count", value: itemCounts[section])
         }
         let cell = Size(width: 0, height: configuration.cellHeight)
-        try self.init(sections: itemCounts.map { LayoutSection(itemSizes: .uniform(cell, count: $0)) }, configuration: configuration)
+        try self.init(
+            sections: itemCounts.map { LayoutSection(itemSizes: .uniform(cell, count: $0)) },
+            configuration: configuration)
     }
 
     /// Sections whose cells take the heights of their item sizes.
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         let lengths = [
             ("headerHeight", configuration.headerHeight), ("menuHeight", configuration.menuHeight),
-            ("sectionHeaderHeight", configuration.sectionHeaderHeight), ("sectionFooterHeight", configuration.sectionFooterHeight),
-            ("cellHeight", configuration.cellHeight), ("minimumInteritemSpacing", configuration.minimumInteritemSpacing),
-            ("minimumLineSpacing", configuration.minimumLineSpacing), ("maxParallaxOffset", configuration.maxParallaxOffset),
+            ("sectionHeaderHeight", configuration.sectionHeaderHeight),
+            ("sectionFooterHeight", configuration.sectionFooterHeight),
+            ("cellHeight", configuration.cellHeight),
+            ("minimumInteritemSpacing", configuration.minimumInteritemSpacing),
+            ("minimumLineSpacing", configuration.minimumLineSpacing),
+            ("maxParallaxOffset", configuration.maxParallaxOffset),
         ]
         for (name, value) in lengths where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
         guard (0...1).contains(configuration.maxOverlayAlpha) else {
-            throw .parameterOutOfRange(name: "maxOverlayAlpha", value: configuration.maxOverlayAlpha, requirement: "an alpha is from 0 to 1")
+            throw .parameterOutOfRange(
+                name: "maxOverlayAlpha", value: configuration.maxOverlayAlpha, requirement: "an alpha is from 0 to 1")
         }
         // The page header and the menu, in section 0.
         try LayoutSection.validate(sections, extraElements: 2)
@@ -71,7 +77,8 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
 
     /// A section's cells, header and footer.
     static func elementCount(of section: LayoutSection, configuration: Configuration) -> Int {
-        section.itemSizes.count + (configuration.sectionHeaderHeight > 0 ? 1 : 0) + (configuration.sectionFooterHeight > 0 ? 1 : 0)
+        section.itemSizes.count + (configuration.sectionHeaderHeight > 0 ? 1 : 0)
+            + (configuration.sectionFooterHeight > 0 ? 1 : 0)
     }
 
     /// Stacks cells of `sizes` one `spacing` apart below `y`; returns where the last ends.
@@ -93,8 +100,8 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     static func cellExtent(of section: LayoutSection, configuration: Configuration) -> Double {
         let spacing = ScrollGrid.snapped(configuration.minimumLineSpacing)
         switch section.itemSizes {
-        case let .uniform(size, count): return Double(count) * (ScrollGrid.snapped(size.height) + spacing)
-        case let .list(sizes): return sizes.reduce(0) { $0 + (spacing + ScrollGrid.snapped($1.height)) }
+        case .uniform(let size, let count): return Double(count) * (ScrollGrid.snapped(size.height) + spacing)
+        case .list(let sizes): return sizes.reduce(0) { $0 + (spacing + ScrollGrid.snapped($1.height)) }
         }
     }
 
@@ -124,7 +131,9 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
 
     /// Writes every section, reading the sections a block at a time: at one cell a section, finding each section
     /// by number was most of a prepare.
-    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
+        -> Double
+    {
         writer.beginSection(origin: .zero)
         let top = writeTop(into: &writer, width: viewport.width)
         guard !sections.isEmpty else {
@@ -136,7 +145,8 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         sections.forEachBlock { sections in
             for section in sections.indices {
                 if !first { writer.beginSection(origin: Point(x: 0, y: origin)) }
-                origin += ScrollGrid.snapped(write(sections[section], from: start, into: &writer, width: viewport.width))
+                origin += ScrollGrid.snapped(
+                    write(sections[section], from: start, into: &writer, width: viewport.width))
                 writer.endSection()
                 (first, start) = (false, 0)
             }
@@ -155,17 +165,23 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         _ section: borrowing LayoutSection, from top: Double, into writer: inout Writer, width: Double
     ) -> Double {
         let settings = configuration
-        let start = Self.appendFullWidth(.header, height: settings.sectionHeaderHeight, at: top, width: width, into: &writer)
+        let start = Self.appendFullWidth(
+            .header, height: settings.sectionHeaderHeight, at: top, width: width, into: &writer)
         // The cells stack one line spacing apart from `start`.
         let (spacing, x) = (ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing)
         let end = section.itemSizes.read(
             uniform: { sizes in
                 // Cells of one size in whole points are placed from their index, with no chain of additions from
                 // cell to cell; the frames are the same to the bit (`WholePointStack`).
-                guard let cells = WholePointStack(from: start, spacing: spacing, length: sizes.size.height, count: sizes.count) else {
+                guard
+                    let cells = WholePointStack(
+                        from: start, spacing: spacing, length: sizes.size.height, count: sizes.count)
+                else {
                     return Self.stack(sizes, from: start, x: x, width: width, spacing: spacing, into: &writer)
                 }
-                writer.appendCells(sizes.count) { item in Rect(x: x, y: cells.start(ofItem: item), width: width, height: sizes.size.height) }
+                writer.appendCells(sizes.count) { item in
+                    Rect(x: x, y: cells.start(ofItem: item), width: width, height: sizes.size.height)
+                }
                 return cells.end
             },
             flat: { Self.stack($0, from: start, x: x, width: width, spacing: spacing, into: &writer) },

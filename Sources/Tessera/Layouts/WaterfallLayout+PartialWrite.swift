@@ -16,7 +16,9 @@ extension WaterfallLayout {
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {
         let geometry = WaterfallGeometry(configuration, viewport: viewport)
-        let (columns, columnWidth, padding, gridPadding) = (geometry.columns, geometry.columnWidth, geometry.padding, geometry.gridPadding)
+        let (columns, columnWidth, padding, gridPadding) = (
+            geometry.columns, geometry.columnWidth, geometry.padding, geometry.gridPadding
+        )
         let data = sections[section]
         let headerEnd = ScrollGrid.snapped(data.headerHeight ?? configuration.headerHeight)
         let start = edit.first

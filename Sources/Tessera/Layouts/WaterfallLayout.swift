@@ -49,7 +49,9 @@ public struct WaterfallLayout: LayoutAlgorithm {
     public func validate(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
         guard viewport.width > Self.headerInset else {
-            throw .parameterOutOfRange(name: "viewport width", value: viewport.width, requirement: "a waterfall needs more than its header inset, \(Self.headerInset)")
+            throw .parameterOutOfRange(
+                name: "viewport width", value: viewport.width,
+                requirement: "a waterfall needs more than its header inset, \(Self.headerInset)")
         }
     }
 
@@ -68,12 +70,15 @@ public struct WaterfallLayout: LayoutAlgorithm {
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
-        write(sections[section], into: &writer, WaterfallGeometry(configuration, viewport: viewport), viewport: viewport)
+        write(
+            sections[section], into: &writer, WaterfallGeometry(configuration, viewport: viewport), viewport: viewport)
     }
 
     /// Writes every section with the geometry set up once, reading the sections a block at a time: at one photo a
     /// section, finding each section by number and setting up its geometry were most of a prepare.
-    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size) -> Double {
+    @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
+        -> Double
+    {
         let geometry = WaterfallGeometry(configuration, viewport: viewport)
         var origin = 0.0
         sections.forEachBlock { sections in
@@ -99,7 +104,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
         let headerEnd = ScrollGrid.snapped(headerHeight)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
             columnEnds.initialize(repeating: headerEnd)
-            placePhotos(of: section, 0..<section.itemSizes.count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
+            placePhotos(
+                of: section, 0..<section.itemSizes.count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
             return columnEnds.max() ?? headerEnd
         }
     }
@@ -107,7 +113,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
     /// Puts photos `items` of `section` each in the shortest column (the first of the shortest), moving
     /// `columnEnds`, one a column, on by each.
     @inlinable func placePhotos<Writer: LayoutWriter & ~Copyable>(
-        of section: borrowing LayoutSection, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>, into writer: inout Writer,
+        of section: borrowing LayoutSection, _ items: Range<Int>, columnEnds: UnsafeMutablePointer<Double>,
+        into writer: inout Writer,
         _ geometry: WaterfallGeometry
     ) {
         section.itemSizes.read(
@@ -178,7 +185,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
 
     /// Puts a photo `photoHeight` tall in the shortest of `columnEnds` (the first of the shortest), moves that
     /// column's end on, and returns the photo's frame.
-    @inlinable @inline(__always) func place(_ photoHeight: Double, in columnEnds: UnsafeMutablePointer<Double>) -> Rect {
+    @inlinable @inline(__always) func place(_ photoHeight: Double, in columnEnds: UnsafeMutablePointer<Double>) -> Rect
+    {
         var column = 0
         for candidate in 1..<columns where columnEnds[candidate] < columnEnds[column] { column = candidate }
         let top = columnEnds[column]
@@ -203,7 +211,8 @@ extension WaterfallLayout: UpdatableLayout {
     }
 
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {
-        elementCount += Self.elementCount(of: data, configuration: configuration)
+        elementCount +=
+            Self.elementCount(of: data, configuration: configuration)
             - Self.elementCount(of: sections[section], configuration: configuration)
         sections[section] = data
     }

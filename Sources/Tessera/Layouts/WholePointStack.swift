@@ -16,7 +16,7 @@
     @inlinable init?(from start: Double, spacing: Double, length: Double, count: Int) {
         let limit = 0x1p52
         guard count >= 0, Self.isWhole(start, below: limit), Self.isWhole(spacing, below: limit),
-              Self.isWhole(length, below: limit), start + Double(count) * (spacing + length) < limit
+            Self.isWhole(length, below: limit), start + Double(count) * (spacing + length) < limit
         else { return nil }
         origin = Int(start)
         self.spacing = Int(spacing)

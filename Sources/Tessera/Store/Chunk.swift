@@ -55,8 +55,10 @@
     /// The frame columns seen along `axis`, positions relative to the base.
     @inlinable @inline(__always) func columns(along axis: ScrollAxis) -> FrameColumns {
         switch axis {
-        case .vertical: FrameColumns(scrollOrigin: y, scrollLength: height, crossOrigin: x, crossLength: width, count: count)
-        case .horizontal: FrameColumns(scrollOrigin: x, scrollLength: width, crossOrigin: y, crossLength: height, count: count)
+        case .vertical:
+            FrameColumns(scrollOrigin: y, scrollLength: height, crossOrigin: x, crossLength: width, count: count)
+        case .horizontal:
+            FrameColumns(scrollOrigin: x, scrollLength: width, crossOrigin: y, crossLength: height, count: count)
         }
     }
 

@@ -79,7 +79,8 @@
             let chunk = self[id]
             var new = Chunk()
             for column in 0..<4 {
-                (new.frames + column * Chunk.capacity).initialize(from: chunk.frames + column * Chunk.capacity, count: chunk.count)
+                (new.frames + column * Chunk.capacity).initialize(
+                    from: chunk.frames + column * Chunk.capacity, count: chunk.count)
             }
             new.tags.initialize(from: chunk.tags, count: Chunk.capacity)
             new.marks.initialize(from: chunk.marks, count: Chunk.capacity / 8)

@@ -205,7 +205,9 @@
     /// chunk for an index at the end. Fills `path` with each level's node and slot when given.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable func place(of index: Int, by measure: Measure, path: UnsafeMutablePointer<(node: Int32, slot: Int)>? = nil) -> Place {
+    @inlinable func place(
+        of index: Int, by measure: Measure, path: UnsafeMutablePointer<(node: Int32, slot: Int)>? = nil
+    ) -> Place {
         var node = root
         var place = Place(chunk: 0, base: 0, elementsBefore: 0, recordsBefore: 0, chunksBefore: 0)
         for level in 0..<height {
@@ -220,9 +222,18 @@
             // The first slot whose items reach past `local`; the last one when none does.
             let low: Int
             switch measure {
-            case .elements: low = elementEnds.withUnsafeBufferPointer { Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count) }
-            case .records: low = recordEnds.withUnsafeBufferPointer { Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count) }
-            case .chunks: low = chunkEnds.withUnsafeBufferPointer { Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count) }
+            case .elements:
+                low = elementEnds.withUnsafeBufferPointer {
+                    Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count)
+                }
+            case .records:
+                low = recordEnds.withUnsafeBufferPointer {
+                    Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count)
+                }
+            case .chunks:
+                low = chunkEnds.withUnsafeBufferPointer {
+                    Self.firstSlot(reaching: local, in: $0.baseAddress.unsafelyUnwrapped + first, count: count)
+                }
             }
             let slot = first &+ low
             path?[level] = (node, low)
@@ -234,7 +245,9 @@
 
     /// The first of `count` slots whose end passes `local`, the last slot when none does: a binary search whose
     /// steps choose without a branch (a slot's count of a measure ends where `ends` says).
-    @inlinable @inline(__always) static func firstSlot(reaching local: Int, in ends: UnsafePointer<Int>, count: Int) -> Int {
+    @inlinable @inline(__always) static func firstSlot(reaching local: Int, in ends: UnsafePointer<Int>, count: Int)
+        -> Int
+    {
         var base = 0
         var length = count
         while length > 1 {
@@ -270,7 +283,9 @@
     /// Sets the summary of the chunk at `path`'s end and works the sums out again on the way up.
     ///
     /// - Complexity: O(*fanout* × log *n*).
-    @usableFromInline mutating func update(_ summary: ChunkSummary, at path: UnsafeMutablePointer<(node: Int32, slot: Int)>) {
+    @usableFromInline mutating func update(
+        _ summary: ChunkSummary, at path: UnsafeMutablePointer<(node: Int32, slot: Int)>
+    ) {
         summaries[Self.slot(path[height - 1].node, path[height - 1].slot)] = summary
         propagate(from: height - 1, path: path)
     }
@@ -296,7 +311,10 @@
     }
 
     /// Puts `child` in slot `index` of the node at `level` of `path`, splitting the node when it overflows.
-    private mutating func insert(_ child: Int32, _ summary: ChunkSummary, level: Int, at index: Int, path: UnsafeMutablePointer<(node: Int32, slot: Int)>) {
+    private mutating func insert(
+        _ child: Int32, _ summary: ChunkSummary, level: Int, at index: Int,
+        path: UnsafeMutablePointer<(node: Int32, slot: Int)>
+    ) {
         let node = path[level].node
         let count = slotCounts[Int(node)]
         let first = Self.slot(node, 0)

@@ -89,7 +89,9 @@
     @inlinable mutating func appendCells(_ count: Int, _ cell: (Int) -> (frame: Rect, marked: Bool)) {
         reserve(count)
         let start = self.count
-        let (x, y, width, height, kinds, marks) = (x + start, y + start, width + start, height + start, kinds + start, marks + start)
+        let (x, y, width, height, kinds, marks) = (
+            x + start, y + start, width + start, height + start, kinds + start, marks + start
+        )
         for index in 0..<count {
             let (frame, marked) = cell(index)
             x[index] = frame.origin.x
@@ -103,7 +105,9 @@
     }
 
     /// Appends the elements at `offsets` of `chunk`, whose base is `base`, moved by `shift` along `axis`.
-    @inlinable mutating func append(_ chunk: Chunk, at offsets: Range<Int>, base: Double, shift: Double, axis: ScrollAxis) {
+    @inlinable mutating func append(
+        _ chunk: Chunk, at offsets: Range<Int>, base: Double, shift: Double, axis: ScrollAxis
+    ) {
         guard !offsets.isEmpty else { return }
         reserve(offsets.count)
         let n = offsets.count

@@ -38,7 +38,8 @@ public struct ElementReader {
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func frame(at index: Int) -> Rect {
         if !chunkElements.contains(index) { enterChunk(of: index) }
-        return LayoutStore.frame(of: chunk.unsafelyUnwrapped, at: index &- chunkElements.lowerBound, base: base, axis: store.axis)
+        return LayoutStore.frame(
+            of: chunk.unsafelyUnwrapped, at: index &- chunkElements.lowerBound, base: base, axis: store.axis)
     }
 
     /// Whether the layout marked the element numbered `index` as a point its writing can resume from.

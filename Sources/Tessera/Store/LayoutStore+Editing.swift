@@ -114,7 +114,8 @@ extension LayoutStore {
     /// nothing changed.
     @usableFromInline mutating func replaceInPlace(elements: Range<Int>, records: Range<Int>, shift: Double) -> Bool {
         guard pool.tree.height > 0 else { return false }
-        return withUnsafeTemporaryAllocation(of: (node: Int32, slot: Int).self, capacity: ChunkTree.maximumHeight) { path in
+        return withUnsafeTemporaryAllocation(of: (node: Int32, slot: Int).self, capacity: ChunkTree.maximumHeight) {
+            path in
             replaceInPlace(elements: elements, records: records, shift: shift, path: path.baseAddress!)
         }
     }
@@ -122,7 +123,8 @@ extension LayoutStore {
     @usableFromInline mutating func replaceInPlace(
         elements: Range<Int>, records: Range<Int>, shift: Double, path: UnsafeMutablePointer<(node: Int32, slot: Int)>
     ) -> Bool {
-        let place = pool.tree.place(of: Swift.min(elements.lowerBound, Swift.max(count - 1, 0)), by: .elements, path: path)
+        let place = pool.tree.place(
+            of: Swift.min(elements.lowerBound, Swift.max(count - 1, 0)), by: .elements, path: path)
         var chunk = pool[place.chunk]
         let incoming = pool.incoming
         let start = elements.lowerBound - place.elementsBefore
@@ -133,8 +135,8 @@ extension LayoutStore {
         let newRecords = chunk.recordCount - (recordEnd - recordStart) + incoming.recordCount
         // The change must lie in this chunk, leave it neither overfull nor nearly empty, and keep its records in it.
         guard start >= 0, end <= chunk.count, recordStart >= 0, recordEnd <= chunk.recordCount,
-              recordStart == 0 || Int(chunk.recordStarts[recordStart - 1]) <= start,
-              newCount <= Chunk.capacity, newCount >= Chunk.capacity / 4 || pool.tree.total.chunks == 1
+            recordStart == 0 || Int(chunk.recordStarts[recordStart - 1]) <= start,
+            newCount <= Chunk.capacity, newCount >= Chunk.capacity / 4 || pool.tree.total.chunks == 1
         else { return false }
         let base = place.base
         let moved = incoming.count - (end - start)
@@ -147,7 +149,9 @@ extension LayoutStore {
             (chunk.height + start + incoming.count).moveInitialize(from: chunk.height + end, count: suffix)
             (chunk.kinds + start + incoming.count).moveInitialize(from: chunk.kinds + end, count: chunk.count - end)
             if moved > 0 {
-                for offset in stride(from: chunk.count - 1, through: end, by: -1) { chunk.setMark(offset + moved, chunk.isMarked(offset)) }
+                for offset in stride(from: chunk.count - 1, through: end, by: -1) {
+                    chunk.setMark(offset + moved, chunk.isMarked(offset))
+                }
             } else {
                 for offset in end..<chunk.count { chunk.setMark(offset + moved, chunk.isMarked(offset)) }
             }
@@ -165,8 +169,10 @@ extension LayoutStore {
         let movedRecords = incoming.recordCount - (recordEnd - recordStart)
         let (origins, starts) = (chunk.recordOrigins, chunk.recordStarts)
         if movedRecords != 0 {
-            (origins + recordStart + incoming.recordCount).moveInitialize(from: origins + recordEnd, count: chunk.recordCount - recordEnd)
-            (starts + recordStart + incoming.recordCount).moveInitialize(from: starts + recordEnd, count: chunk.recordCount - recordEnd)
+            (origins + recordStart + incoming.recordCount).moveInitialize(
+                from: origins + recordEnd, count: chunk.recordCount - recordEnd)
+            (starts + recordStart + incoming.recordCount).moveInitialize(
+                from: starts + recordEnd, count: chunk.recordCount - recordEnd)
         }
         for record in (recordStart + incoming.recordCount)..<newRecords {
             origins[record] += shift
@@ -187,7 +193,9 @@ extension LayoutStore {
 
     /// Rewrites the chunks at `positions` with their contents edited: the elements and records given replaced by
     /// the pool's `incoming` buffer and those after them moved by `shift`, cut into as few chunks as hold them.
-    @usableFromInline mutating func rewriteChunks(_ positions: ClosedRange<Int>, elements: Range<Int>, records: Range<Int>, shift: Double) {
+    @usableFromInline mutating func rewriteChunks(
+        _ positions: ClosedRange<Int>, elements: Range<Int>, records: Range<Int>, shift: Double
+    ) {
         let firstPlace = chunk(atPosition: positions.lowerBound).place
         let (lastChunk, lastPlace) = chunk(atPosition: positions.upperBound)
         // Where the chunk after the rewrite starts, once moved: the rewritten chunks end there.
@@ -202,12 +210,15 @@ extension LayoutStore {
             // The change's offsets in this chunk: the elements before it stay, those after it move.
             let start = elements.lowerBound - place.elementsBefore
             let end = Swift.min(Swift.max(elements.upperBound - place.elementsBefore, 0), chunk.count)
-            pool.gathered.append(chunk, at: 0..<Swift.min(Swift.max(start, 0), chunk.count), base: place.base, shift: 0, axis: axis)
+            pool.gathered.append(
+                chunk, at: 0..<Swift.min(Swift.max(start, 0), chunk.count), base: place.base, shift: 0, axis: axis)
             if start >= 0, start < chunk.count { pool.gathered.append(incoming) }
             pool.gathered.append(chunk, at: end..<chunk.count, base: place.base, shift: shift, axis: axis)
             for index in 0..<chunk.recordCount {
                 let record = place.recordsBefore + index
-                if record == records.lowerBound { pool.gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore) }
+                if record == records.lowerBound {
+                    pool.gathered.appendRecords(of: incoming, from: elements.lowerBound - firstPlace.elementsBefore)
+                }
                 guard record < records.lowerBound || record >= records.upperBound else { continue }
                 let after = record >= records.upperBound
                 let start = place.elementsBefore + Int(chunk.recordStarts[index]) - firstPlace.elementsBefore
@@ -241,13 +252,15 @@ extension LayoutStore {
             let first = total * index / chunkCount
             let last = total * (index + 1) / chunkCount
             if index > 0 { base = axis == .vertical ? gathered.y[first] : gathered.x[first] }
-            let nextBase = index + 1 < chunkCount
+            let nextBase =
+                index + 1 < chunkCount
                 ? (axis == .vertical ? gathered.y[last] : gathered.x[last]) : end
             gathered.write(first..<last, into: chunk, at: 0, base: base, axis: axis)
             chunk.count = last - first
             chunk.recordCount = 0
             while record < gathered.recordCount, gathered.recordStarts[record] < last || index == chunkCount - 1 {
-                chunk.appendRecord(start: gathered.recordStarts[record] - first, origin: gathered.recordOrigins[record] - base)
+                chunk.appendRecord(
+                    start: gathered.recordStarts[record] - first, origin: gathered.recordOrigins[record] - base)
                 record += 1
             }
             chunk.advance = nextBase - base
@@ -261,7 +274,9 @@ extension LayoutStore {
 
     /// Puts the chunks the pool's `touched` lists, `chunkCount` of them, in the tree in place of those at
     /// `positions`: those that take old places are updated, the others inserted, and old ones left over removed.
-    private mutating func replaceInTree(_ positions: ClosedRange<Int>, chunkCount: Int, path: UnsafeMutablePointer<(node: Int32, slot: Int)>) {
+    private mutating func replaceInTree(
+        _ positions: ClosedRange<Int>, chunkCount: Int, path: UnsafeMutablePointer<(node: Int32, slot: Int)>
+    ) {
         let oldCount = positions.count
         for index in 0..<chunkCount {
             let id = pool.touched[index]

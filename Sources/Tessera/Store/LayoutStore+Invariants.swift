@@ -6,9 +6,13 @@ extension LayoutStore {
     ///
     /// - Complexity: O(*n*).
     public func invariantViolation() -> String? {
-        guard pool.tree.height > 0 else { return pool.tree.total == ChunkSummary() ? nil : "an empty tree with a total" }
+        guard pool.tree.height > 0 else {
+            return pool.tree.total == ChunkSummary() ? nil : "an empty tree with a total"
+        }
         var chunks: [(id: Int32, base: Double)] = []
-        if let violation = checkNode(pool.tree.root, level: 0, base: 0, expected: pool.tree.total, into: &chunks) { return violation }
+        if let violation = checkNode(pool.tree.root, level: 0, base: 0, expected: pool.tree.total, into: &chunks) {
+            return violation
+        }
         var lastOrigin = -Double.infinity
         var lastStart = 0
         var elements = 0
@@ -16,20 +20,26 @@ extension LayoutStore {
             let chunk = pool[id]
             guard chunk.count <= Chunk.capacity else { return "chunk \(position) holds \(chunk.count) elements" }
             let scroll = chunk.columns(along: axis).scrollOrigin
-            for offset in 0..<chunk.count where !ScrollGrid.contains(scroll[offset]) || !ScrollGrid.contains(base + scroll[offset]) {
-                return "chunk \(position), element \(offset): position \(base) + \(scroll[offset]) is off the scroll grid"
+            for offset in 0..<chunk.count
+            where !ScrollGrid.contains(scroll[offset]) || !ScrollGrid.contains(base + scroll[offset]) {
+                return
+                    "chunk \(position), element \(offset): position \(base) + \(scroll[offset]) is off the scroll grid"
             }
             let span = chunk.columns(along: axis).scrollSpan(0..<chunk.count)
             guard span.min == chunk.minStart, span.max == chunk.maxEnd else {
-                return "chunk \(position): extent \(chunk.minStart)…\(chunk.maxEnd), not its elements' \(span.min)…\(span.max)"
+                return
+                    "chunk \(position): extent \(chunk.minStart)…\(chunk.maxEnd), not its elements' \(span.min)…\(span.max)"
             }
             for record in 0..<chunk.recordCount {
                 let start = elements + Int(chunk.recordStarts[record])
                 let origin = base + chunk.recordOrigins[record]
                 guard Int(chunk.recordStarts[record]) <= chunk.count, start >= lastStart, origin >= lastOrigin else {
-                    return "chunk \(position), record \(record): a section at element \(start), origin \(origin), after one at \(lastStart), \(lastOrigin)"
+                    return
+                        "chunk \(position), record \(record): a section at element \(start), origin \(origin), after one at \(lastStart), \(lastOrigin)"
                 }
-                guard ScrollGrid.contains(origin) else { return "chunk \(position), record \(record): origin \(origin) is off the scroll grid" }
+                guard ScrollGrid.contains(origin) else {
+                    return "chunk \(position), record \(record): origin \(origin) is off the scroll grid"
+                }
                 (lastStart, lastOrigin) = (start, origin)
             }
             elements += chunk.count
@@ -49,7 +59,9 @@ extension LayoutStore {
         var fresh = pool.tree
         let summary = fresh.refresh(node)
         guard summary == expected else { return "node \(node): sums \(summary), kept as \(expected)" }
-        guard fresh.links == pool.tree.links, fresh.reach == pool.tree.reach else { return "node \(node): its per-slot sums are stale" }
+        guard fresh.links == pool.tree.links, fresh.reach == pool.tree.reach else {
+            return "node \(node): its per-slot sums are stale"
+        }
         for slot in 0..<count {
             let index = ChunkTree.slot(node, slot)
             let child = pool.tree.links[index].child
@@ -60,7 +72,9 @@ extension LayoutStore {
                     return "chunk \(child): summary \(ChunkSummary(chunk)), kept as \(pool.tree.summaries[index])"
                 }
                 chunks.append((child, childBase))
-            } else if let violation = checkNode(child, level: level + 1, base: childBase, expected: pool.tree.summaries[index], into: &chunks) {
+            } else if let violation = checkNode(
+                child, level: level + 1, base: childBase, expected: pool.tree.summaries[index], into: &chunks)
+            {
                 return violation
             }
         }

@@ -33,9 +33,12 @@ extension LayoutStore {
     /// `margin`: then it is the only chunk to search, with no search for chunks.
     ///
     /// - Complexity: O(1).
-    @inlinable @inline(__always) func fingerCandidate(meeting query: AxisRect, margin: Double, finger: ChunkFinger) -> ChunkCandidate? {
+    @inlinable @inline(__always) func fingerCandidate(meeting query: AxisRect, margin: Double, finger: ChunkFinger)
+        -> ChunkCandidate?
+    {
         guard finger.generation == generation, query.scrollMin - margin >= finger.candidate.reachBefore,
-              query.scrollMax + margin <= finger.candidate.nearestAfter, finger.store == pool.identity else { return nil }
+            query.scrollMax + margin <= finger.candidate.nearestAfter, finger.store == pool.identity
+        else { return nil }
         return finger.candidate
     }
 
@@ -48,7 +51,9 @@ extension LayoutStore {
         guard pool.tree.height > 0 else { return }
         let low = query.scrollMin - margin
         let high = query.scrollMax + margin
-        collect(pool.tree.root, level: 0, base: 0, elementsBefore: 0, before: -.infinity, after: .infinity, low: low, high: high, into: &visible.candidates)
+        collect(
+            pool.tree.root, level: 0, base: 0, elementsBefore: 0, before: -.infinity, after: .infinity, low: low,
+            high: high, into: &visible.candidates)
         if visible.candidates.count == 1 {
             visible.finger = ChunkFinger(store: pool.identity, generation: generation, candidate: visible.candidates[0])
         }
@@ -77,12 +82,16 @@ extension LayoutStore {
             if base + reach.minStart < high, low < base + reach.maxEnd {
                 let link = pool.tree.links[slot]
                 let (childBase, elements) = (base + link.offset, elementsBefore &+ link.elementsBefore)
-                let reachBefore = slot > first ? Swift.max(before, base + pool.tree.reach[slot &- 1].runningMaxEnd) : before
-                let nearestAfter = slot &+ 1 < end ? Swift.min(after, base + pool.tree.reach[slot &+ 1].runningMinStart) : after
+                let reachBefore =
+                    slot > first ? Swift.max(before, base + pool.tree.reach[slot &- 1].runningMaxEnd) : before
+                let nearestAfter =
+                    slot &+ 1 < end ? Swift.min(after, base + pool.tree.reach[slot &+ 1].runningMinStart) : after
                 if isBottom {
-                    candidates.append(ChunkCandidate(
-                        chunk: link.child, base: childBase, firstElement: elements, reachBefore: reachBefore, nearestAfter: nearestAfter
-                    ))
+                    candidates.append(
+                        ChunkCandidate(
+                            chunk: link.child, base: childBase, firstElement: elements, reachBefore: reachBefore,
+                            nearestAfter: nearestAfter
+                        ))
                 } else {
                     collect(
                         link.child, level: level &+ 1, base: childBase, elementsBefore: elements, before: reachBefore,
@@ -101,7 +110,8 @@ extension LayoutStore {
 public struct ChunkFinger: Sendable {
     @usableFromInline var store: UInt64 = 0
     @usableFromInline var generation = -1
-    @usableFromInline var candidate = LayoutStore.ChunkCandidate(chunk: 0, base: 0, firstElement: 0, reachBefore: .infinity, nearestAfter: -.infinity)
+    @usableFromInline var candidate = LayoutStore.ChunkCandidate(
+        chunk: 0, base: 0, firstElement: 0, reachBefore: .infinity, nearestAfter: -.infinity)
 
     @inlinable init() {}
 

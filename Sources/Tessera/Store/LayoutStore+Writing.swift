@@ -6,7 +6,8 @@ extension LayoutStore {
     ///
     /// - Complexity: O(*n*) for the *n* elements written, plus O(*n* / `Chunk.capacity`) to build the pool.tree.
     @inlinable mutating func rewriteAll<Taking: PositionTaking, Finisher: ChunkFinisher>(
-        axis: ScrollAxis, taking: Taking.Type, finisher: inout Finisher, _ body: (inout Writer<Taking, Finisher>) -> Double
+        axis: ScrollAxis, taking: Taking.Type, finisher: inout Finisher,
+        _ body: (inout Writer<Taking, Finisher>) -> Double
     ) {
         copyPoolIfShared()
         self.axis = axis
@@ -91,7 +92,9 @@ extension LayoutStore {
         }
 
         /// Writes the cells in runs that fill the chunk being filled, its columns in registers for the run.
-        @inlinable @inline(__always) mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)) {
+        @inlinable @inline(__always) mutating func appendCells(
+            _ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)
+        ) {
             var done = 0
             while done < count {
                 if chunk.count == Chunk.capacity { startChunk() }
@@ -105,7 +108,9 @@ extension LayoutStore {
                 }
                 if marksNext { markElement(start) }
                 let marks = chunk.marks
-                let (x, y, width, height) = (chunk.x + start, chunk.y + start, chunk.width + start, chunk.height + start)
+                let (x, y, width, height) = (
+                    chunk.x + start, chunk.y + start, chunk.width + start, chunk.height + start
+                )
                 let sectionOffset = sectionOffset
                 // The axis is fixed for the write: a loop for each, written out so that the layout's closure is
                 // inlined into each.
@@ -173,7 +178,8 @@ extension LayoutStore {
         /// Hands the chunk being filled to the finisher, and stores it with its extent (the finisher's, when its
         /// index found it) and its advance to `nextBase`.
         @usableFromInline mutating func finishChunk(nextBase: Double) {
-            (chunk.minStart, chunk.maxEnd) = finisher.finished(chunkID, ElementChunk(chunk))
+            (chunk.minStart, chunk.maxEnd) =
+                finisher.finished(chunkID, ElementChunk(chunk))
                 ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
             chunk.advance = nextBase - base
             pool[chunkID] = chunk
@@ -197,7 +203,9 @@ extension LayoutStore {
 /// How a run of cells writes its origins: which column is the scroll axis's, and whether a position is put on the
 /// scroll grid or taken as written. A type each, so a run's loop is compiled for its case.
 @usableFromInline protocol RunWriting {
-    static func write(_ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>)
+    static func write(
+        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
+        _ y: UnsafeMutablePointer<Double>)
 }
 
 /// How a position along the scroll axis is taken from a layout.
@@ -217,7 +225,8 @@ extension LayoutStore {
 
 @usableFromInline enum VerticalRun<Taking: PositionTaking>: RunWriting {
     @inlinable @inline(__always) static func write(
-        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>
+        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
+        _ y: UnsafeMutablePointer<Double>
     ) {
         x[index] = frame.origin.x
         y[index] = sectionOffset + Taking.take(frame.origin.y)
@@ -226,7 +235,8 @@ extension LayoutStore {
 
 @usableFromInline enum HorizontalRun<Taking: PositionTaking>: RunWriting {
     @inlinable @inline(__always) static func write(
-        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>
+        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
+        _ y: UnsafeMutablePointer<Double>
     ) {
         x[index] = sectionOffset + Taking.take(frame.origin.x)
         y[index] = frame.origin.y

@@ -70,7 +70,9 @@ public struct LayoutStore: Sendable {
         let chunk = pool[place.chunk]
         let record = section &- place.recordsBefore
         let start = place.elementsBefore &+ Int(chunk.recordStarts[record])
-        if record &+ 1 < chunk.recordCount { return start..<(place.elementsBefore &+ Int(chunk.recordStarts[record &+ 1])) }
+        if record &+ 1 < chunk.recordCount {
+            return start..<(place.elementsBefore &+ Int(chunk.recordStarts[record &+ 1]))
+        }
         return start..<(section &+ 1 < sectionCount ? self.record(section &+ 1).start : count)
     }
 
@@ -122,7 +124,8 @@ public struct LayoutStore: Sendable {
             if kind == .cell { break }
             firstCell &+= 1
         }
-        return SectionSpan(origin: place.base + chunk.recordOrigins[record], elements: start..<end, firstCell: firstCell)
+        return SectionSpan(
+            origin: place.base + chunk.recordOrigins[record], elements: start..<end, firstCell: firstCell)
     }
 
     /// Each section's element range and cell range, numbered in layout order.
@@ -173,10 +176,16 @@ public struct LayoutStore: Sendable {
     }
 
     /// The frame of element `offset` of `chunk`, whose base is `base`.
-    @inlinable @inline(__always) static func frame(of chunk: Chunk, at offset: Int, base: Double, axis: ScrollAxis) -> Rect {
+    @inlinable @inline(__always) static func frame(of chunk: Chunk, at offset: Int, base: Double, axis: ScrollAxis)
+        -> Rect
+    {
         switch axis {
-        case .vertical: Rect(x: chunk.x[offset], y: base + chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
-        case .horizontal: Rect(x: base + chunk.x[offset], y: chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
+        case .vertical:
+            Rect(
+                x: chunk.x[offset], y: base + chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
+        case .horizontal:
+            Rect(
+                x: base + chunk.x[offset], y: chunk.y[offset], width: chunk.width[offset], height: chunk.height[offset])
         }
     }
 
@@ -226,8 +235,12 @@ public struct LayoutStore: Sendable {
         guard id.item == 0 else { return nil }
         // Supplementary views are the few elements of the section before and after its cells.
         let elements = elementRange(ofSection: id.section)
-        for candidate in elements.lowerBound..<cells.lowerBound where kind(at: candidate) == id.kind { return candidate }
-        for candidate in cells.upperBound..<elements.upperBound where kind(at: candidate) == id.kind { return candidate }
+        for candidate in elements.lowerBound..<cells.lowerBound where kind(at: candidate) == id.kind {
+            return candidate
+        }
+        for candidate in cells.upperBound..<elements.upperBound where kind(at: candidate) == id.kind {
+            return candidate
+        }
         return nil
     }
 }

@@ -5,7 +5,8 @@ public struct SectionReader {
     @usableFromInline let store: LayoutStore
     /// The chunk read last, its place, and the numbers of the records it holds.
     @usableFromInline var chunk: Chunk?
-    @usableFromInline var place = ChunkTree.Place(chunk: 0, base: 0, elementsBefore: 0, recordsBefore: 0, chunksBefore: 0)
+    @usableFromInline var place = ChunkTree.Place(
+        chunk: 0, base: 0, elementsBefore: 0, recordsBefore: 0, chunksBefore: 0)
     @usableFromInline var records = 0..<0
     /// The last records read, by section, replaced in turn: a query's effects read a few sections, each more than
     /// once, from chunks of their own when sections are long.
@@ -44,7 +45,10 @@ public struct SectionReader {
         }
         let chunk = chunk.unsafelyUnwrapped
         let record = section &- records.lowerBound
-        let found = (origin: place.base + chunk.recordOrigins[record], start: place.elementsBefore &+ Int(chunk.recordStarts[record]))
+        let found = (
+            origin: place.base + chunk.recordOrigins[record],
+            start: place.elementsBefore &+ Int(chunk.recordStarts[record])
+        )
         let entry = Recent(section: section, origin: found.origin, start: found.start)
         switch nextRecent & 3 {
         case 0: recent.0 = entry

@@ -114,7 +114,9 @@ public struct VisibleElements: @unchecked Sendable {
     @inlinable mutating func uncheckedEdit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
         let count = _count
         guard count > 0 else { return }
-        _count = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafeMutableBufferPointer(start: $0, count: count)) }
+        _count = slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
+            body(UnsafeMutableBufferPointer(start: $0, count: count))
+        }
     }
 
     /// Where `index` stands, or would stand, in the answer, which is in ascending order; and whether it is there.
@@ -221,9 +223,13 @@ extension VisibleElements {
             return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
         }
 
-        @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Int>) throws -> R) rethrows -> R? {
+        @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Int>) throws -> R)
+            rethrows -> R?
+        {
             guard let slots else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-            return try slots.withUnsafeMutablePointerToElements { try body(UnsafeBufferPointer(start: $0, count: count)) }
+            return try slots.withUnsafeMutablePointerToElements {
+                try body(UnsafeBufferPointer(start: $0, count: count))
+            }
         }
 
         @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }

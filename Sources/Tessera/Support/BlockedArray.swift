@@ -6,7 +6,9 @@
 /// `blockCapacity`, each in a slot of one array (so a reader reads a block through one pointer), in the order a
 /// table of slots gives, with each block's running end beside it to find a value by number. Places no value holds
 /// keep `Element.vacant`, which holds on to nothing.
-public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection, MutableCollection,
+    ExpressibleByArrayLiteral
+{
     @usableFromInline static var blockCapacity: Int { 1024 }
     /// The longest array kept as one Swift array: an insert into it moves at most 4,096 values.
     @usableFromInline static var flatLimit: Int { 4096 }
@@ -122,7 +124,9 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
 
         @inlinable init(_ list: BlockedArray) {
             self.list = list
-            if let table = list.table { (position, blockEnd) = (Int(table.slots[0]) * BlockedArray.blockCapacity, table.ends[0]) }
+            if let table = list.table {
+                (position, blockEnd) = (Int(table.slots[0]) * BlockedArray.blockCapacity, table.ends[0])
+            }
         }
 
         @inlinable public mutating func next() -> Element? {
@@ -200,15 +204,17 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// Moves the second half of full block `block` to a slot of its own, the block after it.
     private mutating func split(_ block: Int, of table: BlockTable) {
         let half = Self.blockCapacity / 2
-        let slot = table.freeSlots.popLast() ?? {
-            // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
-            if storage.count + Self.blockCapacity > storage.capacity {
-                let blocks = storage.count / Self.blockCapacity
-                storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
-            }
-            storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
-            return Int32(storage.count / Self.blockCapacity - 1)
-        }()
+        let slot =
+            table.freeSlots.popLast()
+            ?? {
+                // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
+                if storage.count + Self.blockCapacity > storage.capacity {
+                    let blocks = storage.count / Self.blockCapacity
+                    storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
+                }
+                storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
+                return Int32(storage.count / Self.blockCapacity - 1)
+            }()
         let (from, to) = (Int(table.slots[block]) * Self.blockCapacity + half, Int(slot) * Self.blockCapacity)
         storage.withUnsafeMutableBufferPointer { values in
             (values.baseAddress! + to).update(from: values.baseAddress! + from, count: half)
@@ -255,7 +261,9 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
             guard let table else { return try body(values) }
             for block in table.ends.indices {
                 let start = Int(table.slots[block]) &* Self.blockCapacity
-                try body(UnsafeBufferPointer(rebasing: values[start..<(start &+ table.ends[block] &- table.start(ofBlock: block))]))
+                try body(
+                    UnsafeBufferPointer(
+                        rebasing: values[start..<(start &+ table.ends[block] &- table.start(ofBlock: block))]))
             }
         }
     }
@@ -293,4 +301,3 @@ extension BlockedArray.BlockTable {
 
     @inlinable func start(ofBlock block: Int) -> Int { block == 0 ? 0 : ends[block &- 1] }
 }
-

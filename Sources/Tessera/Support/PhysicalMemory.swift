@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The machine's physical memory: `prepare` refuses a layout whose frames alone would not fit in it, rather than
@@ -11,12 +11,12 @@ import Darwin
 @usableFromInline enum PhysicalMemory {
     @usableFromInline static let bytes: Int = {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        let pages = sysconf(Int32(_SC_PHYS_PAGES))
-        let pageSize = sysconf(Int32(_SC_PAGESIZE))
-        if pages > 0, pageSize > 0 {
-            let (bytes, overflow) = pages.multipliedReportingOverflow(by: pageSize)
-            return overflow ? Int.max : bytes
-        }
+            let pages = sysconf(Int32(_SC_PHYS_PAGES))
+            let pageSize = sysconf(Int32(_SC_PAGESIZE))
+            if pages > 0, pageSize > 0 {
+                let (bytes, overflow) = pages.multipliedReportingOverflow(by: pageSize)
+                return overflow ? Int.max : bytes
+            }
         #endif
         return Int.max
     }()

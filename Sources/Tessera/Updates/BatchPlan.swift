@@ -28,7 +28,8 @@
     /// Sections moved, by their index before the batch.
     @usableFromInline var movedSections = Set<Int>()
 
-    @usableFromInline init(_ batch: [LayoutUpdate], sections: SectionList, fixedSectionCount: Int?) throws(LayoutError) {
+    @usableFromInline init(_ batch: [LayoutUpdate], sections: SectionList, fixedSectionCount: Int?) throws(LayoutError)
+    {
         let before = sections.count
         var deletedSections = Set<Int>()
         var movedSections: [Int: Int] = [:]  // before → after
@@ -53,14 +54,20 @@
             guard path.item >= 0, path.item < count else {
                 throw fail("\(what()) names \(path), but section \(path.section) had \(count) items before the batch")
             }
-            guard claimedItems.insert(path).inserted else { throw fail("\(what()) names \(path), which another update of the batch names too") }
+            guard claimedItems.insert(path).inserted else {
+                throw fail("\(what()) names \(path), which another update of the batch names too")
+            }
         }
         func checkSize(_ size: Size, _ what: @autoclosure () -> String) throws(LayoutError) {
-            guard size.isValidExtent else { throw fail("\(what()) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)") }
+            guard size.isValidExtent else {
+                throw fail("\(what()) has size \(size.width) × \(size.height); \(LayoutError.lengthRule)")
+            }
         }
         func claim(_ section: Int, _ what: @autoclosure () -> String) throws(LayoutError) {
             try checkSection(section, what())
-            guard claimedSections.insert(section).inserted else { throw fail("\(what()) names section \(section), which another update of the batch names too") }
+            guard claimedSections.insert(section).inserted else {
+                throw fail("\(what()) names section \(section), which another update of the batch names too")
+            }
         }
         func checkSectionData(_ data: LayoutSection, _ what: @autoclosure () -> String) throws(LayoutError) {
             do { try data.validate(section: 0) } catch { throw fail("\(what()): \(error)") }
@@ -68,36 +75,40 @@
 
         for update in batch {
             switch update {
-            case let .insertItem(path, size):
+            case .insertItem(let path, let size):
                 try checkSize(size, "insertItem")
-                guard arrivals.insert(path).inserted else { throw fail("two updates of the batch put an item at \(path)") }
+                guard arrivals.insert(path).inserted else {
+                    throw fail("two updates of the batch put an item at \(path)")
+                }
                 inserted[path] = size
-            case let .deleteItem(path):
+            case .deleteItem(let path):
                 try checkItem(path, "deleteItem")
                 deleted.insert(path)
-            case let .moveItem(from, to):
+            case .moveItem(let from, let to):
                 try checkItem(from, "moveItem")
                 guard arrivals.insert(to).inserted else { throw fail("two updates of the batch put an item at \(to)") }
                 moved[from] = to
-            case let .reloadItem(path, size), let .resizeItem(path, size):
+            case .reloadItem(let path, let size), .resizeItem(let path, let size):
                 try checkItem(path, "\(update.name)")
                 try checkSize(size, "\(update.name) of \(path)")
                 resized[path] = size
-            case let .insertSection(section, data):
+            case .insertSection(let section, let data):
                 try checkSectionData(data, "insertSection \(section)")
-                guard insertedSections.updateValue(data, forKey: section) == nil, !movedSections.values.contains(section) else {
+                guard insertedSections.updateValue(data, forKey: section) == nil,
+                    !movedSections.values.contains(section)
+                else {
                     throw fail("two updates of the batch put a section at \(section)")
                 }
-            case let .deleteSection(section):
+            case .deleteSection(let section):
                 try claim(section, "deleteSection")
                 deletedSections.insert(section)
-            case let .moveSection(from, to):
+            case .moveSection(let from, let to):
                 try claim(from, "moveSection")
                 guard insertedSections[to] == nil, !movedSections.values.contains(to) else {
                     throw fail("two updates of the batch put a section at \(to)")
                 }
                 movedSections[from] = to
-            case let .reloadSection(section, data):
+            case .reloadSection(let section, let data):
                 try claim(section, "reloadSection")
                 try checkSectionData(data, "reloadSection \(section)")
                 reloadedSections[section] = data
@@ -106,13 +117,17 @@
 
         changesSections = !(deletedSections.isEmpty && movedSections.isEmpty && insertedSections.isEmpty)
         if let fixed = fixedSectionCount, changesSections {
-            throw fail("this layout has \(fixed) section\(fixed == 1 ? "" : "s") by nature; sections cannot be inserted, deleted or moved")
+            throw fail(
+                "this layout has \(fixed) section\(fixed == 1 ? "" : "s") by nature; sections cannot be inserted, deleted or moved"
+            )
         }
         let after = before - deletedSections.count + insertedSections.count
-        for section in Array(insertedSections.keys) + Array(movedSections.values) where section < 0 || section >= after {
+        for section in Array(insertedSections.keys) + Array(movedSections.values) where section < 0 || section >= after
+        {
             throw fail("a section is put at \(section), but there are \(after) sections after the batch")
         }
-        placedSections = (insertedSections.map { ($0.key, Source.new($0.value)) } + movedSections.map { ($0.value, .old($0.key)) })
+        placedSections =
+            (insertedSections.map { ($0.key, Source.new($0.value)) } + movedSections.map { ($0.value, .old($0.key)) })
             .sorted { $0.0 < $1.0 }
             .map { (section: $0.0, source: $0.1) }
         removedSections = deletedSections.union(movedSections.keys).sorted(by: >)
@@ -135,17 +150,22 @@
             guard path.section >= 0, path.section < after else {
                 throw fail("an item is put at \(path), but there are \(after) sections after the batch")
             }
-            guard case let .old(old) = source(of: path.section), reloadedSections[old] == nil else {
-                throw fail("an item is put at \(path), in a section the batch inserts or reloads (give the section its items instead)")
+            guard case .old(let old) = source(of: path.section), reloadedSections[old] == nil else {
+                throw fail(
+                    "an item is put at \(path), in a section the batch inserts or reloads (give the section its items instead)"
+                )
             }
-            let count = sections[old].itemSizes.count - removedFrom[old, default: 0] + arrivingAt[path.section, default: 0]
+            let count =
+                sections[old].itemSizes.count - removedFrom[old, default: 0] + arrivingAt[path.section, default: 0]
             guard path.item >= 0, path.item < count else {
                 throw fail("an item is put at \(path), but section \(path.section) has \(count) items after the batch")
             }
         }
 
         removed = deleted.union(moved.keys).sorted(by: >)
-        added = (inserted.map { ($0.key, $0.value) } + moved.map { ($0.value, sections[$0.key.section].itemSizes[$0.key.item]) })
+        added =
+            (inserted.map { ($0.key, $0.value) }
+            + moved.map { ($0.value, sections[$0.key.section].itemSizes[$0.key.item]) })
             .sorted { $0.0 < $1.0 }
             .map { (path: $0.0, size: $0.1) }
         self.movedSections = Set(movedSections.keys)
@@ -162,7 +182,10 @@ extension BatchPlan {
         if placedBefore < placedSections.count, placedSections[placedBefore].section == section {
             return placedSections[placedBefore].source
         }
-        return .old(Self.number(section - placedBefore, skipping: removedSections.count) { removedSections[removedSections.count - 1 - $0] })
+        return .old(
+            Self.number(section - placedBefore, skipping: removedSections.count) {
+                removedSections[removedSections.count - 1 - $0]
+            })
     }
 
     /// Where section `old` before the batch is after it; `nil` when the batch deletes it.

@@ -46,7 +46,8 @@ extension ItemEdit {
     /// it are in, so the runs can be written one after another, and each knows where the next begins.
     ///
     /// - Complexity: O(*c*) for the *c* items named.
-    @inlinable public static func appendRuns<Removed: Collection<Int>, Resized: Collection<Int>, Added: Collection<Int>>(
+    @inlinable
+    public static func appendRuns<Removed: Collection<Int>, Resized: Collection<Int>, Added: Collection<Int>>(
         removed: Removed, resized: Resized, added: Added, to runs: inout [ItemEdit]
     ) {
         let firstRun = runs.count

@@ -5,8 +5,8 @@ extension ItemSizes {
     /// The size of item `item`.
     @inlinable public subscript(item: Int) -> Size {
         switch self {
-        case let .uniform(size, _): size
-        case let .list(sizes): sizes[item]
+        case .uniform(let size, _): size
+        case .list(let sizes): sizes[item]
         }
     }
 
@@ -18,7 +18,7 @@ extension ItemSizes {
 
     /// Inserts an item of `size` before item `item` (`count` appends).
     public mutating func insert(_ size: Size, at item: Int) {
-        if case let .uniform(uniform, count) = self, uniform == size || count == 0 {
+        if case .uniform(let uniform, let count) = self, uniform == size || count == 0 {
             self = .uniform(size, count: count + 1)
             return
         }
@@ -27,7 +27,7 @@ extension ItemSizes {
 
     /// Removes item `item` and returns its size.
     @discardableResult public mutating func remove(at item: Int) -> Size {
-        if case let .uniform(size, count) = self {
+        if case .uniform(let size, let count) = self {
             self = .uniform(size, count: count - 1)
             return size
         }
@@ -40,8 +40,8 @@ extension ItemSizes {
     private mutating func editList(_ body: (inout SizeList) -> Void) {
         var sizes: SizeList
         switch self {
-        case let .uniform(size, count): sizes = SizeList(repeatElement(size, count: count))
-        case let .list(list): sizes = list
+        case .uniform(let size, let count): sizes = SizeList(repeatElement(size, count: count))
+        case .list(let list): sizes = list
         }
         self = .uniform(.zero, count: 0)
         body(&sizes)

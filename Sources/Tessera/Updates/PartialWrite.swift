@@ -53,8 +53,12 @@ public struct LaidOutSection {
         precondition(item >= 0 && item < itemCount, "item out of range")
         let frame = reader.frame(at: firstCell &+ item)
         switch reader.store.axis {
-        case .vertical: return Rect(x: frame.origin.x, y: frame.origin.y - origin, width: frame.size.width, height: frame.size.height)
-        case .horizontal: return Rect(x: frame.origin.x - origin, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
+        case .vertical:
+            return Rect(
+                x: frame.origin.x, y: frame.origin.y - origin, width: frame.size.width, height: frame.size.height)
+        case .horizontal:
+            return Rect(
+                x: frame.origin.x - origin, y: frame.origin.y, width: frame.size.width, height: frame.size.height)
         }
     }
 

@@ -36,7 +36,10 @@ struct AB: ParsableCommand {
     @Option(parsing: .unconditional, help: "Rounds of one process of each binary (6 or more give a 95% interval).")
     var rounds = 20
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The change of the median ratio, in percent, beyond which a change counts.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The change of the median ratio, in percent, beyond which a change counts.", valueName: "percent"))
     var threshold = 5.0
 
     @Option(parsing: .unconditional, help: "The confidence of each interval, between 0 and 1.")
@@ -48,13 +51,16 @@ struct AB: ParsableCommand {
     @Option(help: ArgumentHelp("Write the comparison as JSON to this file.", valueName: "file.json"))
     var report: String?
 
-    @Option(help: ArgumentHelp("Write the comparison as Markdown, for a pull request, to this file.", valueName: "file.md"))
+    @Option(
+        help: ArgumentHelp("Write the comparison as Markdown, for a pull request, to this file.", valueName: "file.md"))
     var markdown: String?
 
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Options for `tessera-bench run`, given to both builds.", valueName: "run options"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("Options for `tessera-bench run`, given to both builds.", valueName: "run options"))
     var runOptions: [String] = []
 
     /// The run options without `--`, which a user may put before them to say they pass through: it is no option
@@ -66,10 +72,15 @@ struct AB: ParsableCommand {
 
     func validate() throws {
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
-        guard threshold.isFinite, threshold >= 0, threshold < 100 else { throw ValidationError("--threshold must be a percentage from 0 to under 100") }
+        guard threshold.isFinite, threshold >= 0, threshold < 100 else {
+            throw ValidationError("--threshold must be a percentage from 0 to under 100")
+        }
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
-        for option in runArguments where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
-            throw ValidationError("\(option) is not passed to the builds' runs: ab writes its own reports (--report and --markdown of ab)")
+        for option in runArguments
+        where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
+            throw ValidationError(
+                "\(option) is not passed to the builds' runs: ab writes its own reports (--report and --markdown of ab)"
+            )
         }
         // The options must mean something to this build's `run`: a typo fails now, not after the first round.
         do { _ = try Run.parse(runArguments) } catch {
@@ -107,7 +118,9 @@ struct AB: ParsableCommand {
             droppedForBase: measured.droppedForBase, threshold: threshold / 100, confidence: confidence
         )
         print(comparison.text(), terminator: "")
-        try outputFiles.write(["--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) }])
+        try outputFiles.write([
+            "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },
+        ])
         guard !comparison.rows.isEmpty else {
             FileHandle.standardError.write(Data("Error: the two builds measured no result in common\n".utf8))
             throw ExitCode.unusableInput
@@ -115,7 +128,10 @@ struct AB: ParsableCommand {
         let regressions = comparison.regressions
         guard regressions.isEmpty else {
             let list = regressions.map { "  \($0.name): \($0.formattedRatio)" }.joined(separator: "\n")
-            FileHandle.standardError.write(Data("\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)\n".utf8
+                ))
             throw ExitCode.regression
         }
     }

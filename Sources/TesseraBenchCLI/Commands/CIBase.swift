@@ -28,12 +28,15 @@ struct CIBase: ParsableCommand {
             throw fail("this is not a git checkout, so there is no base revision to compare with")
         }
         let originMain = git("rev-parse", "--verify", "-q", "origin/main^{commit}")
-        let choice = BaseRevision.choose(BaseRevision.Facts(
-            requested: requested, originMainExists: originMain != nil, originMainIsHead: originMain == head,
-            hasChanges: !(git("status", "--porcelain", "--untracked-files=no") ?? "").isEmpty
-        ))
+        let choice = BaseRevision.choose(
+            BaseRevision.Facts(
+                requested: requested, originMainExists: originMain != nil, originMainIsHead: originMain == head,
+                hasChanges: !(git("status", "--porcelain", "--untracked-files=no") ?? "").isEmpty
+            ))
         guard let commit = git("rev-parse", "--verify", "-q", "\(choice.revision)^{commit}") else {
-            throw fail("the base revision `\(choice.revision)` is not in this clone (a shallow checkout? fetch with fetch-depth: 0)")
+            throw fail(
+                "the base revision `\(choice.revision)` is not in this clone (a shallow checkout? fetch with fetch-depth: 0)"
+            )
         }
         guard git("show", "\(commit):Package.swift")?.contains("\"tessera-bench\"") == true else {
             throw fail("the base revision `\(choice.revision)` has no tessera-bench")

@@ -41,10 +41,14 @@ struct Compare: ParsableCommand {
     @Argument(help: ArgumentHelp("The report of the change.", valueName: "head.json"))
     var head: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
     var threshold = 5.0
 
-    @Option(parsing: .unconditional, help: "The significance level, between 0 and 1: a change counts when its p-value is below it.")
+    @Option(
+        parsing: .unconditional,
+        help: "The significance level, between 0 and 1: a change counts when its p-value is below it.")
     var alpha = 0.05
 
     @Option(help: "text for a terminal, or markdown for a pull-request comment.")
@@ -52,7 +56,9 @@ struct Compare: ParsableCommand {
 
     /// Settings out of range are usage errors (64), as an unknown option is: 2 is for the reports.
     func validate() throws {
-        guard threshold.isFinite, threshold >= 0 else { throw ValidationError("--threshold must be a percentage of 0 or more, not \(threshold)") }
+        guard threshold.isFinite, threshold >= 0 else {
+            throw ValidationError("--threshold must be a percentage of 0 or more, not \(threshold)")
+        }
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, not \(alpha)") }
     }
 

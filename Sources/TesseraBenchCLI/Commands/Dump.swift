@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import Tessera
 import TesseraBenchKit
 
@@ -14,13 +14,16 @@ struct Dump: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
     var items = CountArgument(100)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
     var offset: PointArgument?
 
-    @Option(help: ArgumentHelp(
-        "A file of updates to apply, one step after another, to the prepared layout before printing it: {\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 5, \"size\": [w, h]}, {\"batch\": [...]}, ...]}.",
-        valueName: "file.json"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "A file of updates to apply, one step after another, to the prepared layout before printing it: {\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 5, \"size\": [w, h]}, {\"batch\": [...]}, ...]}.",
+            valueName: "file.json"
+        ))
     var updates: String?
 
     @OptionGroup var workload: WorkloadOptions
@@ -32,7 +35,8 @@ struct Dump: ParsableCommand {
 
     func run() throws {
         let steps = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)).steps } ?? []
-        try workload.withLayout(layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
+        try workload.withLayout(
+            layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
     }
 
     struct Printer: LayoutVisitor {
@@ -46,8 +50,8 @@ struct Dump: ParsableCommand {
             for (index, step) in steps.enumerated() {
                 do throws(LayoutError) {
                     switch step {
-                    case let .single(update): try engine.apply(update)
-                    case let .batch(batch): try engine.apply(batch)
+                    case .single(let update): try engine.apply(update)
+                    case .batch(let batch): try engine.apply(batch)
                     }
                 } catch {
                     throw WorkloadError.updateRefused(step: index, error)

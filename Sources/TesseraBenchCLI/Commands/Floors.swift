@@ -36,16 +36,25 @@ struct Floors: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
-        guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
+        guard rounds >= 6 else {
+            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        }
+        guard items.count > 0 else {
+            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
+        }
         _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
     }
 
     func run() throws {
         let measurement = try pool.measure(measureHere)
         if try pool.printedForParent(measurement) { return }
-        print(pool.heading("time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"))
-        print(PrepareFloors.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples), terminator: "")
+        print(
+            pool.heading(
+                "time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
+            ))
+        print(
+            PrepareFloors.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
+            terminator: "")
     }
 
     /// Every layout measured in this process.
@@ -54,7 +63,8 @@ struct Floors: ParsableCommand {
         var measurement = PrepareFloors.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
             let sections = try workload.sections(for: layout, items: items.count)
-            let measured = try floors.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+            let measured = try floors.measure(
+                layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
             measurement.timings += measured.timings
             measurement.ratios += measured.ratios
         }

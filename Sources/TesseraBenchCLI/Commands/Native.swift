@@ -6,7 +6,8 @@ import TesseraNative
 
 struct Native: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time the engine's queries against plain C implementations of the same searches, in one process or pooled over several.",
+        abstract:
+            "Time the engine's queries against plain C implementations of the same searches, in one process or pooled over several.",
         discussion: """
             Candidates: the engine's soa-binary-search and interval-tree, a C port of soa-binary-search on the same \
             sections, and a cgranges-style implicit interval tree in C over the whole layout. Their answers are \
@@ -44,11 +45,16 @@ struct Native: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else { throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio") }
+        guard rounds >= 6 else {
+            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
-        guard items.count > 0 else { throw ValidationError("--items must be at least 1: a run of no items measures nothing") }
+        guard items.count > 0 else {
+            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
+        }
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
-        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) where !Self.comparable.contains(layout) {
+        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        where !Self.comparable.contains(layout) {
             throw ValidationError(
                 "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
             )
@@ -58,18 +64,26 @@ struct Native: ParsableCommand {
     func run() throws {
         let measurement = try pool.measure(measureHere)
         if try pool.printedForParent(measurement) { return }
-        print(pool.heading("time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"))
-        print(NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples), terminator: "")
+        print(
+            pool.heading(
+                "time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
+            ))
+        print(
+            NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
+            terminator: "")
     }
 
     /// Every layout measured in this process.
     private func measureHere() throws -> NativeComparison.Measurement {
-        let comparison = NativeComparison(rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace"))
+        let comparison = NativeComparison(
+            rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace")
+        )
         var measurement = NativeComparison.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
             let sections = try workload.sections(for: layout, items: items.count)
             do {
-                let measured = try comparison.measure(layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
+                let measured = try comparison.measure(
+                    layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
                 measurement.timings += measured.timings
                 measurement.ratios += measured.ratios
             } catch let failure as NativeComparison.Failure {

@@ -13,10 +13,17 @@ struct Query: ParsableCommand {
     @Option(help: "The strategy that answers.")
     var strategy: StrategyID = .soaBinarySearch
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The rect, in content coordinates; a negative width or height reaches left or up from x,y, as a CGRect's does.", valueName: "x,y,width,height"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The rect, in content coordinates; a negative width or height reaches left or up from x,y, as a CGRect's does.",
+            valueName: "x,y,width,height"))
     var rect: RectArgument
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
     var offset: PointArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
@@ -30,7 +37,9 @@ struct Query: ParsableCommand {
     }
 
     func run() throws {
-        let printer = Printer(strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin, viewport: workload.viewport.size)
+        let printer = Printer(
+            strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin,
+            viewport: workload.viewport.size)
         try workload.withLayout(layout, items: items.count, printer)
     }
 

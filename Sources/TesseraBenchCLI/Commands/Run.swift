@@ -22,23 +22,37 @@ struct Run: ParsableCommand {
     @Option(help: "Layouts to run, comma-separated, or all: \(LayoutCatalog.listing).")
     var layouts = "all"
 
-    @Option(help: "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's.")
+    @Option(
+        help:
+            "Strategies to run on every layout, comma-separated, or all; default runs each layout's tutorial designs and the engine's."
+    )
     var strategies = "default"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)", valueName: "counts"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)",
+            valueName: "counts"))
     var items: ListArgument<CountArgument>?
 
     @Option(parsing: .unconditional, help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
 
     /// A fixed strategy, not the run's fastest, so identical runs give identical verdicts.
-    @Option(help: ArgumentHelp("The engine strategy (not a baseline) the architecture's targets judge; none are judged if it does not run.", valueName: "strategy"))
+    @Option(
+        help: ArgumentHelp(
+            "The engine strategy (not a baseline) the architecture's targets judge; none are judged if it does not run.",
+            valueName: "strategy"))
     var targetStrategy: StrategyID = TargetCheck.defaultStrategy
 
-    @Option(help: ArgumentHelp("Replay this recorded scroll instead of the built-in trace (format: `tessera-bench trace --help`); its first viewport is the run's.", valueName: "file.json"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay this recorded scroll instead of the built-in trace (format: `tessera-bench trace --help`); its first viewport is the run's.",
+            valueName: "file.json"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
+    @Option(
+        help: ArgumentHelp("Write the report as JSON (versioned, for compare) to this file.", valueName: "file.json"))
     var report: String?
 
     @Option(help: ArgumentHelp("Write the report as Markdown to this file.", valueName: "file.md"))
@@ -47,16 +61,25 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Write the results as CSV to this file.", valueName: "file.csv"))
     var csv: String?
 
-    @Option(help: ArgumentHelp("Write the report as one self-contained HTML page with log–log charts to this file.", valueName: "file.html"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the report as one self-contained HTML page with log–log charts to this file.", valueName: "file.html"
+        ))
     var html: String?
 
-    @Flag(help: "Sample each operation briefly (5 samples and a twentieth of a second at least): enough for `ab`'s rounds, too few for one run to judge speed alone.")
+    @Flag(
+        help:
+            "Sample each operation briefly (5 samples and a twentieth of a second at least): enough for `ab`'s rounds, too few for one run to judge speed alone."
+    )
     var quick = false
 
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
-    @Flag(help: "Also run the naive designs on glibc malloc (tessera-bench-system-malloc, built beside this binary), side by side with jemalloc, to show how much of their cost is the allocator.")
+    @Flag(
+        help:
+            "Also run the naive designs on glibc malloc (tessera-bench-system-malloc, built beside this binary), side by side with jemalloc, to show how much of their cost is the allocator."
+    )
     var systemMalloc = false
 
     @OptionGroup var workload: WorkloadOptions
@@ -68,7 +91,9 @@ struct Run: ParsableCommand {
         // The targets are the engine's; a tutorial design is what they are measured against.
         guard !targetStrategy.isBaseline else {
             let engine = StrategyID.engine.map(\.rawValue).joined(separator: ", ")
-            throw ValidationError("--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)")
+            throw ValidationError(
+                "--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)"
+            )
         }
         if items?.elements.contains(where: { $0.count == 0 }) == true {
             throw ValidationError("--items must be at least 1: a run of no items measures nothing")
@@ -107,11 +132,13 @@ struct Run: ParsableCommand {
 
     /// The counts asked for; by default 10k, 100k and 1M items, or `source`'s own count when it is a file.
     func itemCounts(of source: WorkloadSource) throws -> [Int] {
-        if case let .file(sections, _) = source {
+        if case .file(let sections, _) = source {
             // The file fixes the count: an --items that says otherwise would be recorded but not measured.
             let count = sections.reduce(0) { $0 + $1.itemSizes.count }
             if let asked = items?.elements.first?.count, asked != count {
-                throw ValidationError("--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items")
+                throw ValidationError(
+                    "--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items"
+                )
             }
             return [count]
         }
@@ -132,8 +159,10 @@ struct Run: ParsableCommand {
         let source = try workload.source()
         let settings = RunSettings(
             layouts: layoutIDs, strategies: try strategySelection,
-            itemCounts: try itemCounts(of: source), viewportWidth: viewport.width, viewportHeight: viewport.height, seed: workload.seed,
-            workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames, targetStrategy: targetStrategy,
+            itemCounts: try itemCounts(of: source), viewportWidth: viewport.width, viewportHeight: viewport.height,
+            seed: workload.seed,
+            workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames,
+            targetStrategy: targetStrategy,
             trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" },
             itemsPerSection: workload.workload == nil ? workload.sectionShapes : nil
         )

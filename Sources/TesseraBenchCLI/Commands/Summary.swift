@@ -24,10 +24,13 @@ struct Summary: ParsableCommand {
     /// A README is a page of text; anything larger is not one.
     static let largestReadme = 4 << 20
 
-    @Argument(help: ArgumentHelp("Reports of `tessera-bench run --report`, in the order to show them.", valueName: "report.json"))
+    @Argument(
+        help: ArgumentHelp(
+            "Reports of `tessera-bench run --report`, in the order to show them.", valueName: "report.json"))
     var reports: [String]
 
-    @Option(help: ArgumentHelp("A Markdown file whose results block to replace with the summary.", valueName: "README.md"))
+    @Option(
+        help: ArgumentHelp("A Markdown file whose results block to replace with the summary.", valueName: "README.md"))
     var readme: String?
 
     @Option(help: ArgumentHelp("How the reports were made, for the README block.", valueName: "command"))
@@ -39,7 +42,9 @@ struct Summary: ParsableCommand {
 
     func run() throws {
         let outputFiles = try OutputFiles(["--readme": readme])
-        if let readme, let identity = Self.identity(readme), let report = reports.first(where: { Self.identity($0) == identity }) {
+        if let readme, let identity = Self.identity(readme),
+            let report = reports.first(where: { Self.identity($0) == identity })
+        {
             throw ValidationError("--readme \(readme) is the report \(report): writing it would destroy the input")
         }
         var loaded: [BenchmarkReport] = []
@@ -74,9 +79,13 @@ struct Summary: ParsableCommand {
     /// The file at `path` with its results block replaced by `block`.
     static func replacingResults(in path: String, with block: String) throws -> String {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw ReadmeError(description: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard stat(path, &status) == 0 else {
+            throw ReadmeError(description: "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
         guard status.st_size <= largestReadme else {
-            throw ReadmeError(description: "\(path) is \(status.st_size) bytes; a README of over \(largestReadme >> 20) MB is not one")
+            throw ReadmeError(
+                description: "\(path) is \(status.st_size) bytes; a README of over \(largestReadme >> 20) MB is not one"
+            )
         }
         let text: String
         do {
@@ -86,8 +95,13 @@ struct Summary: ParsableCommand {
         }
         let begins = text.ranges(of: beginMarker)
         let ends = text.ranges(of: endMarker)
-        guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first, begin.upperBound <= end.lowerBound else {
-            throw ReadmeError(description: "\(path) must hold the line \"\(beginMarker)\" once, then \"\(endMarker)\" once; it holds them \(begins.count) and \(ends.count) times")
+        guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first,
+            begin.upperBound <= end.lowerBound
+        else {
+            throw ReadmeError(
+                description:
+                    "\(path) must hold the line \"\(beginMarker)\" once, then \"\(endMarker)\" once; it holds them \(begins.count) and \(ends.count) times"
+            )
         }
         return String(text[..<begin.upperBound]) + "\n" + block + String(text[end.lowerBound...])
     }

@@ -16,7 +16,9 @@ enum SystemMallocRun {
     static func executable() throws -> URL {
         let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(executableName)
         guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ValidationError("--system-malloc needs \(executableName) beside this binary; `swift build` builds both in Tessera's package")
+            throw ValidationError(
+                "--system-malloc needs \(executableName) beside this binary; `swift build` builds both in Tessera's package"
+            )
         }
         return executable
     }
@@ -25,16 +27,23 @@ enum SystemMallocRun {
     static func checkReady() throws {
         _ = try executable()
         let directory = FileManager.default.temporaryDirectory
-        if let reason = OutputFiles.reasonCannotCreate(directory.appendingPathComponent("tessera-bench-probe-\(getpid())").path) {
-            throw ValidationError("--system-malloc writes its side run's report in \(directory.path) (TMPDIR), which cannot be written: \(reason)")
+        if let reason = OutputFiles.reasonCannotCreate(
+            directory.appendingPathComponent("tessera-bench-probe-\(getpid())").path)
+        {
+            throw ValidationError(
+                "--system-malloc writes its side run's report in \(directory.path) (TMPDIR), which cannot be written: \(reason)"
+            )
         }
     }
 
     static func adding(to report: BenchmarkReport) throws -> BenchmarkReport {
-        let baselines = StrategyID.allCases.filter { strategy in strategy.isBaseline && report.results.contains { $0.strategy == strategy } }
+        let baselines = StrategyID.allCases.filter { strategy in
+            strategy.isBaseline && report.results.contains { $0.strategy == strategy }
+        }
         guard !baselines.isEmpty else { return report }
         let executable = try executable()
-        let side = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-\(UUID().uuidString).json")
+        let side = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-bench-\(UUID().uuidString).json")
         let sideToken = Interruption.track(path: side.path)
         defer {
             try? FileManager.default.removeItem(at: side)
@@ -43,7 +52,8 @@ enum SystemMallocRun {
 
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["run"] + passedThrough(CommandLine.arguments.dropFirst())
+        process.arguments =
+            ["run"] + passedThrough(CommandLine.arguments.dropFirst())
             + ["--strategies", baselines.map(\.rawValue).joined(separator: ","), "--report", side.path, "--quiet"]
         process.standardOutput = FileHandle.nullDevice
         let childToken = try Interruption.start(process)
@@ -67,7 +77,10 @@ enum SystemMallocRun {
         var kept: [String] = []
         var skipValue = false
         for (position, argument) in arguments.enumerated() {
-            if skipValue { skipValue = false; continue }
+            if skipValue {
+                skipValue = false
+                continue
+            }
             if position == 0, argument == "run" { continue }
             let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
             if replacedFlags.contains(argument) { continue }

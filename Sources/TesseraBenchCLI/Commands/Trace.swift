@@ -38,7 +38,8 @@ struct Trace: ParsableCommand {
 
     func run() throws {
         let outputFiles = try outputFiles()
-        let trace = try workload.withLayout(layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
+        let trace = try workload.withLayout(
+            layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
         let json = TraceFile(trace).json()
         guard output != nil else {
             print(json, terminator: "")

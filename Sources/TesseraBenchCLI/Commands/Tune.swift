@@ -17,7 +17,9 @@ struct Tune: ParsableCommand {
     @Option(help: "The layout.")
     var layout: LayoutID = .flow
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
     var items = CountArgument(100_000)
 
     @Option(parsing: .unconditional, help: "Interleaved rounds of every candidate (6 or more give a 95% interval).")
@@ -32,16 +34,20 @@ struct Tune: ParsableCommand {
         try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
-        guard items.count > 0 else { throw ValidationError("--items must be at least 1: with no items there is nothing to tune") }
+        guard items.count > 0 else {
+            throw ValidationError("--items must be at least 1: with no items there is nothing to tune")
+        }
     }
 
     func run() throws {
         let settings = RunSettings(
             layouts: [layout], strategies: [], itemCounts: [items.count], viewportWidth: workload.viewport.size.width,
-            viewportHeight: workload.viewport.size.height, seed: workload.seed, workload: workload.description(of: [layout]),
+            viewportHeight: workload.viewport.size.height, seed: workload.seed,
+            workload: workload.description(of: [layout]),
             traceFrames: 0, verifiedFrames: 16
         )
-        var runner = BenchmarkRunner(settings: settings, workload: try workload.source(), parameters: workload.parameters)
+        var runner = BenchmarkRunner(
+            settings: settings, workload: try workload.source(), parameters: workload.parameters)
         runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1)
         // A round's median needs a few passes over the trace (a sample is a pass's mean query, or one query when a
         // query is as long as a batch), not seconds: the rounds give the confidence.

@@ -10,7 +10,9 @@ struct SizeArgument: ExpressibleByArgument {
     }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Double($0) }
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap {
+            Double($0)
+        }
         guard parts.count == 2 else { return nil }
         let size = Size(width: parts[0], height: parts[1])
         guard size.isValidExtent else { return nil }
@@ -59,7 +61,9 @@ struct PointArgument: ExpressibleByArgument {
 
 /// Exactly `count` comma-separated finite numbers, or `nil`.
 private func finiteNumbers(_ text: String, count: Int) -> [Double]? {
-    let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap {
+        Double($0.trimmingCharacters(in: .whitespaces))
+    }
     guard values.count == count, values.allSatisfy(\.isFinite) else { return nil }
     return values
 }
@@ -75,8 +79,13 @@ struct CountArgument: ExpressibleByArgument {
     init?(argument: String) {
         var text = argument.replacingOccurrences(of: "_", with: "").lowercased()
         var scale = 1
-        if text.hasSuffix("k") { scale = 1_000; text.removeLast() }
-        else if text.hasSuffix("m") { scale = 1_000_000; text.removeLast() }
+        if text.hasSuffix("k") {
+            scale = 1_000
+            text.removeLast()
+        } else if text.hasSuffix("m") {
+            scale = 1_000_000
+            text.removeLast()
+        }
         guard let value = Int(text), value >= 0 else { return nil }
         let (count, overflow) = value.multipliedReportingOverflow(by: scale)
         guard !overflow else { return nil }
@@ -104,12 +113,14 @@ struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
 }
 
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.
-func parseIDs<ID: CaseIterable & RawRepresentable & Equatable>(_ text: String, option: String) throws -> [ID] where ID.RawValue == String {
+func parseIDs<ID: CaseIterable & RawRepresentable & Equatable>(_ text: String, option: String) throws -> [ID]
+where ID.RawValue == String {
     try parseIDs(text, option: option, valid: Array(ID.allCases))
 }
 
 /// Parses a comma-separated list of the `valid` ids, or `all` of them.
-func parseIDs<ID: RawRepresentable & Equatable>(_ text: String, option: String, valid: [ID]) throws -> [ID] where ID.RawValue == String {
+func parseIDs<ID: RawRepresentable & Equatable>(_ text: String, option: String, valid: [ID]) throws -> [ID]
+where ID.RawValue == String {
     if text == "all" { return valid }
     let names = text.split(separator: ",")
     // An empty list would run nothing and report success; a name twice would run it twice.

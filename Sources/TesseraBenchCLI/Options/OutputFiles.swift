@@ -26,13 +26,17 @@ struct OutputFiles {
             let existing = try Self.check(file)
             try Self.probe(file, exists: existing != nil)
             let identity = Self.identity(of: file.path)
-            if let other = seen[identity] { throw ValidationError("\(other) and \(file.option) both name \(file.path): each would replace the other") }
+            if let other = seen[identity] {
+                throw ValidationError(
+                    "\(other) and \(file.option) both name \(file.path): each would replace the other")
+            }
             seen[identity] = file.option
             guard let existing else { continue }
-            for case let (option, input?) in inputs {
+            for case (let option, let input?) in inputs {
                 var status = stat()
                 if stat(input, &status) == 0, status.st_dev == existing.st_dev, status.st_ino == existing.st_ino {
-                    throw ValidationError("\(file.option) \(file.path) is the \(option) file: writing it would destroy the input")
+                    throw ValidationError(
+                        "\(file.option) \(file.path) is the \(option) file: writing it would destroy the input")
                 }
             }
         }
@@ -79,24 +83,35 @@ struct OutputFiles {
     private static func check(_ file: File) throws -> stat? {
         let (option, path) = (file.option, file.path)
         guard !path.isEmpty else { throw ValidationError("\(option) needs a file name") }
-        guard path != "-" else { throw ValidationError("\(option) -: standard output is not a file this option writes; give a file name") }
-        guard !path.hasSuffix("/") else { throw ValidationError("\(option) \(path) names a directory; give a file name") }
+        guard path != "-" else {
+            throw ValidationError("\(option) -: standard output is not a file this option writes; give a file name")
+        }
+        guard !path.hasSuffix("/") else {
+            throw ValidationError("\(option) \(path) names a directory; give a file name")
+        }
         var status = stat()
         guard lstat(path, &status) == 0 else {
-            guard errno == ENOENT else { throw ValidationError("\(option) \(path): \(String(cString: strerror(errno)))") }
+            guard errno == ENOENT else {
+                throw ValidationError("\(option) \(path): \(String(cString: strerror(errno)))")
+            }
             let directory = directory(of: path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
                 throw ValidationError("\(option) \(path): the directory \(directory) does not exist")
             }
-            guard isDirectory.boolValue else { throw ValidationError("\(option) \(path): \(directory) is not a directory") }
+            guard isDirectory.boolValue else {
+                throw ValidationError("\(option) \(path): \(directory) is not a directory")
+            }
             return nil
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw ValidationError("\(option) \(path) is a directory; give a file name")
-        case S_IFLNK: throw ValidationError("\(option) \(path) is a symbolic link; give the path of the file itself, which is replaced whole")
-        default: throw ValidationError("\(option) \(path) is a device, a pipe or a socket, not a file; give a file name")
+        case S_IFLNK:
+            throw ValidationError(
+                "\(option) \(path) is a symbolic link; give the path of the file itself, which is replaced whole")
+        default:
+            throw ValidationError("\(option) \(path) is a device, a pipe or a socket, not a file; give a file name")
         }
         guard status.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
             throw ValidationError("\(option) \(path) is read-only; make it writable or give another name")
@@ -110,7 +125,9 @@ struct OutputFiles {
         var probes = ["\(directory(of: file.path))/.tessera-bench-probe-\(getpid())"]
         if !exists { probes.append(file.path) }
         for path in probes {
-            if let reason = reasonCannotCreate(path) { throw ValidationError("\(file.option) \(file.path) cannot be written: \(reason)") }
+            if let reason = reasonCannotCreate(path) {
+                throw ValidationError("\(file.option) \(file.path) cannot be written: \(reason)")
+            }
         }
     }
 
@@ -166,10 +183,11 @@ struct OutputFiles {
     private static func identity(of path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        let real = realpath(directory, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? directory
+        let real =
+            realpath(directory, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? directory
         return "\(real)/\(url.lastPathComponent)"
     }
 }

@@ -22,7 +22,8 @@ struct ProcessesOptions: ParsableArguments {
 
     func validate() throws {
         guard processes == 1 || processes >= ProcessPool.minimumProcesses else {
-            throw ValidationError("--processes must be 1, or at least \(ProcessPool.minimumProcesses) for a 95% interval over processes")
+            throw ValidationError(
+                "--processes must be 1, or at least \(ProcessPool.minimumProcesses) for a 95% interval over processes")
         }
     }
 
@@ -40,7 +41,9 @@ struct ProcessesOptions: ParsableArguments {
         _ measureHere: () throws -> ProcessMeasurement<Timing, Ratio>
     ) throws -> ProcessMeasurement<Timing, Ratio> {
         guard processes > 1 else { return try measureHere() }
-        guard let executable = Bundle.main.executableURL else { throw ValidationError("--processes cannot find this program's binary") }
+        guard let executable = Bundle.main.executableURL else {
+            throw ValidationError("--processes cannot find this program's binary")
+        }
         let arguments = Self.argumentsForEachProcess(CommandLine.arguments.dropFirst())
         var measured: [ProcessMeasurement<Timing, Ratio>] = []
         for number in 1...processes {
@@ -55,8 +58,12 @@ struct ProcessesOptions: ParsableArguments {
             Interruption.untrack(token)
             Interruption.yieldToSignal()
             guard process.terminationReason == .exit, process.terminationStatus == 0,
-                  let measurement = try? JSONDecoder().decode(ProcessMeasurement<Timing, Ratio>.self, from: printed) else {
-                FileHandle.standardError.write(Data("error: process \(number) of \(processes) failed (exit status \(process.terminationStatus))\n".utf8))
+                let measurement = try? JSONDecoder().decode(ProcessMeasurement<Timing, Ratio>.self, from: printed)
+            else {
+                FileHandle.standardError.write(
+                    Data(
+                        "error: process \(number) of \(processes) failed (exit status \(process.terminationStatus))\n"
+                            .utf8))
                 throw ExitCode(1)
             }
             measured.append(measurement)

@@ -11,25 +11,34 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The viewport, as WIDTHxHEIGHT in points.", valueName: "WxH"))
     var viewport = SizeArgument(Size(width: 390, height: 844))
 
-    @Option(help: ArgumentHelp("A workload file of sections and item sizes, used instead of the built-in workload.", valueName: "file.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A workload file of sections and item sizes, used instead of the built-in workload.", valueName: "file.json"
+        ))
     var workload: String?
 
     @Option(help: "How the built-in workload sizes flow items: seeded random 40…120 points, or uniform.")
     var sizing: ItemSizing = .random
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
     var itemSize = SizeArgument(FlowLayout.defaultItemSize)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed.",
-        valueName: "counts"
-    ))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed.",
+            valueName: "counts"
+        ))
     var itemsPerSection = ListArgument([CountArgument(1_000)])
 
-    @Option(parsing: .unconditional, help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
+    @Option(
+        parsing: .unconditional,
+        help: "Section header height in the built-in workload; 0 for none. (default: 44 for flow, 50 for waterfall)")
     var headerHeight: Double?
 
-    @Option(parsing: .unconditional, help: "Section footer height in the built-in flow workload; 0 for none. (default: 24)")
+    @Option(
+        parsing: .unconditional, help: "Section footer height in the built-in flow workload; 0 for none. (default: 24)")
     var footerHeight: Double?
 
     @Option(help: "The flow layout's scroll direction.")
@@ -44,7 +53,9 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The flow layout's minimum spacing between lines.")
     var lineSpacing = 10.0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
     var sectionInset = InsetsArgument(.zero)
 
     @Option(parsing: .unconditional, help: "The waterfall's columns.")
@@ -74,7 +85,8 @@ struct WorkloadOptions: ParsableArguments {
         parameters.waterfall.columns = columns
         parameters.waterfall.cellPadding = cellPadding
         parameters.carousel = CarouselLayout.Configuration(
-            itemSize: carouselItemSize.size, sideItemScale: sideItemScale, sideItemAlpha: sideItemAlpha, spacing: carouselSpacing
+            itemSize: carouselItemSize.size, sideItemScale: sideItemScale, sideItemAlpha: sideItemAlpha,
+            spacing: carouselSpacing
         )
         return parameters
     }
@@ -82,7 +94,8 @@ struct WorkloadOptions: ParsableArguments {
     /// The workload file's sections (read anew each call), or the built-in workload.
     func source() throws -> WorkloadSource {
         if let workload {
-            return .file(try WorkloadFile.load(from: URL(fileURLWithPath: workload), within: MemoryEstimate()), path: workload)
+            return .file(
+                try WorkloadFile.load(from: URL(fileURLWithPath: workload), within: MemoryEstimate()), path: workload)
         }
         return .builtIn(builtIn)
     }
@@ -106,7 +119,8 @@ struct WorkloadOptions: ParsableArguments {
 
     /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
     /// an estimate, before the layout is allocated, when it would not fit in memory.
-    func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result {
+    func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result
+    {
         try parameters.make(layout, sections: try sections(for: layout, items: items), visitor)
     }
 
@@ -132,7 +146,8 @@ struct WorkloadOptions: ParsableArguments {
             throw ValidationError("--viewport must be a positive width and height: a viewport of no area shows nothing")
         }
         if sectionShapes.contains(where: { $0 < 1 }) {
-            throw ValidationError("--items-per-section must be at least 1: a section of no items has no shape to measure")
+            throw ValidationError(
+                "--items-per-section must be at least 1: a section of no items has no shape to measure")
         }
         if Set(sectionShapes).count < sectionShapes.count {
             throw ValidationError("--items-per-section names a count twice: each would be measured twice")
@@ -145,11 +160,15 @@ struct WorkloadOptions: ParsableArguments {
     func check(_ layouts: [LayoutID], viewport: Size?) throws {
         struct ViewportCheck: LayoutVisitor {
             let viewport: Size?
-            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws { try viewport.map { try algorithm.validate(viewport: $0) } }
+            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
+                try viewport.map { try algorithm.validate(viewport: $0) }
+            }
         }
         let one = [LayoutSection(itemSizes: .uniform(FlowLayout.defaultItemSize, count: 1))]
         for layout in layouts where layout.isBuiltIn {
-            do { try parameters.make(layout, sections: one, ViewportCheck(viewport: viewport)) } catch let error as LayoutError {
+            do { try parameters.make(layout, sections: one, ViewportCheck(viewport: viewport)) } catch let error
+                as LayoutError
+            {
                 throw ValidationError("the \(layout.rawValue) layout cannot be made with these options: \(error)")
             }
         }

@@ -35,7 +35,9 @@ public struct ABComparison: Codable, Sendable {
         public var verdict: Verdict
 
         /// As `flow · soa-binary-search · 100,200 · query`.
-        public var name: String { "\(shapedLayout.name) · \(strategy) · \(elements.formatted()) · \(operation.rawValue)" }
+        public var name: String {
+            "\(shapedLayout.name) · \(strategy) · \(elements.formatted()) · \(operation.rawValue)"
+        }
 
         public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
@@ -103,10 +105,11 @@ public struct ABComparison: Codable, Sendable {
         }
         let baseRounds = rounds.map { medians($0.base) }
         let headRounds = rounds.map { medians($0.head) }
-        let headOrder: [BenchmarkResult.Key] = rounds.first.map { round in
-            var seen = Set<BenchmarkResult.Key>()
-            return round.head.results.map(key).filter { seen.insert($0).inserted }
-        } ?? []
+        let headOrder: [BenchmarkResult.Key] =
+            rounds.first.map { round in
+                var seen = Set<BenchmarkResult.Key>()
+                return round.head.results.map(key).filter { seen.insert($0).inserted }
+            } ?? []
         func inEvery(_ rounds: [[BenchmarkResult.Key: Double]]) -> Set<BenchmarkResult.Key> {
             guard let first = rounds.first else { return [] }
             return Set(first.keys.filter { key in rounds.allSatisfy { $0[key] != nil } })
@@ -121,13 +124,16 @@ public struct ABComparison: Codable, Sendable {
             // A median of 0 (a report rounding a tiny time down) has no ratio; it counts as the clock's grid.
             let ratios = zip(headMedians, baseMedians).map { Swift.max($0, 1e-3) / Swift.max($1, 1e-3) }
             let interval = MedianInterval(ratios, confidence: confidence)
-            rows.append(Row(
-                layout: key.layout.layout, itemsPerSection: key.layout.itemsPerSection, strategy: key.label, elements: key.elements, operation: key.operation,
-                baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
-                ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
-            ))
+            rows.append(
+                Row(
+                    layout: key.layout.layout, itemsPerSection: key.layout.itemsPerSection, strategy: key.label,
+                    elements: key.elements, operation: key.operation,
+                    baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
+                    ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
+                ))
         }
-        self.rows = rows.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
+        self.rows = rows.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(
+            \.element)
         onlyInBase = inEveryBase.subtracting(inEveryHead).map(\.description).sorted()
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
     }
@@ -135,7 +141,8 @@ public struct ABComparison: Codable, Sendable {
     public static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
+        return sorted.count.isMultiple(of: 2)
+            ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
     }
 
     public func jsonData() throws -> Data {
@@ -154,14 +161,18 @@ extension ABComparison {
         var counts = Verdict.allCases.compactMap { verdict -> String? in
             let count = verdicts[verdict, default: 0]
             guard count > 0 else { return nil }
-            let word = count == 1 || verdict == .inconclusive || verdict == .unchanged ? verdict.rawValue : verdict.rawValue + "s"
+            let word =
+                count == 1 || verdict == .inconclusive || verdict == .unchanged
+                ? verdict.rawValue : verdict.rawValue + "s"
             return "\(count) \(word)"
         }
         if verdicts[.regression, default: 0] == 0 { counts.insert("no regressions", at: 0) }
         if !onlyInBase.isEmpty { counts.append("\(onlyInBase.count) only in BASE") }
         if !onlyInHead.isEmpty { counts.append("\(onlyInHead.count) only in HEAD") }
         return counts.joined(separator: ", ")
-            + String(format: " (%d rounds; threshold %g%%, %g%% intervals of the median HEAD/BASE ratio)", rounds, threshold * 100, confidence * 100)
+            + String(
+                format: " (%d rounds; threshold %g%%, %g%% intervals of the median HEAD/BASE ratio)", rounds,
+                threshold * 100, confidence * 100)
     }
 
     /// Notes a reader needs: options BASE ran without, and results the two builds do not share.
@@ -177,7 +188,10 @@ extension ABComparison {
     /// Aligned text for a terminal.
     public func text() -> String {
         let text = summary + "\n" + notes.map { $0 + "\n" }.joined()
-        let header = ["layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]", "verdict"]
+        let header = [
+            "layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "HEAD/BASE [interval]",
+            "verdict",
+        ]
         let rows = tableRows { $0.uppercased() }
         guard !rows.isEmpty else { return text }
         return text + "\n" + TerminalTable.align([header] + rows)
@@ -188,7 +202,8 @@ extension ABComparison {
         var text = "**tessera-bench ab**: \(summary)\n" + notes.map { "\n> \($0)\n" }.joined()
         let rows = tableRows { "**\($0)**" }
         guard !rows.isEmpty else { return text }
-        text += "\n| layout | strategy | elements | operation | BASE median | HEAD median | HEAD/BASE [interval] | verdict |\n"
+        text +=
+            "\n| layout | strategy | elements | operation | BASE median | HEAD median | HEAD/BASE [interval] | verdict |\n"
         text += "|:--|:--|--:|:--|--:|--:|--:|:--|\n"
         for row in rows { text += "| " + row.joined(separator: " | ") + " |\n" }
         return text
@@ -204,7 +219,8 @@ extension ABComparison {
         }
         func oneSided(_ name: String, _ side: String) -> [String] {
             let parts = name.components(separatedBy: " · ")
-            return parts.count == 4 ? parts + ["", "", "", "only in \(side)"] : [name, "", "", "", "", "", "", "only in \(side)"]
+            return parts.count == 4
+                ? parts + ["", "", "", "only in \(side)"] : [name, "", "", "", "", "", "", "only in \(side)"]
         }
         return matched + onlyInBase.map { oneSided($0, "BASE") } + onlyInHead.map { oneSided($0, "HEAD") }
     }
@@ -218,9 +234,11 @@ extension Verdict {
             self = .inconclusive
             return
         }
-        self = if interval.lower > 1 + threshold { .regression }
-            else if interval.upper < 1 - threshold { .improvement }
-            else if interval.lower >= 1 - threshold, interval.upper <= 1 + threshold { .unchanged }
-            else { .inconclusive }
+        self =
+            if interval.lower > 1 + threshold { .regression } else if interval.upper < 1 - threshold {
+                .improvement
+            } else if interval.lower >= 1 - threshold, interval.upper <= 1 + threshold { .unchanged } else {
+                .inconclusive
+            }
     }
 }

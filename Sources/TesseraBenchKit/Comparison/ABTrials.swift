@@ -30,11 +30,15 @@ public struct ABTrials {
         public var isHeadsRun = false
     }
 
-    public typealias Rounds = (rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[ABComparison.Side]], droppedForBase: [String])
+    public typealias Rounds = (
+        rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[ABComparison.Side]],
+        droppedForBase: [String]
+    )
 
     public func run() throws(Failure) -> Rounds {
         for binary in [base, head] where !FileManager.default.isExecutableFile(atPath: binary.path) {
-            throw Failure(description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
+            throw Failure(
+                description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
         }
         let (baseArguments, dropped) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
@@ -43,7 +47,9 @@ public struct ABTrials {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure(description: "cannot create a temporary directory for the rounds' reports: \(error.localizedDescription)")
+            throw Failure(
+                description:
+                    "cannot create a temporary directory for the rounds' reports: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -64,24 +70,29 @@ public struct ABTrials {
             // A schema marks a change of what a figure means (schema 2 times short operations in batches): a ratio
             // across schemas that measure differently would measure the change of method, not of the code.
             guard BenchmarkReport.measuresAlike(baseReport.schemaVersion, headReport.schemaVersion) else {
-                throw Failure(description: "BASE writes report schema \(baseReport.schemaVersion) and HEAD schema \(headReport.schemaVersion): "
-                    + "the builds time operations differently, so their ratios would measure the change of method; "
-                    + "compare builds whose reports measure alike")
+                throw Failure(
+                    description:
+                        "BASE writes report schema \(baseReport.schemaVersion) and HEAD schema \(headReport.schemaVersion): "
+                        + "the builds time operations differently, so their ratios would measure the change of method; "
+                        + "compare builds whose reports measure alike")
             }
             reports.append((baseReport, headReport))
             orders.append(order)
             let elapsed = Double(monotonicNanoseconds() - started) / 1e9
             let left = elapsed / Double(round) * Double(rounds - round)
-            progress(String(
-                format: "ab: round %d of %d (%@ first) done, %.0f s in; about %.0f s left",
-                round, rounds, order[0].rawValue, elapsed, left
-            ))
+            progress(
+                String(
+                    format: "ab: round %d of %d (%@ first) done, %.0f s in; about %.0f s left",
+                    round, rounds, order[0].rawValue, elapsed, left
+                ))
         }
         return (reports, orders, dropped)
     }
 
     /// One fresh process of `binary` writing its report; its standard error is kept for the reason of a failure.
-    private static func measure(_ binary: URL, side: ABComparison.Side, arguments: [String], report: URL) throws(Failure) -> BenchmarkReport {
+    private static func measure(_ binary: URL, side: ABComparison.Side, arguments: [String], report: URL)
+        throws(Failure) -> BenchmarkReport
+    {
         let log = report.deletingPathExtension().appendingPathExtension("log")
         let status: Int32
         do {
@@ -105,8 +116,13 @@ public struct ABTrials {
             throw Failure(description: "cannot start \(side.rawValue) (\(binary.path)): \(error.localizedDescription)")
         }
         guard status == 0 else {
-            let said = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
-            throw Failure(description: "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")", isHeadsRun: side == .head)
+            let said =
+                (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(
+                    separator: "\n") ?? ""
+            throw Failure(
+                description:
+                    "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")",
+                isHeadsRun: side == .head)
         }
         do { return try BenchmarkReport.load(from: report) } catch {
             throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)", isHeadsRun: side == .head)
@@ -119,7 +135,10 @@ public struct ABTrials {
             throw Failure(description: "cannot start \(binary.path)")
         }
         guard status == 0, help.contains("--report") else {
-            throw Failure(description: "\(binary.path) is not a tessera-bench whose `run` writes a report (`run --help` lists no --report)")
+            throw Failure(
+                description:
+                    "\(binary.path) is not a tessera-bench whose `run` writes a report (`run --help` lists no --report)"
+            )
         }
         return help
     }
@@ -127,14 +146,18 @@ public struct ABTrials {
     /// The arguments an older build's `run --help` lists, and those it does not (an option's value goes with it: a
     /// value is the word after an option that is not itself an option).
     public static func supported(_ arguments: [String], byHelp help: String) -> (kept: [String], dropped: [String]) {
-        let known = Set(help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).filter { $0.hasPrefix("--") }.map(String.init))
+        let known = Set(
+            help.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).filter { $0.hasPrefix("--") }
+                .map(String.init))
         var kept: [String] = []
         var dropped: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             var words = [argument]
-            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+                !arguments[index + 1].hasPrefix("--")
+            {
                 words.append(arguments[index + 1])
             }
             let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")

@@ -29,9 +29,12 @@ public enum BaseRevision {
     /// main after a merge), when the change is the last commit and the base `HEAD~1`; else `HEAD~1`.
     public static func choose(_ facts: Facts) -> Choice {
         if let requested = facts.requested, !requested.isEmpty { return Choice(revision: requested) }
-        guard facts.originMainExists else { return Choice(revision: "HEAD~1", note: "origin/main is not in this clone, so the base is HEAD~1.") }
+        guard facts.originMainExists else {
+            return Choice(revision: "HEAD~1", note: "origin/main is not in this clone, so the base is HEAD~1.")
+        }
         if facts.originMainIsHead, !facts.hasChanges {
-            return Choice(revision: "HEAD~1", note: "origin/main is HEAD itself with no changes on top, so the base is HEAD~1.")
+            return Choice(
+                revision: "HEAD~1", note: "origin/main is HEAD itself with no changes on top, so the base is HEAD~1.")
         }
         return Choice(revision: "origin/main")
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// The two-sided Mann–Whitney U test: whether one sample's values tend to be larger than the other's.
 ///
 /// It compares ranks, not values, so it assumes no distribution and a few outliers, common in timings on a busy
@@ -18,7 +19,9 @@ public struct MannWhitneyU: Hashable, Sendable {
             (u, p, isTested) = (0, 1, false)
             return
         }
-        let n1 = Double(x.count), n2 = Double(y.count), n = n1 + n2
+        let n1 = Double(x.count)
+        let n2 = Double(y.count)
+        let n = n1 + n2
         let pooled = (x.map { ($0, true) } + y.map { ($0, false) }).sorted { $0.0 < $1.0 }
         // Ranks start at 1; tied values share the mean of their ranks.
         var rankSumX = 0.0

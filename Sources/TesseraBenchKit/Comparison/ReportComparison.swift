@@ -19,7 +19,9 @@ extension BenchmarkResult {
     /// The key by which results of `reports` are matched: with the shape when every report records shapes, and
     /// without it when one was written before shapes were (it ran one shape, which its workload line names).
     static func keys(matching reports: [BenchmarkReport]) -> (BenchmarkResult) -> Key {
-        let shaped = reports.allSatisfy { report in report.results.contains { $0.itemsPerSection != nil } || report.settings.itemsPerSection != nil }
+        let shaped = reports.allSatisfy { report in
+            report.results.contains { $0.itemsPerSection != nil } || report.settings.itemsPerSection != nil
+        }
         return { result in
             var key = result.key
             if !shaped { key.layout.itemsPerSection = nil }
@@ -88,16 +90,21 @@ public struct ReportComparison: Sendable {
             unmatchedHead[key(old)]?.removeFirst()
             matched.insert(index)
             let new = head.results[index]
-            let change = new.medianNanoseconds == old.medianNanoseconds
+            let change =
+                new.medianNanoseconds == old.medianNanoseconds
                 ? 0 : (new.medianNanoseconds - old.medianNanoseconds) / old.medianNanoseconds
             let test = MannWhitneyU(old.samplesNanoseconds, new.samplesNanoseconds)
-            let verdict: Verdict = if Swift.abs(change) <= threshold { .unchanged }
-                else if test.p >= alpha { .inconclusive }
-                else if change > 0 { .regression }
-                else { .improvement }
-            matches.append(Match(key: key(old), baseMedian: old.medianNanoseconds, headMedian: new.medianNanoseconds, change: change, test: test, verdict: verdict))
+            let verdict: Verdict =
+                if Swift.abs(change) <= threshold { .unchanged } else if test.p >= alpha {
+                    .inconclusive
+                } else if change > 0 { .regression } else { .improvement }
+            matches.append(
+                Match(
+                    key: key(old), baseMedian: old.medianNanoseconds, headMedian: new.medianNanoseconds, change: change,
+                    test: test, verdict: verdict))
         }
-        self.matches = matches.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(\.element)
+        self.matches = matches.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }
+            .map(\.element)
         self.onlyInBase = onlyInBase
         onlyInHead = head.results.indices.filter { !matched.contains($0) }.map { head.results[$0] }
         differences = Self.differences(base, head)
@@ -126,11 +133,13 @@ public struct ReportComparison: Sendable {
     /// common (nothing was compared, so "no regressions" would be empty), or they timed different work.
     public var unusableReason: String? {
         if matches.isEmpty {
-            return "the reports have no result in common: BASE holds \(Self.contents(onlyInBase)); HEAD holds \(Self.contents(onlyInHead))"
+            return
+                "the reports have no result in common: BASE holds \(Self.contents(onlyInBase)); HEAD holds \(Self.contents(onlyInHead))"
         }
         let work = differences.filter(\.timesDifferentWork)
         guard work.isEmpty else {
-            return "the reports timed different work, so their numbers cannot be compared: \(work.map(\.description).joined(separator: "; "))"
+            return
+                "the reports timed different work, so their numbers cannot be compared: \(work.map(\.description).joined(separator: "; "))"
         }
         return nil
     }
@@ -142,19 +151,31 @@ public struct ReportComparison: Sendable {
         let (old, new) = (base.settings, head.settings)
         let (was, now) = (base.environment, head.environment)
         func quoted(_ text: String) -> String { "\"\(text)\"" }
-        func viewport(_ settings: RunSettings) -> String { String(format: "%g×%g", settings.viewportWidth, settings.viewportHeight) }
+        func viewport(_ settings: RunSettings) -> String {
+            String(format: "%g×%g", settings.viewportWidth, settings.viewportHeight)
+        }
         let all = [
-            Difference(name: "workload", base: quoted(old.workload), head: quoted(new.workload), timesDifferentWork: true),
+            Difference(
+                name: "workload", base: quoted(old.workload), head: quoted(new.workload), timesDifferentWork: true),
             Difference(name: "seed", base: "\(old.seed)", head: "\(new.seed)", timesDifferentWork: true),
             Difference(name: "viewport", base: viewport(old), head: viewport(new), timesDifferentWork: true),
-            Difference(name: "verified frames", base: "\(old.verifiedFrames)", head: "\(new.verifiedFrames)", timesDifferentWork: false),
+            Difference(
+                name: "verified frames", base: "\(old.verifiedFrames)", head: "\(new.verifiedFrames)",
+                timesDifferentWork: false),
             // Schema 2 may time a short operation in batches, a sample then being a batch's mean.
-            Difference(name: "report schema", base: "\(base.schemaVersion)", head: "\(head.schemaVersion)", timesDifferentWork: false),
+            Difference(
+                name: "report schema", base: "\(base.schemaVersion)", head: "\(head.schemaVersion)",
+                timesDifferentWork: false),
             Difference(name: "CPU", base: quoted(was.cpuModel), head: quoted(now.cpuModel), timesDifferentWork: false),
             Difference(name: "cores", base: "\(was.cores)", head: "\(now.cores)", timesDifferentWork: false),
-            Difference(name: "allocator", base: quoted(was.allocator), head: quoted(now.allocator), timesDifferentWork: false),
-            Difference(name: "Swift", base: quoted(was.swiftVersion), head: quoted(now.swiftVersion), timesDifferentWork: false),
-            Difference(name: "OS", base: quoted(was.operatingSystem), head: quoted(now.operatingSystem), timesDifferentWork: false),
+            Difference(
+                name: "allocator", base: quoted(was.allocator), head: quoted(now.allocator), timesDifferentWork: false),
+            Difference(
+                name: "Swift", base: quoted(was.swiftVersion), head: quoted(now.swiftVersion), timesDifferentWork: false
+            ),
+            Difference(
+                name: "OS", base: quoted(was.operatingSystem), head: quoted(now.operatingSystem),
+                timesDifferentWork: false),
             Difference(name: "host", base: quoted(was.host), head: quoted(now.host), timesDifferentWork: false),
         ]
         return all.filter { $0.base != $0.head }
@@ -170,7 +191,8 @@ public struct ReportComparison: Sendable {
         let layouts = distinct(results.map(\.shapedLayout.name))
         let strategies = distinct(results.map(\.label))
         let elements = distinct(results.map { $0.elements.formatted() })
-        return "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(elements) elements)"
+        return
+            "\(results.count == 1 ? "1 result" : "\(results.count) results") (\(layouts); \(strategies); \(elements) elements)"
     }
 }
 
@@ -207,7 +229,9 @@ extension ReportComparison {
     public func text() -> String {
         var text = warning.map { "Warning: \($0)\n" } ?? ""
         text += summary + "\n"
-        let header = ["layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "change", "p", "verdict"]
+        let header = [
+            "layout", "strategy", "elements", "operation", "BASE median", "HEAD median", "change", "p", "verdict",
+        ]
         let rows = tableRows { $0.uppercased() }
         if rows.isEmpty { return text }
         return text + "\n" + TerminalTable.align([header] + rows)
@@ -240,8 +264,12 @@ extension ReportComparison {
                 match.verdict == .regression ? emphasize(match.verdict.rawValue) : match.verdict.rawValue,
             ]
         }
-        let baseOnly = onlyInBase.map { leading($0.key) + [TerminalTable.duration($0.medianNanoseconds), "—", "", "", "only in BASE"] }
-        let headOnly = onlyInHead.map { leading($0.key) + ["—", TerminalTable.duration($0.medianNanoseconds), "", "", "only in HEAD"] }
+        let baseOnly = onlyInBase.map {
+            leading($0.key) + [TerminalTable.duration($0.medianNanoseconds), "—", "", "", "only in BASE"]
+        }
+        let headOnly = onlyInHead.map {
+            leading($0.key) + ["—", TerminalTable.duration($0.medianNanoseconds), "", "", "only in HEAD"]
+        }
         return matched + baseOnly + headOnly
     }
 }

@@ -33,21 +33,29 @@ public struct BenchmarkRunner {
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
         var settings = settings
-        let shapes = settings.layouts.map { (layout: $0, shapes: workload.shapes(for: $0, itemsPerSection: settings.itemsPerSection)) }
+        let shapes = settings.layouts.map {
+            (layout: $0, shapes: workload.shapes(for: $0, itemsPerSection: settings.itemsPerSection))
+        }
         // Refused before anything is allocated when even the leanest engine strategy would not fit.
         if let largest = settings.itemCounts.max() {
             for (layout, shapes) in shapes {
                 for (source, _) in shapes {
                     let shape = source.shape(for: layout, items: largest)
-                    try memory.check(adding: MemoryEstimate.measuringBytes(.soaBinarySearch, on: layout, shape), items: largest)
+                    try memory.check(
+                        adding: MemoryEstimate.measuringBytes(.soaBinarySearch, on: layout, shape), items: largest)
                 }
             }
         }
-        let progress = RunProgress(shapes.flatMap { layout, shapes in
-            shapes.flatMap { _ in
-                settings.itemCounts.flatMap { items in settings.strategies(for: layout).map { RunProgress.Measurement(strategy: $0.rawValue, items: items) } }
-            }
-        })
+        let progress = RunProgress(
+            shapes.flatMap { layout, shapes in
+                shapes.flatMap { _ in
+                    settings.itemCounts.flatMap { items in
+                        settings.strategies(for: layout).map {
+                            RunProgress.Measurement(strategy: $0.rawValue, items: items)
+                        }
+                    }
+                }
+            })
         let heap = HeapPeak(probe: probe)
         for (layout, shapes) in shapes {
             for (source, itemsPerSection) in shapes {
@@ -56,7 +64,8 @@ public struct BenchmarkRunner {
                     heap.startWindow()
                     let sections = try source.sections(for: layout, items: items)
                     let run = LayoutBenchRun(
-                        runner: self, progress: progress, heap: heap, shapedLayout: ShapedLayout(layout, itemsPerSection: itemsPerSection),
+                        runner: self, progress: progress, heap: heap,
+                        shapedLayout: ShapedLayout(layout, itemsPerSection: itemsPerSection),
                         items: items, sections: sections, heldByResults: MemoryEstimate.heldBytes(of: results)
                     )
                     let outcome = try parameters.make(layout, sections: sections, run)
@@ -73,7 +82,9 @@ public struct BenchmarkRunner {
         settings.verifiedFrames = verifications.map(\.framesChecked).max() ?? settings.verifiedFrames
         var report = BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
-            results: results, verifications: verifications, targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch), skipped: skipped,
+            results: results, verifications: verifications,
+            targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch),
+            skipped: skipped,
             memory: memoryUse
         )
         report.residentBytes = .init(atStart: memory.resident, peak: ResidentMemory.peak())
@@ -110,7 +121,8 @@ private struct LayoutBenchRun: LayoutVisitor {
             let estimate = MemoryEstimate.measuringBytes(strategy, on: layout, shape) + heldByResults
             guard runner.memory.fits(adding: estimate) else {
                 let skip = SkippedRun(
-                    layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy, items: items, estimatedBytes: runner.memory.total(adding: estimate),
+                    layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy, items: items,
+                    estimatedBytes: runner.memory.total(adding: estimate),
                     budgetBytes: runner.memory.budget
                 )
                 runner.notice(skip.description)
@@ -123,23 +135,29 @@ private struct LayoutBenchRun: LayoutVisitor {
         // Nothing shared is made for strategies that would not fit.
         guard !fitting.isEmpty else { return outcome }
         let oracle = BruteForceOracle(algorithm)
-        let trace = try runner.traceFile.map { ScrollTrace(frames: $0.frames) }
+        let trace =
+            try runner.traceFile.map { ScrollTrace(frames: $0.frames) }
             ?? ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
         outcome.traceFrames = trace.frames.count
-        let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
+        let bench = LayoutBench(
+            layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
         for (strategy, estimateBefore) in fitting {
             // The results of the layout's strategies before this one are held too.
             let estimate = estimateBefore + MemoryEstimate.heldBytes(of: outcome.results)
             runner.progress(progress.next("\(shapedLayout.name) · \(strategy.rawValue) · \(items.formatted()) items"))
             var measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
-            for index in measured.results.indices { measured.results[index].itemsPerSection = shapedLayout.itemsPerSection }
+            for index in measured.results.indices {
+                measured.results[index].itemsPerSection = shapedLayout.itemsPerSection
+            }
             measured.verification.itemsPerSection = shapedLayout.itemsPerSection
             outcome.results += measured.results
             outcome.verifications.append(measured.verification)
-            outcome.memoryUse.append(MemoryUse(
-                layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy, elements: bench.elements,
-                estimatedBytes: estimate, measuredBytes: heap.endWindow().map(Double.init)
-            ))
+            outcome.memoryUse.append(
+                MemoryUse(
+                    layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy,
+                    elements: bench.elements,
+                    estimatedBytes: estimate, measuredBytes: heap.endWindow().map(Double.init)
+                ))
         }
         return outcome
     }

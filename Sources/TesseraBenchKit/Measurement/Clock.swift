@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Nanoseconds on the monotonic clock.
@@ -70,7 +70,9 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
     /// does not make a short operation look long. An operation as long as a batch is timed alone; one over a
     /// millisecond is called only once here (a preemption within one short call is rare, and probing a naive
     /// prepare at 1M thrice would cost seconds). `now` reads the clock (the monotonic clock; a test's own).
-    func batchSize(limit: Int, now: () -> UInt64 = monotonicNanoseconds, _ operation: (Int) throws -> Void) rethrows -> Int {
+    func batchSize(limit: Int, now: () -> UInt64 = monotonicNanoseconds, _ operation: (Int) throws -> Void) rethrows
+        -> Int
+    {
         let limit = Swift.max(limit, 1)
         var perCall = Double.infinity
         for probe in 0..<3 {

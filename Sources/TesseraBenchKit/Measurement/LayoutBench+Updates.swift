@@ -15,7 +15,8 @@ extension LayoutBench {
 
     /// Measures every update operation the subject and layout take.
     func benchmarkUpdates<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
-        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () throws(LayoutError) -> Subject, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () throws(LayoutError) -> Subject,
+        runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
         guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
         try subject.prepare(viewport: viewport)
@@ -98,12 +99,15 @@ extension LayoutBench {
         let before = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport)
         var random = RandomBatches(seed: runner.settings.seed)
         let samples = try runner.prepareBudget.collect { _ in
-            let batch = random.next(count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: sectionsMayChange) {
+            let batch = random.next(
+                count: Self.updatesPerBatch, sections: subject.sections, sectionsMayChange: sectionsMayChange
+            ) {
                 (try? subject.check($0)) != nil
             }
             return Double(try timed { try subject.apply(batch) })
         }
-        let after = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport, prepared: true)
+        let after = try replay(
+            on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport, prepared: true)
         return [
             result(.updateBatch, samples, 1), result(.queryBeforeUpdates, before.samples, before.batch),
             result(.queryAfterUpdates, after.samples, after.batch),
@@ -154,7 +158,8 @@ extension LayoutBench {
                 if !sizes.isEmpty {
                     let moved = try subject.invalidate(sizes: sizes, contentOffset: offset)
                     adjustment = adjustment.offset(by: moved)
-                    found = try subject.query(frame.visibleRect.offset(by: adjustment), offset: offset.offset(by: moved))
+                    found = try subject.query(
+                        frame.visibleRect.offset(by: adjustment), offset: offset.offset(by: moved))
                 }
             }
             blackHole(found)

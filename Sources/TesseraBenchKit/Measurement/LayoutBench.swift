@@ -18,14 +18,16 @@ struct LayoutBench {
     func measure<Algorithm: UpdatableLayout>(
         _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
     ) throws -> Measured {
-        try strategy.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: strategy))
+        try strategy.visit(
+            algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: strategy))
     }
 
     /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
     func measure<Algorithm: UpdatableLayout>(
         _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
     ) throws -> Measured {
-        var measured = try choice.visit(algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: choice.strategy))
+        var measured = try choice.visit(
+            algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: choice.strategy))
         if choice != IndexChoice.standard(choice.strategy) {
             for index in measured.results.indices { measured.results[index].parameters = choice.parameter }
         }
@@ -35,17 +37,22 @@ struct LayoutBench {
     /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
     /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
     func benchmark<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
-        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, make: () throws(LayoutError) -> Subject
+        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID,
+        make: () throws(LayoutError) -> Subject
     ) throws -> (results: [BenchmarkResult], verification: Verification) {
         let probe = runner.probe
         let clock = runner.clock
         let allocatedBefore = probe?.allocatedBytes()
         var subject = try make()
         try subject.prepare(viewport: viewport)
-        let heldBytes = allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
+        let heldBytes =
+            allocatedBefore.flatMap { before in probe.map { $0.allocatedBytes() - before } } ?? subject.knownByteCount
 
-        let verification = try verify(&subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
-        func result(_ operation: BenchmarkOperation, _ samples: [Double], batch: Int, perElement: Bool = false) -> BenchmarkResult {
+        let verification = try verify(
+            &subject, against: oracle, strategy: strategy, frames: runner.settings.verifiedFrames)
+        func result(_ operation: BenchmarkOperation, _ samples: [Double], batch: Int, perElement: Bool = false)
+            -> BenchmarkResult
+        {
             BenchmarkResult(
                 layout: layout, strategy: strategy, elements: elements, operation: operation, samples: samples,
                 operationsPerSample: batch, perElement: perElement
@@ -94,7 +101,9 @@ struct LayoutBench {
             query.missedElements = verification.missedElements
             results.append(query)
             if subject.updatesIncrementally || strategy == .naiveDictionary {
-                results += try benchmarkUpdates(&subject, of: oracle.layout.algorithm, fresh: make, runner: runner) { result($0, $1, batch: $2) }
+                results += try benchmarkUpdates(&subject, of: oracle.layout.algorithm, fresh: make, runner: runner) {
+                    result($0, $1, batch: $2)
+                }
             }
         }
         if let heldBytes, heldBytes > 0 {
@@ -110,7 +119,9 @@ struct LayoutBench {
     ) throws -> Verification {
         let frames = trace.frames
         let checked = Swift.min(count, frames.count)
-        var verification = Verification(layout: layout, strategy: strategy, elements: elements, framesChecked: checked, mismatchedFrames: 0, missedElements: 0, extraElements: 0)
+        var verification = Verification(
+            layout: layout, strategy: strategy, elements: elements, framesChecked: checked, mismatchedFrames: 0,
+            missedElements: 0, extraElements: 0)
         var current: Size?
         for step in 0..<checked {
             let frame = frames[step * frames.count / checked]
@@ -159,15 +170,21 @@ struct LayoutBench {
         if !prepared { try subject.prepare(viewport: current) }
         // Sized on the frames of the first viewport, so no prepare lands in the probe.
         let firstStretch = frames.prefix { $0.viewport == current }.count
-        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in _ = try query(frames[index...index]) }
+        let batch = try clock.batchSize(limit: Swift.min(firstStretch, Self.batchLimit)) { index in
+            _ = try query(frames[index...index])
+        }
         if batch == 1 {
-            let samples = try budget.collect { index in Double(try query(frames[index % frames.count...index % frames.count])) }
+            let samples = try budget.collect { index in
+                Double(try query(frames[index % frames.count...index % frames.count]))
+            }
             return (samples, 1)
         }
         let stretches = Self.batches(of: frames, size: frames.count)
         let samples = try budget.collect { pass in
             var nanoseconds: UInt64 = 0
-            for range in pass.isMultiple(of: 2) ? stretches : stretches.reversed() { nanoseconds += try query(frames[range]) }
+            for range in pass.isMultiple(of: 2) ? stretches : stretches.reversed() {
+                nanoseconds += try query(frames[range])
+            }
             return Double(nanoseconds) / Double(frames.count)
         }
         return (samples, frames.count)
@@ -186,7 +203,7 @@ struct LayoutBench {
             while end < frames.count, frames[end].viewport == frames[start].viewport { end += 1 }
             let count = Swift.max(1, (end - start) / Swift.max(size, 1))
             for part in 0..<count {
-                batches.append(start + (end - start) * part / count ..< start + (end - start) * (part + 1) / count)
+                batches.append(start + (end - start) * part / count..<start + (end - start) * (part + 1) / count)
             }
             start = end
         }
@@ -195,7 +212,9 @@ struct LayoutBench {
 
     /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
     /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M).
-    private func steadyStateAllocations<Subject: BenchmarkSubject>(on subject: inout Subject, probe: (any AllocatorProbe)?) throws -> Double? {
+    private func steadyStateAllocations<Subject: BenchmarkSubject>(
+        on subject: inout Subject, probe: (any AllocatorProbe)?
+    ) throws -> Double? {
         guard let probe, probe.allocationCount() != nil, let first = trace.frames.first else { return nil }
         let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(Self.steadyStateFrames)
         try subject.prepare(viewport: first.viewport)
@@ -209,7 +228,9 @@ struct LayoutBench {
     }
 
     /// The bandwidth floor of a prepare (`FillFloor`) for `bytes`, sampled as the prepares are.
-    private func fillFloor(bytes: Int, budget: SamplingBudget, clock: ClockCalibration) -> (samples: [Double], batch: Int) {
+    private func fillFloor(bytes: Int, budget: SamplingBudget, clock: ClockCalibration) -> (
+        samples: [Double], batch: Int
+    ) {
         let floor = FillFloor(bytes: bytes)
         let batch = clock.batchSize(limit: Self.batchLimit) { _ in floor.fill() }
         let samples = budget.collect { _ in Double(timed { for _ in 0..<batch { floor.fill() } }) / Double(batch) }
@@ -224,7 +245,9 @@ private struct SubjectMeasurement<Algorithm: UpdatableLayout>: SubjectVisitor {
     let oracle: BruteForceOracle<Algorithm>
     let strategy: StrategyID
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws -> LayoutBench.Measured {
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws
+        -> LayoutBench.Measured
+    {
         try bench.benchmark(runner, oracle: oracle, strategy: strategy, make: make)
     }
 }

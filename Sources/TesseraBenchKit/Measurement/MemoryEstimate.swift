@@ -14,7 +14,10 @@ public struct MemoryEstimate: Sendable {
     /// What the process held when the estimate was made: the part of its peak no workload explains.
     public var resident: Double
 
-    public init(budget: Double = Double(ProcessInfo.processInfo.physicalMemory) * 0.8, resident: Double = ResidentMemory.current()) {
+    public init(
+        budget: Double = Double(ProcessInfo.processInfo.physicalMemory) * 0.8,
+        resident: Double = ResidentMemory.current()
+    ) {
         self.budget = budget
         self.resident = resident
     }
@@ -36,7 +39,7 @@ public struct MemoryEstimate: Sendable {
         /// footer a section, the most a layout makes of them before it is made.
         public init(_ sections: [LayoutSection], elements: Int? = nil) {
             let listed = sections.reduce(0) { total, section in
-                if case let .list(sizes) = section.itemSizes { total + sizes.count } else { total }
+                if case .list(let sizes) = section.itemSizes { total + sizes.count } else { total }
             }
             let items = sections.reduce(0) { $0 + $1.itemSizes.count }
             self.init(elements: elements ?? items + 2 * sections.count, sections: sections.count, listedSizes: listed)

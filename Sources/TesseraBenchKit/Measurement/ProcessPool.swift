@@ -16,9 +16,9 @@ public enum ProcessPool {
 
         public var description: String {
             switch self {
-            case let .tooFewProcesses(count):
+            case .tooFewProcesses(let count):
                 "\(count) processes measured; a 95% interval over processes needs at least \(ProcessPool.minimumProcesses)"
-            case let .mismatched(what): "the processes measured different things: \(what)"
+            case .mismatched(let what): "the processes measured different things: \(what)"
             }
         }
     }
@@ -57,7 +57,8 @@ public struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: 
         }
         for process in processes {
             guard process.timings.map(\.poolKey) == first.timings.map(\.poolKey),
-                  process.ratios.map(\.poolKey) == first.ratios.map(\.poolKey) else {
+                process.ratios.map(\.poolKey) == first.ratios.map(\.poolKey)
+            else {
                 throw .mismatched("a process's candidates or ratios differ from the first's")
             }
             guard !process.timings.isEmpty, process.ratios.allSatisfy({ $0.interval != nil }) else {
@@ -66,10 +67,12 @@ public struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: 
         }
         var pooled = first
         for position in pooled.timings.indices {
-            pooled.timings[position].nanoseconds = ABComparison.median(processes.map { $0.timings[position].nanoseconds })
+            pooled.timings[position].nanoseconds = ABComparison.median(
+                processes.map { $0.timings[position].nanoseconds })
         }
         for position in pooled.ratios.indices {
-            pooled.ratios[position].interval = MedianInterval(processes.compactMap { $0.ratios[position].interval?.median })
+            pooled.ratios[position].interval = MedianInterval(
+                processes.compactMap { $0.ratios[position].interval?.median })
         }
         return pooled
     }

@@ -35,26 +35,29 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
         return RunEnvironment(
             host: info.hostName, cpuModel: cpuModel(), cores: info.activeProcessorCount,
             operatingSystem: info.operatingSystemVersionString, swiftVersion: compilerVersion,
-            allocator: allocator, gitCommit: ToolVersion.commit, date: ISO8601DateFormatter().string(from: Date()), clock: clock
+            allocator: allocator, gitCommit: ToolVersion.commit, date: ISO8601DateFormatter().string(from: Date()),
+            clock: clock
         )
     }
 
     /// The compiler that built this binary; the language offers only version checks, so it is found by them.
     static var compilerVersion: String {
         #if compiler(>=6.4)
-        "6.4 or later"
+            "6.4 or later"
         #elseif compiler(>=6.3)
-        "6.3"
+            "6.3"
         #elseif compiler(>=6.2)
-        "6.2"
+            "6.2"
         #else
-        "6.1"
+            "6.1"
         #endif
     }
 
     static func cpuModel() -> String {
         guard let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
         let line = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        return line.flatMap { $0.split(separator: ":", maxSplits: 1).last }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        } ?? "unknown"
     }
 }

@@ -51,7 +51,8 @@ final class RunProgress {
         let secondsPerWeight = elapsed / Swift.max(finishedWeight, 1)
         return plan[done...].reduce(0) { total, measurement in
             if let times = taken[measurement] { return total + times.reduce(0, +) / Double(times.count) }
-            let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }.max { $0.items < $1.items }
+            let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }.max
+            { $0.items < $1.items }
             if let smaller, let times = taken[smaller] {
                 return total + times.reduce(0, +) / Double(times.count) * measurement.weight / smaller.weight
             }

@@ -9,7 +9,8 @@ import Foundation
 public enum CSVReport {
     public static let columns = [
         "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
-        "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters", "allocator",
+        "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters",
+        "allocator",
         "rank", "times_fastest", "items_per_section",
     ]
 

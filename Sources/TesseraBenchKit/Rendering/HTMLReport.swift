@@ -31,9 +31,11 @@ public enum HTMLReport {
 
             """
         let layouts = document.layouts
-        if layouts.isEmpty { html += "<p>No results.</p>\n" }
-        else {
-            html += "<p>Both axes logarithmic; a line per strategy, marked “inexact” where its answers differed from brute force. "
+        if layouts.isEmpty {
+            html += "<p>No results.</p>\n"
+        } else {
+            html +=
+                "<p>Both axes logarithmic; a line per strategy, marked “inexact” where its answers differed from brute force. "
                 + "Beside each operation that more than one strategy ran, each strategy's time over the fastest's at each count: "
                 + "the engine's strategies, a band at the foot of the time chart, spread out there. The dashed red line on the "
                 + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
@@ -45,14 +47,23 @@ public enum HTMLReport {
             for operation in BenchmarkOperation.allCases where results.contains(where: { $0.operation == operation }) {
                 let measured = indices.filter { report.results[$0].operation == operation }
                 // An operation a row: its time chart, and its relative chart beside it.
-                html += "<div class=\"charts\">\n<figure>\n" + chart(measured.map { report.results[$0] }, layout: layout, operation: operation, name: report.name(of:)).svg()
+                html +=
+                    "<div class=\"charts\">\n<figure>\n"
+                    + chart(
+                        measured.map { report.results[$0] }, layout: layout, operation: operation,
+                        name: report.name(of:)
+                    ).svg()
                 if operation == .fillFloor {
-                    html += "\n<figcaption>Each strategy's own floor, not a contest: the time to write the bytes it holds, which its warm prepare is judged against.</figcaption>"
+                    html +=
+                        "\n<figcaption>Each strategy's own floor, not a contest: the time to write the bytes it holds, which its warm prepare is judged against.</figcaption>"
                 }
                 html += "\n</figure>\n"
                 let places = measured.compactMap { index in document.places[index].map { (report.results[index], $0) } }
                 if Set(places.map(\.0.label)).count > 1 {
-                    html += "<figure>\n" + relativeChart(places, layout: layout, operation: operation, name: report.name(of:)).svg() + "\n</figure>\n"
+                    html +=
+                        "<figure>\n"
+                        + relativeChart(places, layout: layout, operation: operation, name: report.name(of:)).svg()
+                        + "\n</figure>\n"
                 }
                 html += "</div>\n"
             }
@@ -63,7 +74,9 @@ public enum HTMLReport {
             html += "<h3>\(escape(layout.name))</h3>\n" + table(document.results(of: layout))
         }
         if let fewSamples = document.fewSamples { html += "<p class=\"warning\">\(escape(fewSamples))</p>\n" }
-        html += "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n" + list(document.verification.failures)
+        html +=
+            "<h2>Verification</h2>\n<p>\(escape(document.verification.summary))</p>\n"
+            + list(document.verification.failures)
         if !document.skipped.isEmpty { html += "<h2>Skipped</h2>\n" + list(document.skipped) }
         if let memory = document.memory { html += "<h2>Memory</h2>\n<p>\(escape(memory))</p>\n" }
         if let budget = document.frameBudget {
@@ -85,11 +98,13 @@ public enum HTMLReport {
     /// One operation of one layout: a line per strategy (and per variant of one, such as another allocator),
     /// styled the same in every chart of the page, named by `name`; the query's has a frame's budget.
     static func chart(
-        _ results: [BenchmarkResult], layout: ShapedLayout, operation: BenchmarkOperation, name: (BenchmarkResult) -> String = \.label
+        _ results: [BenchmarkResult], layout: ShapedLayout, operation: BenchmarkOperation,
+        name: (BenchmarkResult) -> String = \.label
     ) -> LogLogChart {
         var chart = LogLogChart(
             id: "chart-\(chartID(layout))-\(operation.rawValue)", title: "\(layout.name) · \(operation.rawValue)",
-            xTitle: "elements (log scale)", yTitle: "median time (log scale)", xTickLabel: count, yTickLabel: roundDuration,
+            xTitle: "elements (log scale)", yTitle: "median time (log scale)", xTickLabel: count,
+            yTickLabel: roundDuration,
             series: series(results.map { ($0, $0.medianNanoseconds) }, name: name) { result, _ in
                 "median \(TerminalTable.duration(result.medianNanoseconds)), p90 \(TerminalTable.duration(result.p90Nanoseconds)), "
                     + "p99 \(TerminalTable.duration(result.p99Nanoseconds))"
@@ -101,12 +116,16 @@ public enum HTMLReport {
 
     /// The same operation as each strategy's median over the fastest's at each count: 1× is the fastest.
     static func relativeChart(
-        _ places: [(BenchmarkResult, Standings.Place)], layout: ShapedLayout, operation: BenchmarkOperation, name: (BenchmarkResult) -> String
+        _ places: [(BenchmarkResult, Standings.Place)], layout: ShapedLayout, operation: BenchmarkOperation,
+        name: (BenchmarkResult) -> String
     ) -> LogLogChart {
         LogLogChart(
-            id: "relative-\(chartID(layout))-\(operation.rawValue)", title: "\(layout.name) · \(operation.rawValue), against the fastest",
+            id: "relative-\(chartID(layout))-\(operation.rawValue)",
+            title: "\(layout.name) · \(operation.rawValue), against the fastest",
             xTitle: "elements (log scale)", yTitle: "time over the fastest's (log scale)", xTickLabel: count,
-            yTickLabel: { ratio in ratio >= 1 && ratio == ratio.rounded() ? "\(Int(ratio).formatted())×" : String(format: "%.1f×", ratio) },
+            yTickLabel: { ratio in
+                ratio >= 1 && ratio == ratio.rounded() ? "\(Int(ratio).formatted())×" : String(format: "%.1f×", ratio)
+            },
             series: series(places.map { ($0.0, $0.1.overFastest) }, name: name) { result, ratio in
                 "\(Standings.times(ratio)) the fastest's time (median \(TerminalTable.duration(result.medianNanoseconds)))"
             }
@@ -116,11 +135,14 @@ public enum HTMLReport {
     /// A line per strategy through `values`, styled by strategy: a variant (another allocator, other parameters)
     /// takes its strategy's colour with the style half the palette on, so it reads as kin but apart.
     private static func series(
-        _ values: [(BenchmarkResult, Double)], name: (BenchmarkResult) -> String, tooltip: (BenchmarkResult, Double) -> String
+        _ values: [(BenchmarkResult, Double)], name: (BenchmarkResult) -> String,
+        tooltip: (BenchmarkResult, Double) -> String
     ) -> [LogLogChart.Series] {
         var seen: Set<String> = []
         return values.filter { seen.insert($0.0.label).inserted }.map { first, _ in
-            let index = (StrategyID.allCases.firstIndex(of: first.strategy) ?? 0) + (first.isStandard ? 0 : LogLogChart.styles.count / 2)
+            let index =
+                (StrategyID.allCases.firstIndex(of: first.strategy) ?? 0)
+                + (first.isStandard ? 0 : LogLogChart.styles.count / 2)
             return LogLogChart.Series(
                 name: name(first), style: LogLogChart.styles[index % LogLogChart.styles.count],
                 points: values.filter { $0.0.label == first.label }.map { result, value in
@@ -166,10 +188,11 @@ public enum HTMLReport {
         let (columns, rows) = table.shown
         func row(_ cells: [String], tag: String) -> String {
             // A missed target stands out.
-            (cells.first == "MISS" ? "<tr class=\"miss\">" : "<tr>") + cells.enumerated().map { column, cell in
-                let alignment = columns[column].isNumber ? " class=\"number\"" : ""
-                return "<\(tag)\(alignment)>\(escape(cell))</\(tag)>"
-            }.joined() + "</tr>\n"
+            (cells.first == "MISS" ? "<tr class=\"miss\">" : "<tr>")
+                + cells.enumerated().map { column, cell in
+                    let alignment = columns[column].isNumber ? " class=\"number\"" : ""
+                    return "<\(tag)\(alignment)>\(escape(cell))</\(tag)>"
+                }.joined() + "</tr>\n"
         }
         return "<div class=\"table\"><table>\n<thead>\n" + row(columns.map(\.title), tag: "th") + "</thead>\n<tbody>\n"
             + rows.map { row($0, tag: "td") }.joined() + "</tbody>\n</table></div>\n"

@@ -59,12 +59,15 @@ struct LogLogChart {
 
     func svg() -> String {
         let points = series.flatMap(\.points)
-        let xScale = LogScale(covering: points.map(\.x)), yScale = LogScale(covering: points.map(\.y) + references.map(\.value))
-        let plotWidth = Self.plotRight - Self.plotLeft - 2 * Self.inset, plotHeight = Self.plotBottom - Self.plotTop - 2 * Self.inset
+        let xScale = LogScale(covering: points.map(\.x))
+        let yScale = LogScale(covering: points.map(\.y) + references.map(\.value))
+        let plotWidth = Self.plotRight - Self.plotLeft - 2 * Self.inset
+        let plotHeight = Self.plotBottom - Self.plotTop - 2 * Self.inset
         func x(_ value: Double) -> Double { Self.plotLeft + Self.inset + xScale.fraction(value) * plotWidth }
         func y(_ value: Double) -> Double { Self.plotBottom - Self.inset - yScale.fraction(value) * plotHeight }
 
-        let id = HTMLReport.escape(id), legend = legendPlacement()
+        let id = HTMLReport.escape(id)
+        let legend = legendPlacement()
         let height = Self.legendTop + Double(legend.rows) * Self.legendRowHeight
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.width) \(height)" role="img" aria-labelledby="\(id)-title" \
@@ -76,44 +79,59 @@ struct LogLogChart {
             """
         // Minor lines only where a decade is wide enough for them not to blur into a grey band.
         for tick in plotWidth / (xScale.upper - xScale.lower) < 40 ? [] : xScale.minorTicks {
-            svg += "<line x1=\"\(format(x(tick)))\" y1=\"\(Self.plotTop)\" x2=\"\(format(x(tick)))\" y2=\"\(Self.plotBottom)\" stroke=\"#f2f2f2\"/>\n"
+            svg +=
+                "<line x1=\"\(format(x(tick)))\" y1=\"\(Self.plotTop)\" x2=\"\(format(x(tick)))\" y2=\"\(Self.plotBottom)\" stroke=\"#f2f2f2\"/>\n"
         }
         for tick in plotHeight / (yScale.upper - yScale.lower) < 40 ? [] : yScale.minorTicks {
-            svg += "<line x1=\"\(Self.plotLeft)\" y1=\"\(format(y(tick)))\" x2=\"\(Self.plotRight)\" y2=\"\(format(y(tick)))\" stroke=\"#f2f2f2\"/>\n"
+            svg +=
+                "<line x1=\"\(Self.plotLeft)\" y1=\"\(format(y(tick)))\" x2=\"\(Self.plotRight)\" y2=\"\(format(y(tick)))\" stroke=\"#f2f2f2\"/>\n"
         }
         for tick in xScale.ticks {
             let position = format(x(tick))
-            svg += "<line x1=\"\(position)\" y1=\"\(Self.plotTop)\" x2=\"\(position)\" y2=\"\(Self.plotBottom)\" stroke=\"#e4e4e4\"/>"
-            svg += "<text x=\"\(position)\" y=\"\(Self.plotBottom + 17)\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">\(HTMLReport.escape(xTickLabel(tick)))</text>\n"
+            svg +=
+                "<line x1=\"\(position)\" y1=\"\(Self.plotTop)\" x2=\"\(position)\" y2=\"\(Self.plotBottom)\" stroke=\"#e4e4e4\"/>"
+            svg +=
+                "<text x=\"\(position)\" y=\"\(Self.plotBottom + 17)\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">\(HTMLReport.escape(xTickLabel(tick)))</text>\n"
         }
         for tick in yScale.ticks {
             let position = format(y(tick))
-            svg += "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#e4e4e4\"/>"
-            svg += "<text x=\"\(Self.plotLeft - 6)\" y=\"\(position)\" font-size=\"12\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#444\">\(HTMLReport.escape(yTickLabel(tick)))</text>\n"
+            svg +=
+                "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#e4e4e4\"/>"
+            svg +=
+                "<text x=\"\(Self.plotLeft - 6)\" y=\"\(position)\" font-size=\"12\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#444\">\(HTMLReport.escape(yTickLabel(tick)))</text>\n"
         }
-        let xMiddle = (Self.plotLeft + Self.plotRight) / 2, yMiddle = (Self.plotTop + Self.plotBottom) / 2
-        svg += "<text x=\"\(xMiddle)\" y=\"\(Self.plotBottom + 40)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(xTitle))</text>\n"
-        svg += "<text transform=\"translate(18 \(yMiddle)) rotate(-90)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(yTitle))</text>\n"
+        let xMiddle = (Self.plotLeft + Self.plotRight) / 2
+        let yMiddle = (Self.plotTop + Self.plotBottom) / 2
+        svg +=
+            "<text x=\"\(xMiddle)\" y=\"\(Self.plotBottom + 40)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(xTitle))</text>\n"
+        svg +=
+            "<text transform=\"translate(18 \(yMiddle)) rotate(-90)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">\(HTMLReport.escape(yTitle))</text>\n"
 
         for reference in references {
             let position = format(y(reference.value))
-            svg += "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
-            svg += "<text x=\"\(Self.plotRight - 4)\" y=\"\(format(y(reference.value) - 5))\" font-size=\"12\" text-anchor=\"end\" fill=\"#c00\">\(HTMLReport.escape(reference.label))</text>\n"
+            svg +=
+                "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
+            svg +=
+                "<text x=\"\(Self.plotRight - 4)\" y=\"\(format(y(reference.value) - 5))\" font-size=\"12\" text-anchor=\"end\" fill=\"#c00\">\(HTMLReport.escape(reference.label))</text>\n"
         }
         for line in series {
             let sorted = line.points.sorted { $0.x < $1.x }
             if sorted.count > 1 {
                 let coordinates = sorted.map { "\(format(x($0.x))),\(format(y($0.y)))" }.joined(separator: " ")
-                svg += "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(line.style.colour)\" stroke-width=\"2\"\(dash(line.style))/>\n"
+                svg +=
+                    "<polyline points=\"\(coordinates)\" fill=\"none\" stroke=\"\(line.style.colour)\" stroke-width=\"2\"\(dash(line.style))/>\n"
             }
             for point in sorted {
-                svg += "<g><title>\(HTMLReport.escape(point.tooltip))</title>\(marker(line.style, x: x(point.x), y: y(point.y)))</g>\n"
+                svg +=
+                    "<g><title>\(HTMLReport.escape(point.tooltip))</title>\(marker(line.style, x: x(point.x), y: y(point.y)))</g>\n"
             }
         }
         for (line, origin) in zip(series, legend.origins) {
-            svg += "<line x1=\"\(format(origin.x))\" y1=\"\(origin.y)\" x2=\"\(format(origin.x + 34))\" y2=\"\(origin.y)\" stroke=\"\(line.style.colour)\" stroke-width=\"2\"\(dash(line.style))/>"
+            svg +=
+                "<line x1=\"\(format(origin.x))\" y1=\"\(origin.y)\" x2=\"\(format(origin.x + 34))\" y2=\"\(origin.y)\" stroke=\"\(line.style.colour)\" stroke-width=\"2\"\(dash(line.style))/>"
             svg += marker(line.style, x: origin.x + 17, y: origin.y)
-            svg += "<text x=\"\(format(origin.x + 42))\" y=\"\(origin.y)\" font-size=\"13\" dominant-baseline=\"middle\" fill=\"#222\">\(HTMLReport.escape(line.name))</text>\n"
+            svg +=
+                "<text x=\"\(format(origin.x + 42))\" y=\"\(origin.y)\" font-size=\"13\" dominant-baseline=\"middle\" fill=\"#222\">\(HTMLReport.escape(line.name))</text>\n"
         }
         return svg + "</svg>"
     }
@@ -122,7 +140,8 @@ struct LogLogChart {
     /// Widths are estimated from the names' lengths: SVG cannot measure text without a script.
     private func legendPlacement() -> (origins: [(x: Double, y: Double)], rows: Int) {
         var origins: [(x: Double, y: Double)] = []
-        var x = Self.plotLeft, row = 0
+        var x = Self.plotLeft
+        var row = 0
         for line in series {
             let width = 42 + 7.5 * Double(line.name.count) + 24
             if x > Self.plotLeft, x + width > Self.plotRight {
@@ -157,10 +176,13 @@ struct LogLogChart {
         case .invertedTriangle: polygon([(0, 5.5), (5, -4), (-5, -4)])
         case .plus: polygon(plus)
         case .cross: polygon(plus.map { (($0.0 - $0.1) / 2.squareRoot(), ($0.0 + $0.1) / 2.squareRoot()) })
-        case .star: polygon((0..<10).map { corner in
-            let radius = corner.isMultiple(of: 2) ? 6.0 : 2.6, angle = Double(corner) * Double.pi / 5
-            return (radius * sin(angle), -radius * cos(angle))
-        })
+        case .star:
+            polygon(
+                (0..<10).map { corner in
+                    let radius = corner.isMultiple(of: 2) ? 6.0 : 2.6
+                    let angle = Double(corner) * Double.pi / 5
+                    return (radius * sin(angle), -radius * cos(angle))
+                })
         }
     }
 
@@ -178,7 +200,8 @@ struct LogScale {
 
     init(covering values: [Double]) {
         let logarithms = values.filter { $0 > 0 && $0.isFinite }.map(log10)
-        var lower = logarithms.min() ?? 0, upper = logarithms.max() ?? 1
+        var lower = logarithms.min() ?? 0
+        var upper = logarithms.max() ?? 1
         if upper - lower < 1 {
             // Centred on the values, but reaching below 1 only if they do: counts and nanoseconds are whole.
             lower = Swift.min(lower, Swift.max((lower + upper) / 2 - 0.5, 0))

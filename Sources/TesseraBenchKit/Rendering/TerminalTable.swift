@@ -10,7 +10,9 @@ public enum TerminalTable {
     /// is fastest: the document less its environment and settings, which a terminal user has just chosen.
     public static func render(_ document: ReportDocument) -> String {
         var blocks = [align(document.results) + (document.fewSamples.map { "\($0)\n" } ?? "")]
-        blocks.append(([document.verification.summary] + document.verification.failures.map { "  \($0)" }).joined(separator: "\n") + "\n")
+        blocks.append(
+            ([document.verification.summary] + document.verification.failures.map { "  \($0)" }).joined(separator: "\n")
+                + "\n")
         if !document.skipped.isEmpty { blocks.append(document.skipped.joined(separator: "\n") + "\n") }
         if let memory = document.memory { blocks.append(memory + "\n") }
         if let budget = document.frameBudget { blocks.append("\(budget.caption)\n" + align(budget.table)) }

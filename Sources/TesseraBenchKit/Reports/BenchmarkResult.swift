@@ -61,7 +61,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case layout, itemsPerSection, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds, operationsPerSample
+        case layout, itemsPerSection, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds,
+            operationsPerSample
         case medianNanoseconds, p90Nanoseconds, p99Nanoseconds, nanosecondsPerElement, bytesPerElement
         case allocationsPerOperation, missedElements
     }
@@ -87,9 +88,11 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         medianNanoseconds = try container.decode(Double.self, forKey: .medianNanoseconds)
         p90Nanoseconds = try container.decode(Double.self, forKey: .p90Nanoseconds)
         p99Nanoseconds = try container.decode(Double.self, forKey: .p99Nanoseconds)
-        nanosecondsPerElement = try container.decodeIfPresent(Double.self, forKey: .nanosecondsPerElement)
+        nanosecondsPerElement =
+            try container.decodeIfPresent(Double.self, forKey: .nanosecondsPerElement)
             ?? older.decodeIfPresent(Double.self, forKey: .nanosecondsPerItem)
-        bytesPerElement = try container.decodeIfPresent(Double.self, forKey: .bytesPerElement)
+        bytesPerElement =
+            try container.decodeIfPresent(Double.self, forKey: .bytesPerElement)
             ?? older.decodeIfPresent(Double.self, forKey: .bytesPerItem)
         allocationsPerOperation = try container.decodeIfPresent(Double.self, forKey: .allocationsPerOperation)
         missedElements = try container.decodeIfPresent(Int.self, forKey: .missedElements)

@@ -17,14 +17,17 @@ public struct FrameBudget: Sendable {
         var lines: [FrameBudget] = []
         for layout in results.shapedLayouts {
             for strategy in StrategyID.allCases {
-                let queries = results.filter { $0.isStandard && $0.shapedLayout == layout && $0.strategy == strategy && $0.operation == .query }
-                    .sorted { $0.elements < $1.elements }
+                let queries = results.filter {
+                    $0.isStandard && $0.shapedLayout == layout && $0.strategy == strategy && $0.operation == .query
+                }
+                .sorted { $0.elements < $1.elements }
                 guard !queries.isEmpty else { continue }
                 let shares = queries.map { (elements: $0.elements, share: $0.medianNanoseconds / frameNanoseconds) }
-                lines.append(FrameBudget(
-                    layout: layout, strategy: strategy, shares: shares,
-                    largestNegligible: shares.last { $0.share < negligibleShare }?.elements
-                ))
+                lines.append(
+                    FrameBudget(
+                        layout: layout, strategy: strategy, shares: shares,
+                        largestNegligible: shares.last { $0.share < negligibleShare }?.elements
+                    ))
             }
         }
         return lines

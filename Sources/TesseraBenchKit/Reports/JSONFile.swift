@@ -20,10 +20,13 @@ enum JSONFile {
         do { value = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) } catch {
             // The parser's words, as "Unexpected end of file during JSON parse." (`NSDebugDescriptionKey`, a name
             // Foundation on Linux does not export).
-            return .failure(FailureReason((error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
+            return .failure(
+                FailureReason(
+                    (error as NSError).userInfo["NSDebugDescription"] as? String ?? error.localizedDescription))
         }
         if let key = firstDuplicateKey(in: data) {
-            return .failure(FailureReason("the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
+            return .failure(
+                FailureReason("the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
         }
         return .success(value)
     }
@@ -34,12 +37,14 @@ enum JSONFile {
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) -> Result<T, FailureReason> {
         let value: T
         do { value = try JSONDecoder().decode(T.self, from: data) } catch {
-            if case let .failure(reason) = parse(data) { return .failure(FailureReason("not JSON: \(reason.text)")) }
+            if case .failure(let reason) = parse(data) { return .failure(FailureReason("not JSON: \(reason.text)")) }
             if let unknown = error as? UnknownKey { return .failure(FailureReason(unknown.description)) }
             return .failure(FailureReason((error as? DecodingError).map(describe) ?? String(describing: error)))
         }
         if let key = firstDuplicateKey(in: data) {
-            return .failure(FailureReason("not JSON: the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
+            return .failure(
+                FailureReason(
+                    "not JSON: the key \"\(key)\" appears twice in one object; which one counts would be a guess"))
         }
         return .success(value)
     }
@@ -77,7 +82,11 @@ enum JSONFile {
     /// A coding path as `sections[2].itemSizes`.
     static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce("") { path, key in
-            if let index = key.intValue { "\(path)[\(index)]" } else { path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)" }
+            if let index = key.intValue {
+                "\(path)[\(index)]"
+            } else {
+                path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)"
+            }
         }
     }
 
@@ -96,11 +105,15 @@ enum JSONFile {
             case UInt8(ascii: ","): if open.last??.keyNext == false { open[open.count - 1]!.keyNext = true }
             case UInt8(ascii: "\""):
                 var end = index + 1
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
                 guard end < bytes.count else { return nil }
                 if open.last??.keyNext == true {
                     let key = Array(bytes[(index + 1)..<end])
-                    guard open[open.count - 1]!.keys.insert(key).inserted else { return String(decoding: key, as: UTF8.self) }
+                    guard open[open.count - 1]!.keys.insert(key).inserted else {
+                        return String(decoding: key, as: UTF8.self)
+                    }
                     open[open.count - 1]!.keyNext = false
                 }
                 index = end
@@ -127,7 +140,8 @@ enum JSONFile {
             return "\(path(context.codingPath)) is null"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // Well-formed JSON: this is JSONDecoder's answer, without a path, to a number its field cannot hold.
-            return "a number does not fit its field: negative or fractional where a whole number is expected, or too large"
+            return
+                "a number does not fit its field: negative or fractional where a whole number is expected, or too large"
         case .typeMismatch(let type, let context):
             let place = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
             return "\(place) should be \(jsonKind(of: type))"

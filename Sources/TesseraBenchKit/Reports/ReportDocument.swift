@@ -52,10 +52,15 @@ public struct ReportDocument {
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
         memory = Self.memory(report.memory ?? [], resident: report.residentBytes)
-        frameBudget = Self.frameBudget(report.results).map { ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0) }
+        frameBudget = Self.frameBudget(report.results).map {
+            ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0)
+        }
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
         self.standings = standings.summary.map {
-            ("The fastest strategy of each layout and operation at its largest count, the runner-up, and the runner-up's time over the fastest's.", $0)
+            (
+                "The fastest strategy of each layout and operation at its largest count, the runner-up, and the runner-up's time over the fastest's.",
+                $0
+            )
         }
     }
 
@@ -75,45 +80,68 @@ public struct ReportDocument {
         [
             Fact(label: "Host", value: environment.host), Fact(label: "CPU", value: environment.cpuModel),
             Fact(label: "Cores", value: "\(environment.cores)"), Fact(label: "OS", value: environment.operatingSystem),
-            Fact(label: "Swift", value: environment.swiftVersion), Fact(label: "Allocator", value: environment.allocator),
-            Fact(label: "Commit", value: environment.gitCommit ?? "unknown"), Fact(label: "Date", value: environment.date),
+            Fact(label: "Swift", value: environment.swiftVersion),
+            Fact(label: "Allocator", value: environment.allocator),
+            Fact(label: "Commit", value: environment.gitCommit ?? "unknown"),
+            Fact(label: "Date", value: environment.date),
         ]
     }
 
     static func settings(_ settings: RunSettings) -> [Fact] {
         [
             Fact(label: "Layouts", value: settings.layouts.map(\.rawValue).joined(separator: ", ")),
-            Fact(label: "Strategies", value: settings.strategies.map { $0.map(\.rawValue).joined(separator: ", ") } ?? "each layout's tutorial designs and the engine's"),
+            Fact(
+                label: "Strategies",
+                value: settings.strategies.map { $0.map(\.rawValue).joined(separator: ", ") }
+                    ?? "each layout's tutorial designs and the engine's"),
             // Semicolons, since the counts have commas of their own.
             Fact(label: "Item counts", value: settings.itemCounts.map { $0.formatted() }.joined(separator: "; ")),
-            Fact(label: "Items a section", value: settings.itemsPerSection.map { $0.map { $0.formatted() }.joined(separator: "; ") } ?? "as the workload line says"),
-            Fact(label: "Viewport", value: "\(settings.viewportWidth.formatted()) × \(settings.viewportHeight.formatted())"),
+            Fact(
+                label: "Items a section",
+                value: settings.itemsPerSection.map { $0.map { $0.formatted() }.joined(separator: "; ") }
+                    ?? "as the workload line says"),
+            Fact(
+                label: "Viewport",
+                value: "\(settings.viewportWidth.formatted()) × \(settings.viewportHeight.formatted())"),
             Fact(label: "Seed", value: "\(settings.seed)"), Fact(label: "Workload", value: settings.workload),
-            Fact(label: "Trace", value: settings.trace.map { "file \($0)" } ?? "built-in (flings, jumps and a rotation at 120 Hz)"),
-            Fact(label: "Trace frames", value: "\(settings.traceFrames)"), Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
+            Fact(
+                label: "Trace",
+                value: settings.trace.map { "file \($0)" } ?? "built-in (flings, jumps and a rotation at 120 Hz)"),
+            Fact(label: "Trace frames", value: "\(settings.traceFrames)"),
+            Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
         ]
     }
 
     /// Every result, its strategy named by `name` (the report's, which marks the inexact).
-    static func results(_ results: [BenchmarkResult], places: [Standings.Place?], name: (BenchmarkResult) -> String = \.label) -> ReportTable {
+    static func results(
+        _ results: [BenchmarkResult], places: [Standings.Place?], name: (BenchmarkResult) -> String = \.label
+    ) -> ReportTable {
         ReportTable(
             columns: [
-                .init("layout", csv: "layout"), .init("a section", csv: "items_per_section", number: true), .init("strategy"), .init("strategy", csv: "strategy", shown: false),
+                .init("layout", csv: "layout"), .init("a section", csv: "items_per_section", number: true),
+                .init("strategy"), .init("strategy", csv: "strategy", shown: false),
                 .init("elements", csv: "elements", number: true), .init("operation", csv: "operation"),
                 .init("median", csv: "median_ns", number: true), .init("p90", csv: "p90_ns", number: true),
                 .init("p99", csv: "p99_ns", number: true), .init("ns/element", csv: "ns_per_element", number: true),
                 .init("bytes/element", csv: "bytes_per_element", number: true),
                 .init("allocations/op", csv: "allocations_per_operation", number: true),
-                .init("missed elements", csv: "missed_elements", number: true), .init("samples", csv: "samples", number: true),
-                .init("parameters", csv: "parameters", shown: false), .init("allocator", csv: "allocator", shown: false),
-                .init("rank", csv: "rank", number: true, shown: false), .init("times the fastest", csv: "times_fastest", number: true, shown: false),
+                .init("missed elements", csv: "missed_elements", number: true),
+                .init("samples", csv: "samples", number: true),
+                .init("parameters", csv: "parameters", shown: false),
+                .init("allocator", csv: "allocator", shown: false),
+                .init("rank", csv: "rank", number: true, shown: false),
+                .init("times the fastest", csv: "times_fastest", number: true, shown: false),
             ],
             rows: zip(results, places).map { result, place in
                 [
-                    .text(result.layout.rawValue), result.itemsPerSection.map(ReportTable.Figure.count) ?? .missing, .text(name(result)), .text(result.strategy.rawValue), .count(result.elements),
-                    .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds), .nanoseconds(result.p90Nanoseconds),
-                    .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement), .decimal(result.bytesPerElement),
-                    .decimal(result.allocationsPerOperation), result.missedElements.map(ReportTable.Figure.count) ?? .missing,
+                    .text(result.layout.rawValue), result.itemsPerSection.map(ReportTable.Figure.count) ?? .missing,
+                    .text(name(result)), .text(result.strategy.rawValue), .count(result.elements),
+                    .text(result.operation.rawValue), .nanoseconds(result.medianNanoseconds),
+                    .nanoseconds(result.p90Nanoseconds),
+                    .nanoseconds(result.p99Nanoseconds), .decimal(result.nanosecondsPerElement),
+                    .decimal(result.bytesPerElement),
+                    .decimal(result.allocationsPerOperation),
+                    result.missedElements.map(ReportTable.Figure.count) ?? .missing,
                     .count(result.samples), .text(result.parameters ?? ""), .text(result.allocator ?? ""),
                     place.map { .count($0.rank) } ?? .missing, .decimal(place?.overFastest),
                 ]
@@ -126,19 +154,27 @@ public struct ReportDocument {
         let measured = uses.compactMap { use in use.measuredBytes.map { (use: use, peak: $0) } }
         guard let largest = measured.max(by: { $0.peak < $1.peak }) else { return nil }
         let megabytes = { (bytes: Double) in "\((bytes / 1e6).formatted(.number.precision(.fractionLength(1)))) MB" }
-        let name = { (use: MemoryUse) in "\(use.shapedLayout.name) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements" }
+        let name = { (use: MemoryUse) in
+            "\(use.shapedLayout.name) · \(use.strategy.rawValue) at \(use.elements.formatted()) elements"
+        }
         let judged = measured.filter { $0.use.elements >= MemoryEstimate.calibratedFromElements }
         let off = judged.filter { abs($0.use.estimatedBytes / Swift.max($0.peak, 1) - 1) > 0.25 }
-        let sentence = "Memory: the heap peaked at \(megabytes(largest.peak)) over the run's start (\(name(largest.use))), "
+        let sentence =
+            "Memory: the heap peaked at \(megabytes(largest.peak)) over the run's start (\(name(largest.use))), "
             + "against an estimate of \(megabytes(largest.use.estimatedBytes)) made before it ran"
-            + (resident.map { "; the process's resident peak was \(megabytes($0.peak)), \(megabytes($0.atStart)) of it held at the start" } ?? "")
-        let unjudged = judged.count < measured.count
+            + (resident.map {
+                "; the process's resident peak was \(megabytes($0.peak)), \(megabytes($0.atStart)) of it held at the start"
+            } ?? "")
+        let unjudged =
+            judged.count < measured.count
             ? " (estimates under \(MemoryEstimate.calibratedFromElements.formatted()) elements, where a run's fixed part outweighs its workload, are not judged)"
             : ""
         guard !off.isEmpty else {
             return sentence + (judged.isEmpty ? "" : "; every estimate was within 25% of its peak") + unjudged + "."
         }
-        let listed = off.prefix(4).map { "\(name($0.use)) estimated \(megabytes($0.use.estimatedBytes)), measured \(megabytes($0.peak))" }
+        let listed = off.prefix(4).map {
+            "\(name($0.use)) estimated \(megabytes($0.use.estimatedBytes)), measured \(megabytes($0.peak))"
+        }
         return sentence + ". Warning: \(off.count) of \(judged.count) estimates were more than 25% off: "
             + listed.joined(separator: "; ") + (off.count > 4 ? " and \(off.count - 4) more" : "") + unjudged + "."
     }
@@ -148,7 +184,8 @@ public struct ReportDocument {
         let few = results.filter { $0.samples < 10 }
         guard let least = few.map(\.samples).min() else { return nil }
         let names = Set(few.map { "\($0.layout.rawValue) · \($0.label)" }).sorted()
-        return "Warning: \(few.count) of \(results.count) results have under 10 samples (as few as \(least)), so their p90 and p99 are "
+        return
+            "Warning: \(few.count) of \(results.count) results have under 10 samples (as few as \(least)), so their p90 and p99 are "
             + "their slowest sample; their medians are what to read: \(names.prefix(6).joined(separator: ", "))\(names.count > 6 ? " and \(names.count - 6) more" : "")."
     }
 
@@ -156,7 +193,8 @@ public struct ReportDocument {
         guard !report.verifications.isEmpty else { return ("No answers were checked against brute force.", []) }
         let failures = report.verifications.filter { !$0.isExact }.map { failure in
             let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
-            return "\(failure.shapedLayout.name) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
+            return
+                "\(failure.shapedLayout.name) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
                 + "\(failure.mismatchedFrames) of \(failure.framesChecked) frames differ, \(failure.missedElements) elements missed, "
                 + "\(failure.extraElements) extra (\(consequence))."
         }
@@ -170,11 +208,16 @@ public struct ReportDocument {
         let lines = FrameBudget.summarize(results)
         guard !lines.isEmpty else { return nil }
         return ReportTable(
-            columns: [.init("layout"), .init("strategy"), .init("share of a frame, by elements"), .init("largest under 1%", number: true)],
+            columns: [
+                .init("layout"), .init("strategy"), .init("share of a frame, by elements"),
+                .init("largest under 1%", number: true),
+            ],
             rows: lines.map { line in
                 let shares = line.shares.map { "\(Self.frameShare($0.share)) at \($0.elements.formatted())" }
-                return [.text(line.layout.name), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
-                        line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none")]
+                return [
+                    .text(line.layout.name), .text(line.strategy.rawValue), .text(shares.joined(separator: ", ")),
+                    line.largestNegligible.map(ReportTable.Figure.count) ?? .text("none"),
+                ]
             }
         )
     }
@@ -187,19 +230,26 @@ public struct ReportDocument {
 
     static func targetsSummary(_ report: BenchmarkReport) -> String {
         let judged = "judged on \(judgedStrategy(report).rawValue)"
-        guard !report.targets.isEmpty else { return "No target of docs/DESIGN.md §7 applies to these results (\(judged))." }
+        guard !report.targets.isEmpty else {
+            return "No target of docs/DESIGN.md §7 applies to these results (\(judged))."
+        }
         let missed = report.targets.filter { !$0.passed }.count
-        return "docs/DESIGN.md §7, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
+        return
+            "docs/DESIGN.md §7, \(judged), as ratios within this run: \(report.targets.count - missed) passed, \(missed) missed."
     }
 
     static func targetTable(_ targets: [TargetCheck]) -> ReportTable {
         ReportTable(
-            columns: [.init("result"), .init("target"), .init("layout"), .init("elements", number: true),
-                      .init("measured", number: true), .init("wanted", number: true)],
+            columns: [
+                .init("result"), .init("target"), .init("layout"), .init("elements", number: true),
+                .init("measured", number: true), .init("wanted", number: true),
+            ],
             rows: targets.map { check in
                 [
-                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.shapedLayout.name), .count(check.elements),
-                    .decimal(check.measured), .text("\(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"),
+                    .text(check.passed ? "pass" : "MISS"), .text(check.name), .text(check.shapedLayout.name),
+                    .count(check.elements),
+                    .decimal(check.measured),
+                    .text("\(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"),
                 ]
             }
         )

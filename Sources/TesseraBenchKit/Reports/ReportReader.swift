@@ -42,8 +42,8 @@ extension BenchmarkReport {
 
         let data: Data
         switch JSONFile.data(at: url) {
-        case let .success(bytes): data = bytes
-        case let .failure(reason): throw refuse(.unreadable(reason.text))
+        case .success(let bytes): data = bytes
+        case .failure(let reason): throw refuse(.unreadable(reason.text))
         }
         return try read(data, at: url)
     }
@@ -53,8 +53,8 @@ extension BenchmarkReport {
         func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
         let json: Any
         switch JSONFile.parse(data) {
-        case let .success(value): json = value
-        case let .failure(reason): throw refuse(.notJSON(reason.text))
+        case .success(let value): json = value
+        case .failure(let reason): throw refuse(.notJSON(reason.text))
         }
         guard let object = json as? [String: Any] else {
             throw refuse(.foreign(json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"))
@@ -79,7 +79,9 @@ extension BenchmarkReport {
     var inconsistency: String? {
         var measured = Set<BenchmarkResult.Key>()
         for (index, result) in results.enumerated() {
-            if result.elements < 0 { return "results[\(index)].elements is \(result.elements); a count is not negative" }
+            if result.elements < 0 {
+                return "results[\(index)].elements is \(result.elements); a count is not negative"
+            }
             if let operations = result.operationsPerSample, operations < 1 {
                 return "results[\(index)].operationsPerSample is \(operations); a sample times at least one operation"
             }
@@ -91,9 +93,11 @@ extension BenchmarkReport {
                 return "results[\(index)].samplesNanoseconds holds a negative time"
             }
             if result.samples != result.samplesNanoseconds.count {
-                return "results[\(index)].samples is \(result.samples), but it holds \(result.samplesNanoseconds.count) samples"
+                return
+                    "results[\(index)].samples is \(result.samples), but it holds \(result.samplesNanoseconds.count) samples"
             }
-            if [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].contains(where: { !($0 >= 0) }) {
+            if [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].contains(where: { !($0 >= 0) })
+            {
                 return "results[\(index)] has a negative percentile"
             }
             if let contradiction = Self.contradiction(of: result) { return "results[\(index)]: \(contradiction)" }
@@ -107,17 +111,26 @@ extension BenchmarkReport {
     private static func contradiction(of result: BenchmarkResult) -> String? {
         let sorted = result.samplesNanoseconds.sorted()
         guard let least = sorted.first, let most = sorted.last else { return nil }
-        func within(_ value: Double, _ low: Double, _ high: Double) -> Bool { value >= low * 0.998 - 0.01 && value <= high * 1.002 + 0.01 }
-        let last = Double(sorted.count - 1)
-        let (lowerQuartile, upperQuartile) = (sorted[Int((last * 0.25).rounded(.down))], sorted[Int((last * 0.75).rounded(.up))])
-        if !within(result.medianNanoseconds, lowerQuartile, upperQuartile) {
-            return "the median \(result.medianNanoseconds) ns is not the median of its samples (their middle half is \(lowerQuartile)…\(upperQuartile) ns)"
+        func within(_ value: Double, _ low: Double, _ high: Double) -> Bool {
+            value >= low * 0.998 - 0.01 && value <= high * 1.002 + 0.01
         }
-        for (name, value) in [("p90", result.p90Nanoseconds), ("p99", result.p99Nanoseconds)] where !within(value, least, most) {
+        let last = Double(sorted.count - 1)
+        let (lowerQuartile, upperQuartile) = (
+            sorted[Int((last * 0.25).rounded(.down))], sorted[Int((last * 0.75).rounded(.up))]
+        )
+        if !within(result.medianNanoseconds, lowerQuartile, upperQuartile) {
+            return
+                "the median \(result.medianNanoseconds) ns is not the median of its samples (their middle half is \(lowerQuartile)…\(upperQuartile) ns)"
+        }
+        for (name, value) in [("p90", result.p90Nanoseconds), ("p99", result.p99Nanoseconds)]
+        where !within(value, least, most) {
             return "the \(name) \(value) ns lies outside its samples (\(least)…\(most) ns)"
         }
-        if !within(result.medianNanoseconds, 0, result.p90Nanoseconds) || !within(result.p90Nanoseconds, 0, result.p99Nanoseconds) {
-            return "its percentiles are out of order (median \(result.medianNanoseconds), p90 \(result.p90Nanoseconds), p99 \(result.p99Nanoseconds) ns)"
+        if !within(result.medianNanoseconds, 0, result.p90Nanoseconds)
+            || !within(result.p90Nanoseconds, 0, result.p99Nanoseconds)
+        {
+            return
+                "its percentiles are out of order (median \(result.medianNanoseconds), p90 \(result.p90Nanoseconds), p99 \(result.p99Nanoseconds) ns)"
         }
         return nil
     }

@@ -29,10 +29,10 @@ public struct ReportTable: Sendable {
         /// As a person reads it: a duration in the unit that keeps three or four digits, a count with separators.
         public var shown: String {
             switch self {
-            case let .text(text): text
-            case let .count(count): count.formatted()
-            case let .nanoseconds(nanoseconds): TerminalTable.duration(nanoseconds)
-            case let .decimal(value): value.map(TerminalTable.decimal) ?? ""
+            case .text(let text): text
+            case .count(let count): count.formatted()
+            case .nanoseconds(let nanoseconds): TerminalTable.duration(nanoseconds)
+            case .decimal(let value): value.map(TerminalTable.decimal) ?? ""
             case .missing: ""
             }
         }
@@ -41,9 +41,9 @@ public struct ReportTable: Sendable {
         /// an empty cell for what does not apply or is not finite.
         public var raw: String {
             switch self {
-            case let .text(text): text
-            case let .count(count): "\(count)"
-            case let .nanoseconds(value), let .decimal(value?): value.isFinite ? "\(value)" : ""
+            case .text(let text): text
+            case .count(let count): "\(count)"
+            case .nanoseconds(let value), .decimal(let value?): value.isFinite ? "\(value)" : ""
             case .decimal(nil), .missing: ""
             }
         }

@@ -20,7 +20,8 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var trace: String?
 
     public init(
-        layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double, viewportHeight: Double,
+        layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double,
+        viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
         trace: String? = nil, itemsPerSection: [Int]? = nil
     ) {

@@ -17,15 +17,17 @@ public struct RunSummary {
 
     /// The operations of the headline, as its columns name them.
     static let headlineOperations: [(BenchmarkOperation, String)] = [
-        (.prepareCold, "cold prepare"), (.prepareWarm, "warm prepare"), (.query, "query (a frame)"), (.updateInsert, "one-item insert"),
+        (.prepareCold, "cold prepare"), (.prepareWarm, "warm prepare"), (.query, "query (a frame)"),
+        (.updateInsert, "one-item insert"),
     ]
 
     public init(_ reports: [BenchmarkReport]) {
         let environment = reports.first?.environment
-        machine = environment.map { environment in
-            "\(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), Swift \(environment.swiftVersion), "
-                + "\(environment.allocator); commit \(environment.gitCommit ?? "unknown"), \(environment.date)"
-        } ?? ""
+        machine =
+            environment.map { environment in
+                "\(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), Swift \(environment.swiftVersion), "
+                    + "\(environment.allocator); commit \(environment.gitCommit ?? "unknown"), \(environment.date)"
+            } ?? ""
         runs = reports.map(Self.describe)
         let checks = reports.flatMap(\.targets)
         targetsPassed = checks.filter(\.passed).count
@@ -42,7 +44,9 @@ public struct RunSummary {
             for layout in report.results.shapedLayouts where !seen.contains(layout) {
                 seen.insert(layout)
                 let elements = largest[layout] ?? 0
-                let atLargest = report.results.filter { $0.shapedLayout == layout && $0.elements == elements && $0.isStandard }
+                let atLargest = report.results.filter {
+                    $0.shapedLayout == layout && $0.elements == elements && $0.isStandard
+                }
                 func median(_ strategy: StrategyID, _ operation: BenchmarkOperation) -> Double? {
                     atLargest.first { $0.strategy == strategy && $0.operation == operation }?.medianNanoseconds
                 }
@@ -52,22 +56,31 @@ public struct RunSummary {
                 headlineRows.append(
                     [.text(layout.name), .count(elements)]
                         + Self.headlineOperations.map { operation, _ in
-                            Self.pair(median(engine, operation).map(TerminalTable.duration), median(.naiveDictionary, operation).map(TerminalTable.duration))
+                            Self.pair(
+                                median(engine, operation).map(TerminalTable.duration),
+                                median(.naiveDictionary, operation).map(TerminalTable.duration))
                         }
-                        + [Self.pair(bytes(engine).map(TerminalTable.decimal), bytes(.naiveDictionary).map(TerminalTable.decimal))]
+                        + [
+                            Self.pair(
+                                bytes(engine).map(TerminalTable.decimal),
+                                bytes(.naiveDictionary).map(TerminalTable.decimal))
+                        ]
                 )
                 fastestRows.append(
                     [.text(layout.name)]
                         + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
                             let timed = atLargest.filter { $0.operation == operation }
-                            return timed.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) } ?? .missing
+                            return timed.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) }
+                                ?? .missing
                         }
                 )
             }
         }
         headline = ReportTable(
             columns: [.init("layout"), .init("elements", number: true)]
-                + Self.headlineOperations.map { ReportTable.Column($0.1, number: true) } + [.init("bytes/element", number: true)],
+                + Self.headlineOperations.map { ReportTable.Column($0.1, number: true) } + [
+                    .init("bytes/element", number: true)
+                ],
             rows: headlineRows
         )
         fastest = ReportTable(
@@ -83,8 +96,11 @@ public struct RunSummary {
 
     static func describe(_ report: BenchmarkReport) -> String {
         let settings = report.settings
-        let shapes = settings.itemsPerSection.map { " at \($0.map { $0.formatted() }.joined(separator: ", ")) items a section" } ?? ""
-        return "\(settings.layouts.map(\.rawValue).joined(separator: ", ")): \(settings.itemCounts.map { $0.formatted() }.joined(separator: ", ")) items\(shapes); "
+        let shapes =
+            settings.itemsPerSection.map { " at \($0.map { $0.formatted() }.joined(separator: ", ")) items a section" }
+            ?? ""
+        return
+            "\(settings.layouts.map(\.rawValue).joined(separator: ", ")): \(settings.itemCounts.map { $0.formatted() }.joined(separator: ", ")) items\(shapes); "
             + "\(settings.workload)"
     }
 

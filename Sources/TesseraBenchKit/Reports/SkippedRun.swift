@@ -14,6 +14,7 @@ public struct SkippedRun: Codable, Hashable, Sendable {
 
     public var description: String {
         let gigabytes = { (bytes: Double) in String(format: "%.1f GB", bytes / 1e9) }
-        return "\(shapedLayout.name) · \(strategy.rawValue) at \(items.formatted()) items skipped: it would need about \(gigabytes(estimatedBytes)), over the \(gigabytes(budgetBytes)) budget"
+        return
+            "\(shapedLayout.name) · \(strategy.rawValue) at \(items.formatted()) items skipped: it would need about \(gigabytes(estimatedBytes)), over the \(gigabytes(budgetBytes)) budget"
     }
 }

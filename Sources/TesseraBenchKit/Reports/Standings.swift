@@ -24,7 +24,9 @@ public struct Standings: Sendable {
         for group in groups where group.count > 1 {
             let fastest = report.results[group[0]].medianNanoseconds
             for (rank, index) in group.enumerated() {
-                places[index] = Place(rank: rank + 1, overFastest: report.results[index].medianNanoseconds / Swift.max(fastest, .leastNonzeroMagnitude))
+                places[index] = Place(
+                    rank: rank + 1,
+                    overFastest: report.results[index].medianNanoseconds / Swift.max(fastest, .leastNonzeroMagnitude))
             }
         }
         self.places = places
@@ -40,22 +42,31 @@ public struct Standings: Sendable {
             guard fastest.elements == largest[fastest.shapedLayout] else { return nil }
             let inexact = [fastest, runnerUp].filter { !report.isExact($0) }.map(\.label)
             return [
-                .text(fastest.shapedLayout.name), .text(fastest.operation.rawValue), .count(fastest.elements), .text(fastest.label),
-                .text(runnerUp.label), .text(Self.times(runnerUp.medianNanoseconds / Swift.max(fastest.medianNanoseconds, .leastNonzeroMagnitude))),
+                .text(fastest.shapedLayout.name), .text(fastest.operation.rawValue), .count(fastest.elements),
+                .text(fastest.label),
+                .text(runnerUp.label),
+                .text(
+                    Self.times(
+                        runnerUp.medianNanoseconds / Swift.max(fastest.medianNanoseconds, .leastNonzeroMagnitude))),
                 .text(inexact.isEmpty ? "yes" : "no: \(inexact.joined(separator: ", "))"),
             ]
         }
         guard !rows.isEmpty else { return nil }
         return ReportTable(
-            columns: [.init("layout"), .init("operation"), .init("elements", number: true), .init("fastest"), .init("runner-up"),
-                      .init("runner-up takes", number: true), .init("exact")],
+            columns: [
+                .init("layout"), .init("operation"), .init("elements", number: true), .init("fastest"),
+                .init("runner-up"),
+                .init("runner-up takes", number: true), .init("exact"),
+            ],
             rows: rows
         )
     }
 
     /// "1.84×", "312×".
     static func times(_ ratio: Double) -> String {
-        (ratio < 10 ? String(format: "%.2f", ratio) : ratio < 100 ? String(format: "%.1f", ratio) : Int(ratio.rounded()).formatted()) + "×"
+        (ratio < 10
+            ? String(format: "%.2f", ratio)
+            : ratio < 100 ? String(format: "%.1f", ratio) : Int(ratio.rounded()).formatted()) + "×"
     }
 
     /// The indices of the results of each layout, element count and operation but the fill floor, fastest first,
@@ -69,6 +80,7 @@ public struct Standings: Sendable {
             if members[key] == nil { order.append(key) }
             members[key, default: []].append(index)
         }
-        return order.map { key in members[key]!.sorted { results[$0].medianNanoseconds < results[$1].medianNanoseconds } }
+        return order.map { key in members[key]!.sorted { results[$0].medianNanoseconds < results[$1].medianNanoseconds }
+        }
     }
 }

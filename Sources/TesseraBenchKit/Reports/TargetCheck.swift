@@ -16,7 +16,10 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     public var target: Double
     public var passed: Bool
 
-    init(_ name: String, layout: ShapedLayout, elements: Int, measured: Double, _ comparison: Comparison, _ target: Double) {
+    init(
+        _ name: String, layout: ShapedLayout, elements: Int, measured: Double, _ comparison: Comparison,
+        _ target: Double
+    ) {
         self.name = name
         self.layout = layout.layout
         itemsPerSection = layout.itemsPerSection
@@ -24,10 +27,11 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         self.measured = measured
         self.comparison = comparison
         self.target = target
-        passed = switch comparison {
-        case .atLeast: measured >= target
-        case .atMost: measured <= target
-        }
+        passed =
+            switch comparison {
+            case .atLeast: measured >= target
+            case .atMost: measured <= target
+            }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -42,7 +46,8 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         name = try container.decode(String.self, forKey: .name)
         layout = try container.decode(LayoutID.self, forKey: .layout)
         itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
-        elements = try container.decodeIfPresent(Int.self, forKey: .elements)
+        elements =
+            try container.decodeIfPresent(Int.self, forKey: .elements)
             ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)
         measured = try container.decode(Double.self, forKey: .measured)
         comparison = try container.decode(Comparison.self, forKey: .comparison)
@@ -64,7 +69,9 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     /// The targets of `docs/DESIGN.md` section 7 that these results can speak to, judged on `strategy` (named in
     /// each check). A fixed strategy, not the fastest in the run, so identical runs give identical verdicts; a
     /// layout without query results for it has no checks.
-    public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy) -> [TargetCheck] {
+    public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy)
+        -> [TargetCheck]
+    {
         var checks: [TargetCheck] = []
         for shapedLayout in results.shapedLayouts {
             let layout = shapedLayout.layout
@@ -75,10 +82,14 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             func median(_ strategy: StrategyID, _ operation: BenchmarkOperation, _ elements: Int) -> Double? {
                 result(strategy, operation, elements).map { Swift.max($0.medianNanoseconds, 1e-3) }
             }
-            let judgedCounts = Set(ofLayout.filter { $0.strategy == judged && $0.operation == .query }.map(\.elements)).sorted()
+            let judgedCounts = Set(ofLayout.filter { $0.strategy == judged && $0.operation == .query }.map(\.elements))
+                .sorted()
             guard let largest = judgedCounts.last else { continue }
             func check(_ name: String, elements: Int, _ measured: Double, _ comparison: Comparison, _ target: Double) {
-                checks.append(TargetCheck("\(name) (\(judged.rawValue))", layout: shapedLayout, elements: elements, measured: measured, comparison, target))
+                checks.append(
+                    TargetCheck(
+                        "\(name) (\(judged.rawValue))", layout: shapedLayout, elements: elements, measured: measured,
+                        comparison, target))
             }
 
             // Against the naive dictionary, at the largest count both ran, if it is the architecture's 1M or more.
@@ -90,17 +101,21 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                     ("cold prepare speed-up over naive-dictionary", .prepareCold, 20),
                 ]
                 for (name, operation, target) in speedUps {
-                    if let naive = median(.naiveDictionary, operation, shared), let fast = median(judged, operation, shared) {
+                    if let naive = median(.naiveDictionary, operation, shared),
+                        let fast = median(judged, operation, shared)
+                    {
                         check(name, elements: shared, naive / fast, .atLeast, target)
                     }
                 }
             }
             if [.flow, .waterfall, .mosaic].contains(layout) {
-                if let apple = median(.mosaicBinarySearch, .query, largest), let fast = median(judged, .query, largest) {
+                if let apple = median(.mosaicBinarySearch, .query, largest), let fast = median(judged, .query, largest)
+                {
                     check("query speed-up over mosaic-binary-search", elements: largest, apple / fast, .atLeast, 5)
                 }
                 if largest >= queryBudgetScale, let fast = median(judged, .query, largest) {
-                    check("viewport query median, nanoseconds", elements: largest, fast, .atMost, queryBudgetNanoseconds)
+                    check(
+                        "viewport query median, nanoseconds", elements: largest, fast, .atMost, queryBudgetNanoseconds)
                 }
             }
             if let bytes = result(judged, .prepareCold, largest)?.bytesPerElement {
@@ -109,7 +124,9 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 check("bytes per element", elements: largest, bytes, .atMost, most)
             }
             if let allocations = result(judged, .prepareCold, largest)?.allocationsPerOperation {
-                check("cold prepare allocations per 64 elements", elements: largest, allocations * 64 / Double(Swift.max(largest, 1)), .atMost, 1)
+                check(
+                    "cold prepare allocations per 64 elements", elements: largest,
+                    allocations * 64 / Double(Swift.max(largest, 1)), .atMost, 1)
             }
             if let allocations = result(judged, .query, largest)?.allocationsPerOperation {
                 check("heap allocations per steady-state query", elements: largest, allocations, .atMost, 0)
@@ -127,43 +144,64 @@ public struct TargetCheck: Codable, Hashable, Sendable {
                 for operation in [BenchmarkOperation.updateResize, .updateInsert, .updateDelete] {
                     guard let update = result(judged, operation, largest) else { continue }
                     let time = Swift.max(update.medianNanoseconds, 1e-3)
-                    if let warm { check("\(operation.rawValue) over a warm prepare", elements: largest, time / warm, .atMost, 0.01) }
-                    if naiveCounts.contains(largest), largest >= speedUpScale, let naive = median(.naiveDictionary, operation, largest) {
-                        check("\(operation.rawValue) speed-up over naive-dictionary", elements: largest, naive / time, .atLeast, 1_000)
+                    if let warm {
+                        check(
+                            "\(operation.rawValue) over a warm prepare", elements: largest, time / warm, .atMost, 0.01)
+                    }
+                    if naiveCounts.contains(largest), largest >= speedUpScale,
+                        let naive = median(.naiveDictionary, operation, largest)
+                    {
+                        check(
+                            "\(operation.rawValue) speed-up over naive-dictionary", elements: largest, naive / time,
+                            .atLeast, 1_000)
                     }
                     if let allocations = update.allocationsPerOperation {
-                        check("heap allocations per steady-state \(operation.rawValue)", elements: largest, allocations, .atMost, 0)
+                        check(
+                            "heap allocations per steady-state \(operation.rawValue)", elements: largest, allocations,
+                            .atMost, 0)
                     }
                 }
                 if let warm, let batch = median(judged, .updateBatch, largest) {
                     check("update-batch over a warm prepare", elements: largest, batch / warm, .atMost, 0.05)
                 }
-                if let after = median(judged, .queryAfterUpdates, largest), let fresh = median(judged, .queryBeforeUpdates, largest) {
+                if let after = median(judged, .queryAfterUpdates, largest),
+                    let fresh = median(judged, .queryBeforeUpdates, largest)
+                {
                     check("query after updates over a fresh layout's", elements: largest, after / fresh, .atMost, 1.2)
                 }
                 if let frame = result(judged, .selfSizingScroll, largest)?.p99Nanoseconds {
-                    check("self-sizing-scroll p99 over a 120 Hz frame", elements: largest, frame / FrameBudget.frameNanoseconds, .atMost, FrameBudget.negligibleShare)
+                    check(
+                        "self-sizing-scroll p99 over a 120 Hz frame", elements: largest,
+                        frame / FrameBudget.frameNanoseconds, .atMost, FrameBudget.negligibleShare)
                 }
             }
             if let smallest = judgedCounts.first, smallest < largest,
-               let small = median(judged, .query, smallest), let large = median(judged, .query, largest) {
-                check("query growth from \(smallest.formatted()) elements", elements: largest, large / small, .atMost, 2)
+                let small = median(judged, .query, smallest), let large = median(judged, .query, largest)
+            {
+                check(
+                    "query growth from \(smallest.formatted()) elements", elements: largest, large / small, .atMost, 2)
             }
             // Against the same layout at the reference shape, both at their largest count (the run's largest item
             // count; their elements differ by their headers and footers).
             let reference = ShapedLayout(layout, itemsPerSection: referenceShape)
             if let shape = shapedLayout.itemsPerSection, shape != referenceShape {
-                let ofReference = results.filter { $0.shapedLayout == reference && $0.isStandard && $0.strategy == judged }
+                let ofReference = results.filter {
+                    $0.shapedLayout == reference && $0.isStandard && $0.strategy == judged
+                }
                 let referenceLargest = ofReference.filter { $0.operation == .query }.map(\.elements).max()
                 func referenceMedian(_ operation: BenchmarkOperation) -> Double? {
-                    ofReference.first { $0.operation == operation && $0.elements == referenceLargest }.map { Swift.max($0.medianNanoseconds, 1e-3) }
+                    ofReference.first { $0.operation == operation && $0.elements == referenceLargest }.map {
+                        Swift.max($0.medianNanoseconds, 1e-3)
+                    }
                 }
                 let shapeTargets: [(BenchmarkOperation, Double)] = [
                     (.prepareWarm, 1.25), (.query, 1.2), (.updateResize, 3), (.updateInsert, 3), (.updateDelete, 3),
                 ]
                 for (operation, most) in shapeTargets {
                     if let own = median(judged, operation, largest), let theirs = referenceMedian(operation) {
-                        check("\(operation.rawValue) over the \(referenceShape.formatted())-a-section shape's", elements: largest, own / theirs, .atMost, most)
+                        check(
+                            "\(operation.rawValue) over the \(referenceShape.formatted())-a-section shape's",
+                            elements: largest, own / theirs, .atMost, most)
                     }
                 }
             }

@@ -17,7 +17,8 @@ public struct Verification: Codable, Hashable, Sendable {
     public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     public init(
-        layout: LayoutID, strategy: StrategyID, elements: Int, framesChecked: Int, mismatchedFrames: Int, missedElements: Int,
+        layout: LayoutID, strategy: StrategyID, elements: Int, framesChecked: Int, mismatchedFrames: Int,
+        missedElements: Int,
         extraElements: Int
     ) {
         self.layout = layout
@@ -41,7 +42,8 @@ public struct Verification: Codable, Hashable, Sendable {
         layout = try container.decode(LayoutID.self, forKey: .layout)
         itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
         strategy = try container.decode(StrategyID.self, forKey: .strategy)
-        elements = try container.decodeIfPresent(Int.self, forKey: .elements)
+        elements =
+            try container.decodeIfPresent(Int.self, forKey: .elements)
             ?? decoder.container(keyedBy: SchemaTwoKeys.self).decode(Int.self, forKey: .items)
         framesChecked = try container.decode(Int.self, forKey: .framesChecked)
         mismatchedFrames = try container.decode(Int.self, forKey: .mismatchedFrames)

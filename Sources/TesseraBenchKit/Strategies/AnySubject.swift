@@ -39,8 +39,12 @@ public struct AnySubject: BenchmarkSubject {
             check = { batch throws(LayoutError) in try box.subject.check(batch) }
             apply = { update throws(LayoutError) in try box.subject.apply(update) }
             applyBatch = { batch throws(LayoutError) in try box.subject.apply(batch) }
-            invalidate = { sizes, offset throws(LayoutError) in try box.subject.invalidate(sizes: sizes, contentOffset: offset) }
-            cells = { rect, offset, paths throws(LayoutError) in try box.subject.cells(in: rect, offset: offset, into: &paths) }
+            invalidate = { sizes, offset throws(LayoutError) in
+                try box.subject.invalidate(sizes: sizes, contentOffset: offset)
+            }
+            cells = { rect, offset, paths throws(LayoutError) in
+                try box.subject.cells(in: rect, offset: offset, into: &paths)
+            }
         }
     }
 
@@ -58,16 +62,24 @@ public struct AnySubject: BenchmarkSubject {
 
     public mutating func prepare(viewport: Size) throws(LayoutError) { try operations.prepare(viewport) }
     public var contentSize: Size { operations.contentSize() }
-    public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int { try operations.query(rect, offset) }
-    public mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int { try operations.queries(frames) }
-    public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] { try operations.answer(rect, offset) }
+    public mutating func query(_ rect: Rect, offset: Point) throws(LayoutError) -> Int {
+        try operations.query(rect, offset)
+    }
+    public mutating func query(_ frames: ArraySlice<TraceFrame>) throws(LayoutError) -> Int {
+        try operations.queries(frames)
+    }
+    public func answer(_ rect: Rect, offset: Point) throws(LayoutError) -> [ElementAnswer] {
+        try operations.answer(rect, offset)
+    }
     public var knownByteCount: Int? { operations.knownByteCount() }
     public var sections: SectionList { operations.sections() }
     public func check(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.check(batch) }
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try operations.apply(update) }
     public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.applyBatch(batch) }
 
-    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError)
+        -> Point
+    {
         try operations.invalidate(sizes, contentOffset)
     }
 

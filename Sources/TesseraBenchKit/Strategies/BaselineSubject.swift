@@ -55,14 +55,19 @@ public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject where Layou
     }
 
     /// The tutorials keep no anchor: what is on screen moves when cells above it change size.
-    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point)
+        throws(LayoutError) -> Point
+    {
         _ = try data.invalidate(sizes: sizes, contentOffset: contentOffset)
         try prepareAfterChange()
         return .zero
     }
 
-    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
-        for attributes in layout.layoutAttributesForElements(in: rect, contentOffset: offset) where attributes.elementKind == .cell {
+    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath])
+        throws(LayoutError)
+    {
+        for attributes in layout.layoutAttributesForElements(in: rect, contentOffset: offset)
+        where attributes.elementKind == .cell {
             paths.append(ItemPath(section: attributes.elementID.section, item: attributes.elementID.item))
         }
     }

@@ -30,7 +30,8 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
         try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
         return (0..<visible.count).map { position in
             let attributes = _layout.attributes(of: visible, at: position)
-            return ElementAnswer(id: attributes.id, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
+            return ElementAnswer(
+                id: attributes.id, frame: attributes.frame, zIndex: attributes.zIndex, effect: attributes.effect)
         }.sorted()
     }
 
@@ -54,11 +55,15 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
         try _layout.apply(batch)
     }
 
-    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point {
+    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point)
+        throws(LayoutError) -> Point
+    {
         try _layout.invalidate(sizes: sizes, contentOffset: contentOffset)
     }
 
-    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {
+    @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath])
+        throws(LayoutError)
+    {
         try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
         let store = _layout.store
         for index in visible.indices {

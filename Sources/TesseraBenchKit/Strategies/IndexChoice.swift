@@ -19,10 +19,10 @@ public enum IndexChoice: Hashable, Sendable, CustomStringConvertible {
     /// The parameter, as `tune` and reports name it.
     public var parameter: String {
         switch self {
-        case let .soaBinarySearch(blockSize): "block size \(blockSize)"
-        case let .intervalTree(leafLevel): "leaf level \(leafLevel)"
-        case let .pageTable(pages): "\(pages.formatted()) pages a viewport"
-        case let .unionRects(blockSize): "block size \(blockSize)"
+        case .soaBinarySearch(let blockSize): "block size \(blockSize)"
+        case .intervalTree(let leafLevel): "leaf level \(leafLevel)"
+        case .pageTable(let pages): "\(pages.formatted()) pages a viewport"
+        case .unionRects(let blockSize): "block size \(blockSize)"
         }
     }
 

@@ -17,7 +17,8 @@ public struct LayoutOrder {
     /// Whether `a` comes before `b` in layout order.
     public func precedes(_ a: ElementID, _ b: ElementID) -> Bool {
         let (left, right) = (key(a), key(b))
-        return left.section != right.section ? left.section < right.section
+        return left.section != right.section
+            ? left.section < right.section
             : left.rank != right.rank ? left.rank < right.rank : left.item < right.item
     }
 
@@ -63,7 +64,11 @@ public struct LayoutOrder {
         mutating func finished() -> [(kinds: [ElementKind], leading: Int)] {
             endSection()
             if !current.kinds.isEmpty {
-                if sections.isEmpty { sections.append(current) } else { sections[sections.count - 1].kinds += current.kinds }
+                if sections.isEmpty {
+                    sections.append(current)
+                } else {
+                    sections[sections.count - 1].kinds += current.kinds
+                }
             }
             return sections
         }

@@ -11,14 +11,17 @@ import TesseraBaselines
 public protocol SubjectVisitor {
     associatedtype Result
     associatedtype Failure: Error = any Error
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws(Failure) -> Result
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws(Failure)
+        -> Result
 }
 
 extension StrategyID {
     /// Hands `visitor` a maker of this strategy over `algorithm`, with its concrete type, so that what the visitor
     /// times is specialised for it: a tutorial's design, or the engine with the strategy's standard index. A
     /// registered layout's subjects come specialised from its registration, boxed.
-    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor)
+        throws(Visitor.Failure) -> Visitor.Result
+    {
         if let registered = LayoutCatalog.subjects(for: Algorithm.self) {
             return try visitor.visit(registered.maker(.strategy(self), algorithm))
         }
@@ -26,24 +29,31 @@ extension StrategyID {
     }
 
     /// `visit`, specialised wherever it is inlined.
-    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(
+        _ algorithm: Algorithm, _ visitor: Visitor
+    ) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = self
         switch self {
         case .naiveDictionary:
-            return try visitor.visit { BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy) }
+            return try visitor.visit {
+                BaselineSubject<NaiveDictionaryLayout<Algorithm>>(algorithm, strategy: strategy)
+            }
         case .linearArray:
             return try visitor.visit { BaselineSubject<LinearArrayLayout<Algorithm>>(algorithm, strategy: strategy) }
         case .lineSectors:
             return try visitor.visit { BaselineSubject<LineSectorsLayout<Algorithm>>(algorithm, strategy: strategy) }
         case .mosaicBinarySearch:
-            return try visitor.visit { BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy) }
+            return try visitor.visit {
+                BaselineSubject<MosaicBinarySearchLayout<Algorithm>>(algorithm, strategy: strategy)
+            }
         case .unionRects, .pageTable, .soaBinarySearch, .intervalTree:
             return try IndexChoice.standard(self)!.visitUnregistered(algorithm, visitor)
         }
     }
 
     /// This strategy over `algorithm`, unprepared, for callers that time nothing.
-    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject {
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject
+    {
         try visit(algorithm, ExistentialSubject())
     }
 }
@@ -62,7 +72,9 @@ extension IndexChoice {
 
     /// Hands `visitor` a maker of the engine over `algorithm` with this index, with its concrete type (a registered
     /// layout's from its registration, boxed).
-    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    public func visit<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor)
+        throws(Visitor.Failure) -> Visitor.Result
+    {
         if let registered = LayoutCatalog.subjects(for: Algorithm.self) {
             return try visitor.visit(registered.maker(.index(self), algorithm))
         }
@@ -70,22 +82,33 @@ extension IndexChoice {
     }
 
     /// `visit`, specialised wherever it is inlined.
-    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(_ algorithm: Algorithm, _ visitor: Visitor) throws(Visitor.Failure) -> Visitor.Result {
+    @inlinable func visitUnregistered<Algorithm: UpdatableLayout, Visitor: SubjectVisitor>(
+        _ algorithm: Algorithm, _ visitor: Visitor
+    ) throws(Visitor.Failure) -> Visitor.Result {
         let strategy = strategy
         switch self {
-        case let .soaBinarySearch(blockSize):
-            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize), strategy: strategy) }
-        case let .intervalTree(leafLevel):
-            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try IntervalTreeIndex(leafLevel: leafLevel), strategy: strategy) }
-        case let .pageTable(pages):
-            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try PageTableIndex(pagesPerViewport: pages), strategy: strategy) }
-        case let .unionRects(blockSize):
-            return try visitor.visit { () throws(LayoutError) in EngineSubject(algorithm, index: try UnionRectsIndex(blockSize: blockSize), strategy: strategy) }
+        case .soaBinarySearch(let blockSize):
+            return try visitor.visit { () throws(LayoutError) in
+                EngineSubject(algorithm, index: try SoABinarySearchIndex(blockSize: blockSize), strategy: strategy)
+            }
+        case .intervalTree(let leafLevel):
+            return try visitor.visit { () throws(LayoutError) in
+                EngineSubject(algorithm, index: try IntervalTreeIndex(leafLevel: leafLevel), strategy: strategy)
+            }
+        case .pageTable(let pages):
+            return try visitor.visit { () throws(LayoutError) in
+                EngineSubject(algorithm, index: try PageTableIndex(pagesPerViewport: pages), strategy: strategy)
+            }
+        case .unionRects(let blockSize):
+            return try visitor.visit { () throws(LayoutError) in
+                EngineSubject(algorithm, index: try UnionRectsIndex(blockSize: blockSize), strategy: strategy)
+            }
         }
     }
 
     /// The engine over `algorithm` with this index, unprepared, for callers that time nothing.
-    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject {
+    public func subject<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws(LayoutError) -> any BenchmarkSubject
+    {
         try visit(algorithm, ExistentialSubject())
     }
 }
@@ -94,5 +117,7 @@ extension IndexChoice {
 private struct ExistentialSubject: SubjectVisitor {
     typealias Failure = LayoutError
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws(LayoutError) -> any BenchmarkSubject { try make() }
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject)
+        throws(LayoutError) -> any BenchmarkSubject
+    { try make() }
 }

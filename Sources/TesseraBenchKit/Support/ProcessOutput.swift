@@ -20,7 +20,9 @@ public enum ProcessOutput {
 
     /// A git command's output, trimmed; `nil` when git fails or is missing.
     public static func git(_ arguments: [String]) -> String? {
-        guard let (status, output) = run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments), status == 0 else { return nil }
+        guard let (status, output) = run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments), status == 0 else {
+            return nil
+        }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -9,5 +9,7 @@ public enum ToolVersion {
     }
 
     /// "0.6.0 (commit 5750f73…)", as `--version` prints it.
-    public static var description: String { "\(version) (commit \(commit ?? "unknown: built outside a git repository"))" }
+    public static var description: String {
+        "\(version) (commit \(commit ?? "unknown: built outside a git repository"))"
+    }
 }

@@ -2,11 +2,16 @@ import Tessera
 
 extension BenchmarkRunner {
     /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one.
-    public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid) throws -> TuneResult {
+    public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid)
+        throws -> TuneResult
+    {
         // The interval tree holds the most of the grid's indexes.
-        try memory.check(adding: MemoryEstimate.measuringBytes(.intervalTree, on: layout, workload.shape(for: layout, items: items)), items: items)
+        try memory.check(
+            adding: MemoryEstimate.measuringBytes(.intervalTree, on: layout, workload.shape(for: layout, items: items)),
+            items: items)
         let sections = try workload.sections(for: layout, items: items)
-        return try parameters.make(layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
+        return try parameters.make(
+            layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
     }
 }
 
@@ -23,17 +28,20 @@ private struct TuneRun: LayoutVisitor {
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> TuneResult {
         let oracle = BruteForceOracle(algorithm)
         let trace = try ScrollTrace(over: &oracle.layout, viewport: runner.viewport, seed: runner.settings.seed)
-        let bench = LayoutBench(layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
+        let bench = LayoutBench(
+            layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
         var candidates: [TuneCandidate] = []
         for choice in grid {
             runner.progress("\(layout.rawValue) · \(choice) · \(items.formatted()) items: checked against brute force")
             let measured = try bench.measure(choice, algorithm, runner: runner, oracle: oracle)
             let result = { (operation: BenchmarkOperation) in measured.results.first { $0.operation == operation } }
             guard let warm = result(.prepareWarm) else { continue }
-            candidates.append(TuneCandidate(
-                choice: choice, exact: measured.verification.isExact, roundMedians: [],
-                warmPrepareNanoseconds: warm.medianNanoseconds, bytesPerElement: result(.prepareCold)?.bytesPerElement
-            ))
+            candidates.append(
+                TuneCandidate(
+                    choice: choice, exact: measured.verification.isExact, roundMedians: [],
+                    warmPrepareNanoseconds: warm.medianNanoseconds,
+                    bytesPerElement: result(.prepareCold)?.bytesPerElement
+                ))
         }
         var generator = SeededGenerator(seed: runner.settings.seed ^ 0x7E_57ED)
         for round in 1...Swift.max(rounds, 1) {
@@ -52,7 +60,9 @@ private struct QueryMedian: SubjectVisitor {
     let bench: LayoutBench
     let runner: BenchmarkRunner
 
-    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws -> Double {
+    func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws
+        -> Double
+    {
         var subject = try make()
         let (samples, _) = try bench.replay(on: &subject, budget: runner.queryBudget, clock: runner.clock)
         return Percentiles(of: samples).median

@@ -12,7 +12,10 @@ public struct TuneCandidate: Sendable {
     /// absent for the leader itself and with too few rounds.
     public var ratioToLeader: MedianInterval?
 
-    public init(choice: IndexChoice, exact: Bool, roundMedians: [Double], warmPrepareNanoseconds: Double, bytesPerElement: Double?) {
+    public init(
+        choice: IndexChoice, exact: Bool, roundMedians: [Double], warmPrepareNanoseconds: Double,
+        bytesPerElement: Double?
+    ) {
         self.choice = choice
         self.exact = exact
         self.roundMedians = roundMedians

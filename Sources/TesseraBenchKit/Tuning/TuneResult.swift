@@ -49,9 +49,15 @@ public struct TuneResult: Sendable {
 
     public func render() -> String {
         let leader = candidates.first(where: \.exact)
-        var rows = [["index", "parameter", "exact", "query median", "over the leader [95%]", "", "warm prepare", "bytes/element"]]
+        var rows = [
+            [
+                "index", "parameter", "exact", "query median", "over the leader [95%]", "", "warm prepare",
+                "bytes/element",
+            ]
+        ]
         for candidate in candidates {
-            let ratio: String, standing: String
+            let ratio: String
+            let standing: String
             if !candidate.exact {
                 (ratio, standing) = ("", "not timed")
             } else if candidate.choice == leader?.choice {
@@ -65,16 +71,22 @@ public struct TuneResult: Sendable {
             rows.append([
                 candidate.choice.strategy.rawValue, candidate.choice.parameter, candidate.exact ? "yes" : "NO",
                 candidate.exact ? TerminalTable.duration(candidate.queryMedian) : "", ratio, standing,
-                TerminalTable.duration(candidate.warmPrepareNanoseconds), candidate.bytesPerElement.map { TerminalTable.decimal($0) } ?? "",
+                TerminalTable.duration(candidate.warmPrepareNanoseconds),
+                candidate.bytesPerElement.map { TerminalTable.decimal($0) } ?? "",
             ])
         }
-        var text = "\(layout.rawValue), \(elements.formatted()) elements, \(rounds) interleaved rounds:\n" + TerminalTable.align(rows)
+        var text =
+            "\(layout.rawValue), \(elements.formatted()) elements, \(rounds) interleaved rounds:\n"
+            + TerminalTable.align(rows)
         if let recommended {
-            text += "\nRecommended: \(recommended.choice) — median query \(TerminalTable.duration(recommended.queryMedian))"
+            text +=
+                "\nRecommended: \(recommended.choice) — median query \(TerminalTable.duration(recommended.queryMedian))"
             text += ", warm prepare \(TerminalTable.duration(recommended.warmPrepareNanoseconds))"
             text += recommended.bytesPerElement.map { ", \(TerminalTable.decimal($0)) bytes an element." } ?? "."
-            text += "\nCandidates are measured in \(rounds) rounds, each in a random order; each is compared with the leader round by"
-            text += " round. A tie (the ratio's interval not wholly above \(1 + Self.tieThreshold)) is as fast as this machine can"
+            text +=
+                "\nCandidates are measured in \(rounds) rounds, each in a random order; each is compared with the leader round by"
+            text +=
+                " round. A tie (the ratio's interval not wholly above \(1 + Self.tieThreshold)) is as fast as this machine can"
             text += " tell: among the tied, fewer bytes, then a faster warm prepare, win.\n"
         } else {
             text += "\nNo exact candidate: nothing to recommend.\n"

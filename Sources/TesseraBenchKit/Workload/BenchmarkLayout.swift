@@ -41,8 +41,8 @@ public struct BenchmarkLayout: Sendable {
         subjects = RegisteredSubjects(Algorithm.self) { request, algorithm in
             let algorithm = algorithm as! Algorithm
             switch request {
-            case let .strategy(strategy): return strategy.visitUnregistered(algorithm, Boxing())
-            case let .index(choice): return choice.visitUnregistered(algorithm, Boxing())
+            case .strategy(let strategy): return strategy.visitUnregistered(algorithm, Boxing())
+            case .index(let choice): return choice.visitUnregistered(algorithm, Boxing())
             }
         }
     }
@@ -53,7 +53,9 @@ public struct BenchmarkLayout: Sendable {
 
         @inlinable init() {}
 
-        @inlinable func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) -> @Sendable () throws(LayoutError) -> AnySubject {
+        @inlinable func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject)
+            -> @Sendable () throws(LayoutError) -> AnySubject
+        {
             { () throws(LayoutError) in AnySubject(try make()) }
         }
     }
@@ -72,7 +74,8 @@ public struct BenchmarkLayout: Sendable {
     @usableFromInline let maker: @Sendable (Request, Any) -> @Sendable () throws(LayoutError) -> AnySubject
 
     @inlinable init<Algorithm: UpdatableLayout>(
-        _ type: Algorithm.Type, maker: @escaping @Sendable (Request, Any) -> @Sendable () throws(LayoutError) -> AnySubject
+        _ type: Algorithm.Type,
+        maker: @escaping @Sendable (Request, Any) -> @Sendable () throws(LayoutError) -> AnySubject
     ) {
         layoutType = ObjectIdentifier(type)
         self.maker = maker

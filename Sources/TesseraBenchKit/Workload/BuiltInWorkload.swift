@@ -63,7 +63,9 @@ public struct BuiltInWorkload: Sendable {
     /// layout does, with the header and footer heights given (its own defaults when none are).
     public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
-        guard itemsPerSection > 0 else { throw .invalid("items per section is \(itemsPerSection); it must be at least 1") }
+        guard itemsPerSection > 0 else {
+            throw .invalid("items per section is \(itemsPerSection); it must be at least 1")
+        }
         var generator = SeededGenerator(seed: seed)
         func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator).rounded() }
         guard dividesIntoSections(layout) else { return [LayoutSection(itemSizes: .uniform(.zero, count: items))] }
@@ -71,20 +73,22 @@ public struct BuiltInWorkload: Sendable {
         var remaining = items
         repeat {
             let count = Swift.min(remaining, itemsPerSection)
-            let sizes: ItemSizes = if layout == .stickyParallax {
-                .uniform(Self.stickyParallaxCell, count: count)
-            } else if !listsSizes(for: layout) {
-                .uniform(uniformSize, count: count)
-            } else if layout == .waterfall {
-                .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
-            } else {
-                .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
-            }
+            let sizes: ItemSizes =
+                if layout == .stickyParallax {
+                    .uniform(Self.stickyParallaxCell, count: count)
+                } else if !listsSizes(for: layout) {
+                    .uniform(uniformSize, count: count)
+                } else if layout == .waterfall {
+                    .list((0..<count).map { _ in Size(width: 0, height: random(100...300)) })
+                } else {
+                    .list((0..<count).map { _ in Size(width: random(40...120), height: random(40...120)) })
+                }
             let flowDefaults = layout == .flow
-            sections.append(LayoutSection(
-                itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
-                footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
-            ))
+            sections.append(
+                LayoutSection(
+                    itemSizes: sizes, headerHeight: headerHeight ?? (flowDefaults ? 44 : nil),
+                    footerHeight: footerHeight ?? (flowDefaults ? 24 : nil)
+                ))
             remaining -= count
         } while remaining > 0
         return sections
@@ -93,7 +97,9 @@ public struct BuiltInWorkload: Sendable {
     /// What the sections of each of `layouts` hold, for a report's workload line, at each of `itemsPerSection`
     /// (this workload's own when `nil`).
     public func description(of layouts: [LayoutID], itemsPerSection shapes: [Int]? = nil) -> String {
-        let items = sizing == .uniform ? "items of \(uniformSize.width)x\(uniformSize.height) pt" : "items of seeded random 40…120 pt"
+        let items =
+            sizing == .uniform
+            ? "items of \(uniformSize.width)x\(uniformSize.height) pt" : "items of seeded random 40…120 pt"
         let parts = layouts.map { layout in
             switch layout {
             case .waterfall: "waterfall photos of seeded random heights 100…300 pt"

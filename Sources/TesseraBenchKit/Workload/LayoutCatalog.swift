@@ -14,10 +14,12 @@ public enum LayoutCatalog {
 
         public var description: String {
             switch self {
-            case let .malformedID(id): "the layout id '\(id)' is not usable: ids are lowercase letters, digits and dashes, not 'all', and do not start with a dash"
-            case let .builtInID(id): "the layout id '\(id)' is a built-in layout's; choose another"
-            case let .registeredTwice(id): "the layout id '\(id)' is registered twice"
-            case let .unknown(id): "no layout '\(id)' is built in or registered; known: \(LayoutCatalog.all.map(\.rawValue).joined(separator: ", "))"
+            case .malformedID(let id):
+                "the layout id '\(id)' is not usable: ids are lowercase letters, digits and dashes, not 'all', and do not start with a dash"
+            case .builtInID(let id): "the layout id '\(id)' is a built-in layout's; choose another"
+            case .registeredTwice(let id): "the layout id '\(id)' is registered twice"
+            case .unknown(let id):
+                "no layout '\(id)' is built in or registered; known: \(LayoutCatalog.all.map(\.rawValue).joined(separator: ", "))"
             }
         }
     }
@@ -42,7 +44,9 @@ public enum LayoutCatalog {
 
     /// Every layout id, a registered layout's followed by its summary: for `--help`.
     public static var listing: String {
-        let registered = registry.withLock { $0 }.map { $0.summary.isEmpty ? $0.id.rawValue : "\($0.id.rawValue) (\($0.summary))" }
+        let registered = registry.withLock { $0 }.map {
+            $0.summary.isEmpty ? $0.id.rawValue : "\($0.id.rawValue) (\($0.summary))"
+        }
         return (LayoutID.builtIn.map(\.rawValue) + registered).joined(separator: ", ")
     }
 

@@ -1,5 +1,7 @@
 /// A layout's id in the CLI and in reports: one of the built-in layouts', or one registered with `LayoutCatalog`.
-public struct LayoutID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct LayoutID: RawRepresentable, Hashable, Codable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
     public let rawValue: String
 
     public init(rawValue: String) {

@@ -13,7 +13,9 @@ public struct LayoutParameters: Sendable {
     /// visitor runs is specialised for a built-in layout. A registered layout is made by its registration and
     /// reaches the visitor unspecialised; what is timed on it comes specialised from its registration
     /// (`StrategyID.visit`).
-    public func make<Visitor: LayoutVisitor>(_ layout: LayoutID, sections: [LayoutSection], _ visitor: Visitor) throws -> Visitor.Result {
+    public func make<Visitor: LayoutVisitor>(_ layout: LayoutID, sections: [LayoutSection], _ visitor: Visitor) throws
+        -> Visitor.Result
+    {
         let itemCount = sections.reduce(0) { $0 + $1.itemSizes.count }
         switch layout {
         case .flow: return try visitor.visit(FlowLayout(sections: sections, configuration: flow))

@@ -23,7 +23,9 @@ struct RandomBatches {
 
     /// A batch of `count` updates (fewer only if the data is too small to take them) that `check` accepts: each
     /// update is drawn, and kept when the batch with it still fits, as UIKit's index rules decide.
-    mutating func next(count: Int, sections: SectionList, sectionsMayChange: Bool, check: ([LayoutUpdate]) -> Bool) -> [LayoutUpdate] {
+    mutating func next(count: Int, sections: SectionList, sectionsMayChange: Bool, check: ([LayoutUpdate]) -> Bool)
+        -> [LayoutUpdate]
+    {
         guard !sections.isEmpty else { return [] }
         let target = sectionTarget ?? sections.count
         sectionTarget = target
@@ -33,9 +35,14 @@ struct RandomBatches {
         var attempts = 0
         while batch.count < count, attempts < count * 20 {
             attempts += 1
-            let update = draw(sections: sections, sectionsMayChange: sectionsMayChange, insertSection: sectionCount < target, deleteSection: sectionCount > target)
+            let update = draw(
+                sections: sections, sectionsMayChange: sectionsMayChange, insertSection: sectionCount < target,
+                deleteSection: sectionCount > target)
             batch.append(update)
-            if !check(batch) { batch.removeLast(); continue }
+            if !check(batch) {
+                batch.removeLast()
+                continue
+            }
             if case .insertSection = update { sectionCount += 1 }
             if case .deleteSection = update { sectionCount -= 1 }
         }
@@ -44,7 +51,9 @@ struct RandomBatches {
 
     /// One update of a random kind; a section insert or delete is made the one `insertSection` or `deleteSection`
     /// asks for.
-    private mutating func draw(sections: SectionList, sectionsMayChange: Bool, insertSection: Bool, deleteSection: Bool) -> LayoutUpdate {
+    private mutating func draw(sections: SectionList, sectionsMayChange: Bool, insertSection: Bool, deleteSection: Bool)
+        -> LayoutUpdate
+    {
         let kinds = sectionsMayChange ? 9 : 5
         let section = Int.random(in: 0..<sections.count, using: &generator)
         let items = sections[section].itemSizes.count
@@ -53,12 +62,15 @@ struct RandomBatches {
         let path = ItemPath(section: section, item: item)
         func otherPath() -> ItemPath {
             let section = Int.random(in: 0..<sections.count, using: &generator)
-            return ItemPath(section: section, item: Int.random(in: 0...sections[section].itemSizes.count, using: &generator))
+            return ItemPath(
+                section: section, item: Int.random(in: 0...sections[section].itemSizes.count, using: &generator))
         }
         // Another item's size, so sizes keep the workload's distribution however many batches follow.
         let source = otherPath()
         let sourceItems = sections[source.section].itemSizes
-        let size = sourceItems.count > 0 ? sourceItems[Swift.min(source.item, sourceItems.count - 1)] : Size(width: 50, height: 50)
+        let size =
+            sourceItems.count > 0
+            ? sourceItems[Swift.min(source.item, sourceItems.count - 1)] : Size(width: 50, height: 50)
         var kind = Int.random(in: 0..<kinds, using: &generator)
         if kind == 5 || kind == 6 { kind = insertSection ? 5 : deleteSection ? 6 : kind }
         // A section too large to delete, move or reload takes a resize of one of its items instead.
@@ -69,10 +81,14 @@ struct RandomBatches {
         case 2: return .moveItem(from: path, to: otherPath())
         case 3: return .reloadItem(path, size: size)
         case 4: return .resizeItem(path, size: size)
-        case 5: return .insertSection(Int.random(in: 0...sections.count, using: &generator), Self.limited(sections[section]))
+        case 5:
+            return .insertSection(
+                Int.random(in: 0...sections.count, using: &generator), Self.limited(sections[section]))
         case 6: return .deleteSection(section)
         case 7: return .moveSection(from: section, to: Int.random(in: 0..<sections.count, using: &generator))
-        default: return .reloadSection(section, Self.limited(sections[Int.random(in: 0..<sections.count, using: &generator)]))
+        default:
+            return .reloadSection(
+                section, Self.limited(sections[Int.random(in: 0..<sections.count, using: &generator)]))
         }
     }
 
@@ -80,10 +96,11 @@ struct RandomBatches {
     static func limited(_ data: LayoutSection) -> LayoutSection {
         guard data.itemSizes.count > sectionUpdateLimit else { return data }
         var limited = data
-        limited.itemSizes = switch data.itemSizes {
-        case let .uniform(size, _): .uniform(size, count: sectionUpdateLimit)
-        case let .list(sizes): .list(Array(sizes.prefix(sectionUpdateLimit)))
-        }
+        limited.itemSizes =
+            switch data.itemSizes {
+            case .uniform(let size, _): .uniform(size, count: sectionUpdateLimit)
+            case .list(let sizes): .list(Array(sizes.prefix(sectionUpdateLimit)))
+            }
         return limited
     }
 }

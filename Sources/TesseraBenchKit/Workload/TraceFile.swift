@@ -39,8 +39,8 @@ public struct TraceFile: Sendable {
     public static func load(from url: URL) throws(WorkloadError) -> TraceFile {
         let data: Data
         switch JSONFile.data(at: url) {
-        case let .success(bytes): data = bytes
-        case let .failure(reason): throw .unreadableTrace(url.path, reason.text)
+        case .success(let bytes): data = bytes
+        case .failure(let reason): throw .unreadableTrace(url.path, reason.text)
         }
         return try read(data, at: url)
     }
@@ -49,8 +49,8 @@ public struct TraceFile: Sendable {
     public static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
         let json: Any
         switch JSONFile.parse(data) {
-        case let .success(value): json = value
-        case let .failure(reason): throw .malformedTrace(url.path, "not JSON: \(reason.text)")
+        case .success(let value): json = value
+        case .failure(let reason): throw .malformedTrace(url.path, "not JSON: \(reason.text)")
         }
         do {
             var trace = try parse(json, data: data)
@@ -80,14 +80,20 @@ public struct TraceFile: Sendable {
     }
 
     static func parse(_ json: Any, data: Data) throws(Reason) -> TraceFile {
-        guard let object = json as? [String: Any] else { throw Reason("a trace is an object with framesPerSecond, viewport and frames") }
+        guard let object = json as? [String: Any] else {
+            throw Reason("a trace is an object with framesPerSecond, viewport and frames")
+        }
         if let unknown = JSONFile.unknownKey(of: object, allowing: formatKeys) {
             throw Reason("unknown key '\(unknown)'; a trace has \(formatKeys.sorted().joined(separator: ", "))")
         }
         for (index, frame) in (object["frames"] as? [Any] ?? []).enumerated() {
-            guard let frame = frame as? [String: Any] else { throw Reason("frames[\(index)] is not an object with an offset") }
+            guard let frame = frame as? [String: Any] else {
+                throw Reason("frames[\(index)] is not an object with an offset")
+            }
             if let unknown = JSONFile.unknownKey(of: frame, allowing: frameKeys) {
-                throw Reason("frames[\(index)] has an unknown key '\(unknown)'; a frame has offset and, when it changes, viewport")
+                throw Reason(
+                    "frames[\(index)] has an unknown key '\(unknown)'; a frame has offset and, when it changes, viewport"
+                )
             }
         }
         let format: Format
@@ -98,7 +104,9 @@ public struct TraceFile: Sendable {
             throw Reason("framesPerSecond must be a positive number")
         }
         var viewport = try size(format.viewport, at: "viewport")
-        guard let list = format.frames, !list.isEmpty else { throw Reason("frames must be a list of at least one frame") }
+        guard let list = format.frames, !list.isEmpty else {
+            throw Reason("frames must be a list of at least one frame")
+        }
         var frames: [TraceFrame] = []
         frames.reserveCapacity(list.count)
         for (index, frame) in list.enumerated() {
@@ -125,19 +133,25 @@ public struct TraceFile: Sendable {
     private static func size(_ numbers: [Double]?, at field: String) throws(Reason) -> Size {
         let (width, height) = try pair(numbers, at: field)
         let size = Size(width: width, height: height)
-        guard width > 0, height > 0, size.isValidExtent else { throw Reason("\(field) must be a positive width and height") }
+        guard width > 0, height > 0, size.isValidExtent else {
+            throw Reason("\(field) must be a positive width and height")
+        }
         return size
     }
 
     /// The trace as JSON, in the format `load` reads: the viewport given at the start and wherever it changes.
     public func json() -> String {
-        func format(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)" }
+        func format(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+        }
         var lines: [String] = []
         var current: Size?
         for frame in frames {
             let offset = "\"offset\": [\(format(frame.offset.x)), \(format(frame.offset.y))]"
             if frame.viewport != current, current != nil {
-                lines.append("    {\(offset), \"viewport\": [\(format(frame.viewport.width)), \(format(frame.viewport.height))]}")
+                lines.append(
+                    "    {\(offset), \"viewport\": [\(format(frame.viewport.width)), \(format(frame.viewport.height))]}"
+                )
             } else {
                 lines.append("    {\(offset)}")
             }

@@ -18,8 +18,8 @@ public struct UpdatesFile: Sendable {
     public static func load(from url: URL) throws(WorkloadError) -> UpdatesFile {
         let data: Data
         switch JSONFile.data(at: url) {
-        case let .success(bytes): data = bytes
-        case let .failure(reason): throw .unreadableUpdates(url.path, reason.text)
+        case .success(let bytes): data = bytes
+        case .failure(let reason): throw .unreadableUpdates(url.path, reason.text)
         }
         return try parse(data, path: url.path)
     }
@@ -28,18 +28,24 @@ public struct UpdatesFile: Sendable {
     public static func parse(_ data: Data, path: String) throws(WorkloadError) -> UpdatesFile {
         let json: Any
         switch JSONFile.parse(data) {
-        case let .success(value): json = value
-        case let .failure(reason): throw .malformedUpdates(path, "not JSON: \(reason.text)")
+        case .success(let value): json = value
+        case .failure(let reason): throw .malformedUpdates(path, "not JSON: \(reason.text)")
         }
-        guard let top = json as? [String: Any] else { throw .malformedUpdates(path, "the top level should be an object with \"updates\"") }
-        guard let updates = top["updates"] as? [Any] else { throw .malformedUpdates(path, "missing \"updates\", an array of steps") }
+        guard let top = json as? [String: Any] else {
+            throw .malformedUpdates(path, "the top level should be an object with \"updates\"")
+        }
+        guard let updates = top["updates"] as? [Any] else {
+            throw .malformedUpdates(path, "missing \"updates\", an array of steps")
+        }
         var steps: [Step] = []
         for (index, step) in updates.enumerated() {
             do throws(Fields.Problem) {
                 let object = try Fields(step, place: "updates[\(index)]")
                 if let batch = object.values["batch"] {
                     try object.allow(["batch"], for: "a batch step")
-                    guard let members = batch as? [Any] else { throw Fields.Problem("updates[\(index)].batch should be an array of updates") }
+                    guard let members = batch as? [Any] else {
+                        throw Fields.Problem("updates[\(index)].batch should be an array of updates")
+                    }
                     var updates: [LayoutUpdate] = []
                     for (position, member) in members.enumerated() {
                         updates.append(try update(Fields(member, place: "updates[\(index)].batch[\(position)]")))
@@ -67,7 +73,8 @@ public struct UpdatesFile: Sendable {
         case "insertItem", "reloadItem", "resizeItem": try fields.allow(["op", "section", "item", "size"], for: op)
         case "deleteItem": try fields.allow(["op", "section", "item"], for: op)
         case "moveItem", "moveSection": try fields.allow(["op", "from", "to"], for: op)
-        case "insertSection", "reloadSection": try fields.allow(["op", "section", "itemSizes", "headerHeight", "footerHeight"], for: op)
+        case "insertSection", "reloadSection":
+            try fields.allow(["op", "section", "itemSizes", "headerHeight", "footerHeight"], for: op)
         case "deleteSection": try fields.allow(["op", "section"], for: op)
         default: break
         }
@@ -81,7 +88,8 @@ public struct UpdatesFile: Sendable {
         case "reloadSection": return .reloadSection(try fields.int("section"), try fields.section())
         case "deleteSection": return .deleteSection(try fields.int("section"))
         case "moveSection": return .moveSection(from: try fields.int("from"), to: try fields.int("to"))
-        default: throw Fields.Problem("\(fields.place).op is \"\(op)\"; it should be one of \(ops.joined(separator: ", "))")
+        default:
+            throw Fields.Problem("\(fields.place).op is \"\(op)\"; it should be one of \(ops.joined(separator: ", "))")
         }
     }
 
@@ -104,7 +112,9 @@ public struct UpdatesFile: Sendable {
         /// Refuses a field `what` does not take: a misspelt one would otherwise be a default taken in silence.
         func allow(_ keys: [String], for what: String) throws(Problem) {
             guard let unknown = JSONFile.unknownKey(of: values, allowing: keys) else { return }
-            throw Problem("\(place) has a field \"\(unknown)\" that \(what) does not take; it takes \(keys.joined(separator: ", "))")
+            throw Problem(
+                "\(place) has a field \"\(unknown)\" that \(what) does not take; it takes \(keys.joined(separator: ", "))"
+            )
         }
 
         func value(_ key: String) throws(Problem) -> Any {
@@ -127,8 +137,11 @@ public struct UpdatesFile: Sendable {
 
         /// `[section, item]`.
         func pair(_ key: String) throws(Problem) -> ItemPath {
-            guard let pair = try value(key) as? [Any], pair.count == 2 else { throw Problem("\(place).\(key) should be [section, item]") }
-            return ItemPath(section: try Self.int(pair[0], "\(place).\(key)[0]"), item: try Self.int(pair[1], "\(place).\(key)[1]"))
+            guard let pair = try value(key) as? [Any], pair.count == 2 else {
+                throw Problem("\(place).\(key) should be [section, item]")
+            }
+            return ItemPath(
+                section: try Self.int(pair[0], "\(place).\(key)[0]"), item: try Self.int(pair[1], "\(place).\(key)[1]"))
         }
 
         func size(_ key: String) throws(Problem) -> Size {
@@ -136,10 +149,14 @@ public struct UpdatesFile: Sendable {
         }
 
         func section() throws(Problem) -> LayoutSection {
-            guard let list = try value("itemSizes") as? [Any] else { throw Problem("\(place).itemSizes should be an array of [w, h]") }
+            guard let list = try value("itemSizes") as? [Any] else {
+                throw Problem("\(place).itemSizes should be an array of [w, h]")
+            }
             var sizes: [Size] = []
             for (item, pair) in list.enumerated() { sizes.append(try Self.size(pair, "\(place).itemSizes[\(item)]")) }
-            return LayoutSection(itemSizes: .list(sizes), headerHeight: try length("headerHeight"), footerHeight: try length("footerHeight"))
+            return LayoutSection(
+                itemSizes: .list(sizes), headerHeight: try length("headerHeight"),
+                footerHeight: try length("footerHeight"))
         }
 
         private func length(_ key: String) throws(Problem) -> Double? {
@@ -157,12 +174,16 @@ public struct UpdatesFile: Sendable {
 
         private static func int(_ value: Any, _ place: String) throws(Problem) -> Int {
             let number = try number(value, place)
-            guard number.rounded() == number, abs(number) < 1e15 else { throw Problem("\(place) should be a whole number below 10^15") }
+            guard number.rounded() == number, abs(number) < 1e15 else {
+                throw Problem("\(place) should be a whole number below 10^15")
+            }
             return Int(number)
         }
 
         private static func size(_ value: Any, _ place: String) throws(Problem) -> Size {
-            guard let pair = value as? [Any], pair.count == 2 else { throw Problem("\(place) should be [width, height]") }
+            guard let pair = value as? [Any], pair.count == 2 else {
+                throw Problem("\(place) should be [width, height]")
+            }
             return Size(width: try number(pair[0], "\(place)[0]"), height: try number(pair[1], "\(place)[1]"))
         }
     }

@@ -13,14 +13,14 @@ public enum WorkloadError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .unreadable(path, reason): "cannot read the workload file \(path): \(reason)"
-        case let .malformed(path, reason): "the workload file \(path) is not a workload: \(reason)"
-        case let .invalid(reason): reason
-        case let .unreadableUpdates(path, reason): "cannot read the updates file \(path): \(reason)"
-        case let .malformedUpdates(path, reason): "the updates file \(path) is not an updates file: \(reason)"
-        case let .unreadableTrace(path, reason): "cannot read the trace file \(path): \(reason)"
-        case let .malformedTrace(path, reason): "the trace file \(path) is not a trace: \(reason)"
-        case let .updateRefused(step, error): "updates[\(step)] does not fit the layout: \(error)"
+        case .unreadable(let path, let reason): "cannot read the workload file \(path): \(reason)"
+        case .malformed(let path, let reason): "the workload file \(path) is not a workload: \(reason)"
+        case .invalid(let reason): reason
+        case .unreadableUpdates(let path, let reason): "cannot read the updates file \(path): \(reason)"
+        case .malformedUpdates(let path, let reason): "the updates file \(path) is not an updates file: \(reason)"
+        case .unreadableTrace(let path, let reason): "cannot read the trace file \(path): \(reason)"
+        case .malformedTrace(let path, let reason): "the trace file \(path) is not a trace: \(reason)"
+        case .updateRefused(let step, let error): "updates[\(step)] does not fit the layout: \(error)"
         }
     }
 }

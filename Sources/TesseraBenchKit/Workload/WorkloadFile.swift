@@ -30,7 +30,10 @@ public struct WorkloadFile: Decodable, Sendable {
         public init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
             numbers = container.count ?? 0
-            guard numbers == 2 else { size = Size(width: 0, height: 0); return }
+            guard numbers == 2 else {
+                size = Size(width: 0, height: 0)
+                return
+            }
             size = Size(width: try container.decode(Double.self), height: try container.decode(Double.self))
         }
     }
@@ -62,16 +65,16 @@ public struct WorkloadFile: Decodable, Sendable {
 
     private static func bytes(at url: URL) throws(WorkloadError) -> Data {
         switch JSONFile.data(at: url) {
-        case let .success(bytes): bytes
-        case let .failure(reason): throw .unreadable(url.path, reason.text)
+        case .success(let bytes): bytes
+        case .failure(let reason): throw .unreadable(url.path, reason.text)
         }
     }
 
     /// The sections in `data`, read from the file at `path` (which names it in errors).
     public static func read(_ data: Data, path: String) throws(WorkloadError) -> [LayoutSection] {
         switch JSONFile.decode(WorkloadFile.self, from: data) {
-        case let .success(file): return try file.layoutSections(path: path)
-        case let .failure(reason): throw .malformed(path, reason.text)
+        case .success(let file): return try file.layoutSections(path: path)
+        case .failure(let reason): throw .malformed(path, reason.text)
         }
     }
 
@@ -82,11 +85,15 @@ public struct WorkloadFile: Decodable, Sendable {
             sizes.reserveCapacity(section.itemSizes.count)
             for (item, listed) in section.itemSizes.enumerated() {
                 guard listed.numbers == 2 else {
-                    throw .malformed(path, "section \(sectionIndex) item \(item) has \(listed.numbers) numbers; a size is [width, height]")
+                    throw .malformed(
+                        path,
+                        "section \(sectionIndex) item \(item) has \(listed.numbers) numbers; a size is [width, height]")
                 }
                 sizes.append(listed.size)
             }
-            result.append(LayoutSection(itemSizes: .list(sizes), headerHeight: section.headerHeight, footerHeight: section.footerHeight))
+            result.append(
+                LayoutSection(
+                    itemSizes: .list(sizes), headerHeight: section.headerHeight, footerHeight: section.footerHeight))
         }
         return result
     }

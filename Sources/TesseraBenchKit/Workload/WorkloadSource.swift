@@ -8,9 +8,9 @@ public enum WorkloadSource: Sendable {
     /// The sections for `layout` at `items` items (a file's are fixed).
     public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         switch self {
-        case let .builtIn(builtIn):
+        case .builtIn(let builtIn):
             return try builtIn.sections(for: layout, items: items)
-        case let .file(sections, _):
+        case .file(let sections, _):
             return sections
         }
     }
@@ -19,9 +19,9 @@ public enum WorkloadSource: Sendable {
     /// estimate made before anything is allocated.
     public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
         switch self {
-        case let .builtIn(builtIn):
+        case .builtIn(let builtIn):
             return builtIn.shape(for: layout, items: items)
-        case let .file(sections, _):
+        case .file(let sections, _):
             return MemoryEstimate.Shape(sections)
         }
     }
@@ -29,8 +29,10 @@ public enum WorkloadSource: Sendable {
     /// The source at each of `itemsPerSection` (the built-in workload's own when `nil`), for `layout`, with the
     /// shape each stands for: the built-in workload once a shape when it divides `layout` into sections; a file,
     /// and Mosaic and the carousel (one section by nature), once and unshaped.
-    public func shapes(for layout: LayoutID, itemsPerSection: [Int]?) -> [(source: WorkloadSource, itemsPerSection: Int?)] {
-        guard case let .builtIn(builtIn) = self, builtIn.dividesIntoSections(layout) else { return [(self, nil)] }
+    public func shapes(for layout: LayoutID, itemsPerSection: [Int]?) -> [(
+        source: WorkloadSource, itemsPerSection: Int?
+    )] {
+        guard case .builtIn(let builtIn) = self, builtIn.dividesIntoSections(layout) else { return [(self, nil)] }
         return (itemsPerSection ?? [builtIn.itemsPerSection]).map { count in
             var shaped = builtIn
             shaped.itemsPerSection = count

@@ -17,7 +17,8 @@ extension MagazineLayout {
         guard id.kind == .header else { return .none }
         // Down to the viewport's top, but no further than the section's end.
         let limit = Swift.max(0, length(ofSection: id.section, viewportWidth: viewport.width) - frame.height)
-        return ScrollEffect(transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY))))
+        return ScrollEffect(
+            transform: ElementTransform(translateY: Swift.min(limit, Swift.max(0, offset.y - frame.minY))))
     }
 
     /// The engine's search found the elements whose layout frames meet `rect`. Cells show where they were laid out;
@@ -25,14 +26,17 @@ extension MagazineLayout {
     /// header of each section `rect` meets is added if it shows there. A header moves only within its section, so
     /// those sections and their two neighbours (its end is computed in another order than the frames are summed,
     /// so it may pass the section's last frame by a rounding) hold every header that can show.
-    public func applyEffects(to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore) {
+    public func applyEffects(
+        to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
+    ) {
         keepShownElements(of: &visible, in: rect, offset: offset, viewport: viewport, store: store) { $0 == .header }
         guard store.sectionCount > 0 else { return }
         let met = sections(meeting: rect, in: store)
         for section in Swift.max(0, met.lowerBound - 1)..<Swift.min(store.sectionCount, met.upperBound + 1) {
             let elements = store.elementRange(ofSection: section)
             if !elements.isEmpty, store.kind(at: elements.lowerBound) == .header {
-                addIfShown(elements.lowerBound, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
+                addIfShown(
+                    elements.lowerBound, to: &visible, in: rect, offset: offset, viewport: viewport, store: store)
             }
         }
     }

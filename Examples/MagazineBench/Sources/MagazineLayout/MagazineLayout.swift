@@ -26,7 +26,10 @@ public struct MagazineLayout: UpdatableLayout {
     }
 
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
-        for (name, value) in [("headerHeight", configuration.headerHeight), ("inset", configuration.inset), ("rowSpacing", configuration.rowSpacing)]
+        for (name, value) in [
+            ("headerHeight", configuration.headerHeight), ("inset", configuration.inset),
+            ("rowSpacing", configuration.rowSpacing),
+        ]
         where !Size.isValidLength(value) {
             throw .invalidParameter(name: name, value: value)
         }
@@ -65,7 +68,9 @@ public struct MagazineLayout: UpdatableLayout {
         size.width >= size.height
     }
 
-    public func writeSection<Writer: LayoutWriter & ~Copyable>(_ section: Int, into writer: inout Writer, viewport: Size) -> Double {
+    public func writeSection<Writer: LayoutWriter & ~Copyable>(
+        _ section: Int, into writer: inout Writer, viewport: Size
+    ) -> Double {
         let (full, half) = rowWidths(viewportWidth: viewport.width)
         let inset = configuration.inset
         let spacing = configuration.rowSpacing
@@ -164,7 +169,11 @@ extension MagazineLayout {
                 let size = section.itemSizes[item]
                 let aspect = MagazineLayout.aspect(size)
                 if MagazineLayout.isLandscape(size) {
-                    if let left = waiting { halfAspects += left; rows += 1; waiting = nil }
+                    if let left = waiting {
+                        halfAspects += left
+                        rows += 1
+                        waiting = nil
+                    }
                     fullAspects += aspect
                     rows += 1
                 } else if let left = waiting {
@@ -175,7 +184,10 @@ extension MagazineLayout {
                     waiting = aspect
                 }
             }
-            if let left = waiting { halfAspects += left; rows += 1 }
+            if let left = waiting {
+                halfAspects += left
+                rows += 1
+            }
         }
     }
 
@@ -184,6 +196,7 @@ extension MagazineLayout {
     func length(ofSection section: Int, viewportWidth width: Double) -> Double {
         let (full, half) = rowWidths(viewportWidth: width)
         let sums = rowSums[section]
-        return headerHeight(of: section) + full * sums.fullAspects + half * sums.halfAspects + Double(sums.rows) * configuration.rowSpacing
+        return headerHeight(of: section) + full * sums.fullAspects + half * sums.halfAspects + Double(sums.rows)
+            * configuration.rowSpacing
     }
 }
