@@ -138,7 +138,7 @@ public struct ABComparison: Codable, Sendable {
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
     }
 
-    public static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted.count.isMultiple(of: 2)

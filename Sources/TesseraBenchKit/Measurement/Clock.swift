@@ -5,14 +5,14 @@
 #endif
 
 /// Nanoseconds on the monotonic clock.
-@inlinable @inline(__always) public func monotonicNanoseconds() -> UInt64 {
+@inlinable @inline(__always) package func monotonicNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 /// Times `body` once, in nanoseconds.
-@inlinable @inline(__always) public func timed(_ body: () throws -> Void) rethrows -> UInt64 {
+@inlinable @inline(__always) package func timed(_ body: () throws -> Void) rethrows -> UInt64 {
     let start = monotonicNanoseconds()
     try body()
     return monotonicNanoseconds() - start

@@ -2,11 +2,11 @@
 /// element by element, each value derived from its index as a layout's would be, with no arithmetic beyond that
 /// and no allocation. The buffer is cut into 8-byte words, the width of a frame column. `run`'s `fill-floor` and
 /// `floors` time the same pass.
-public final class FillFloor {
+package final class FillFloor {
     private let words: UnsafeMutableBufferPointer<Double>
     private var passes = 0
 
-    public init(bytes: Int) {
+    package init(bytes: Int) {
         words = .allocate(capacity: Swift.max(bytes / 8, 1))
         words.initialize(repeating: 0)
     }
@@ -16,7 +16,7 @@ public final class FillFloor {
     }
 
     /// One pass over the buffer, each pass's values new.
-    public func fill() {
+    package func fill() {
         passes += 1
         let base = Double(passes)
         for index in words.indices { words[index] = base + Double(index) }
