@@ -91,7 +91,7 @@ struct AB: ParsableCommand {
 
     /// The comparison's reports, checked: neither may be one of the binaries.
     func outputFiles() throws -> OutputFiles {
-        try OutputFiles(["--report": report, "--markdown": markdown], inputs: ["base": base, "head": head])
+        try OutputFiles(["--report": report, "--markdown": markdown], inputs: [("base", base), ("head", head)])
     }
 
     func run() throws {

@@ -117,7 +117,7 @@ struct Run: ParsableCommand {
     func outputFiles() throws -> OutputFiles {
         try OutputFiles(
             ["--report": report, "--markdown": markdown, "--csv": csv, "--html": html],
-            inputs: ["--workload": workload.workload, "--trace": trace]
+            inputs: [("--workload", workload.workload), ("--trace", trace)]
         )
     }
 

@@ -41,12 +41,7 @@ struct Summary: ParsableCommand {
     }
 
     func run() throws {
-        let outputFiles = try OutputFiles(["--readme": readme])
-        if let readme, let identity = Self.identity(readme),
-            let report = reports.first(where: { Self.identity($0) == identity })
-        {
-            throw ValidationError("--readme \(readme) is the report \(report): writing it would destroy the input")
-        }
+        let outputFiles = try OutputFiles(["--readme": readme], inputs: reports.map { ("report", $0) })
         var loaded: [BenchmarkReport] = []
         for path in reports {
             do throws(ReportError) {
@@ -64,12 +59,6 @@ struct Summary: ParsableCommand {
         let text = try Self.replacingResults(in: readme, with: summary.markdown(command: command))
         try outputFiles.write(["--readme": { Data(text.utf8) }])
         print("Wrote the results of \(reports.joined(separator: ", ")) into \(readme)")
-    }
-
-    /// The device and inode of the file at `path`, `nil` when there is none.
-    static func identity(_ path: String) -> [UInt64]? {
-        var status = stat()
-        return stat(path, &status) == 0 ? [UInt64(status.st_dev), UInt64(status.st_ino)] : nil
     }
 
     struct ReadmeError: Error, CustomStringConvertible {

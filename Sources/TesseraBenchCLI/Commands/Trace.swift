@@ -33,7 +33,7 @@ struct Trace: ParsableCommand {
     }
 
     func outputFiles() throws -> OutputFiles {
-        try OutputFiles(["--output": output], inputs: ["--workload": workload.workload])
+        try OutputFiles(["--output": output], inputs: [("--workload", workload.workload)])
     }
 
     func run() throws {

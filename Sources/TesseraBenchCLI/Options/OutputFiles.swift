@@ -19,7 +19,7 @@ struct OutputFiles {
     /// written: an empty name, `-`, a directory, a device or other special file, a symbolic link, a read-only file, a
     /// directory that does not exist or cannot be written, a name the file system refuses, two options naming one
     /// file, and a file that is one of the command's `inputs`.
-    init(_ outputs: KeyValuePairs<String, String?>, inputs: KeyValuePairs<String, String?> = [:]) throws {
+    init(_ outputs: KeyValuePairs<String, String?>, inputs: [(option: String, path: String?)] = []) throws {
         files = outputs.compactMap { option, path in path.map { File(option: option, path: $0) } }
         var seen: [String: String] = [:]
         for file in files {
