@@ -1,12 +1,17 @@
 // Data changes: a change rewrites the sections it touches, in the store's chunks, and moves everything after them
 // by one addition a level up the chunk tree: O(m + log n) for a section of m elements, never the sections after it.
 extension CollectionLayout where Algorithm: UpdatableLayout {
-    /// Applies one update (`performBatchUpdates` with one change). Item updates take a path that allocates nothing
-    /// once the chunks have room; section updates go through `apply(_: [LayoutUpdate])`.
+    /// Applies one update (`performBatchUpdates` with one change). Item updates take a path that allocates nothing once
+    /// the chunks have room; section updates go through `apply(_: [LayoutUpdate])`.
     ///
-    /// - Complexity: O(*w* + log *n*) for the *w* elements the layout writes again: from where it resumes before
-    ///   the item to where its frames join the laid-out ones (`UpdatableLayout.rewrite(_:after:laidOut:into:viewport:)`),
-    ///   or the whole section for a layout that does not resume.
+    /// - Parameter update: The change to the layout's data, with its paths as UIKit names them.
+    /// - Throws: `LayoutError.invalidUpdate` when the update does not fit the data (a path that names no item, a size
+    ///   that is not valid), with nothing changed; for a move or a section update, what `apply(_: [LayoutUpdate])`
+    ///   throws.
+    /// - Complexity: O(*w* + log *n*) for the *w* elements the layout writes again: from where it resumes before the
+    ///   item to where its frames join the laid-out ones (`UpdatableLayout.rewrite(_:after:laidOut:into:viewport:)`),
+    ///   or the whole section for a layout that does not resume; plus the edit of the layout's data and a rebuild of
+    ///   the index of each chunk written. A move or a section update costs what a batch of one costs.
     @inlinable public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) {
         switch update {
         case .resizeItem(let path, let size), .reloadItem(let path, let size):
@@ -26,18 +31,25 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         }
     }
 
-    /// UIKit's `performBatchUpdates`: deletes, reloads, resizes and the sources of moves name items and sections
-    /// as they were before the batch; inserts and the destinations of moves as they are after it. A batch that
-    /// does not fit the data is refused with `LayoutError.invalidUpdate` before anything changes.
+    /// UIKit's `performBatchUpdates`: deletes, reloads, resizes and the sources of moves name items and sections as
+    /// they were before the batch; inserts and the destinations of moves as they are after it. A batch that does not
+    /// fit the data is refused with `LayoutError.invalidUpdate` before anything changes.
     ///
-    /// The data and the store change together, in UIKit's order: reloads and resizes, item removals, section
-    /// removals from the last, section insertions from the first (a moved section is written again where it lands),
-    /// item insertions; then each run of changed items is written again, from where the layout resumes before it
-    /// to where its frames join the laid-out ones.
+    /// The data and the store change together, in UIKit's order: reloads and resizes, item removals, section removals
+    /// from the last, section insertions from the first (a moved section is written again where it lands), item
+    /// insertions; then each run of changed items is written again, from where the layout resumes before it to where
+    /// its frames join the laid-out ones.
     ///
-    /// - Complexity: O(*b* log *b*) to check the *b* updates, plus O(*w* + log *n*) for each run of changed items,
-    ///   *w* the elements the layout writes again, and O(*m* + log *n*) for each section of *m* elements written
-    ///   whole (reloaded, inserted or moved).
+    /// - Parameter batch: The changes to the layout's data, in any order, with their paths as UIKit names them.
+    /// - Throws: `LayoutError.invalidUpdate` when the batch does not fit the data, with nothing changed. When the batch
+    ///   changes the number of sections of a layout that keeps a section of its own (the sticky layout's top header,
+    ///   with no section in its data), the layout is prepared again, and what `prepare(viewport:)` throws is thrown
+    ///   once the data has changed.
+    /// - Complexity: O(*b* log *b*) to check and order the *b* updates, with O(*b*) more for each section the batch
+    ///   inserts, deletes or moves and O(*m*) for each section of *m* items it inserts or reloads, whose sizes it
+    ///   validates; plus O(*w* + log *n*) for each run of changed items, *w* the elements the layout writes again, and
+    ///   O(*m* + log *n*) for each section of *m* elements written whole (reloaded, inserted or moved); plus the edits
+    ///   of the layout's data and a rebuild of the index of each chunk written. A layout prepared again costs O(*n*).
     @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
         let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
         // A layout that keeps a section when its data has none (the sticky layout's top header) is written afresh
@@ -92,11 +104,22 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
-    /// Self-sizing: takes the measured sizes of cells laid out from estimates, writes the items they change again, and returns the content-offset adjustment that keeps what is on screen where it was when cells above
-    /// it changed (UIKit's `contentOffsetAdjustment`): how far the first element showing at `contentOffset` moved.
-    /// Zero when no cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
+    /// Self-sizing: takes the measured sizes of cells laid out from estimates, writes the items they change again, and
+    /// returns the content-offset adjustment that keeps what is on screen where it was when cells above it changed
+    /// (UIKit's `contentOffsetAdjustment`): how far the first element showing at `contentOffset` moved. Zero when no
+    /// cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
     ///
-    /// - Complexity: O(*w* + log *n*) for each run of changed items, *w* the elements the layout writes again.
+    /// - Parameters:
+    ///   - sizes: The cells' paths and their measured sizes.
+    ///   - contentOffset: The collection view's content offset, whose first element showing is kept where it is.
+    /// - Returns: The change of content offset that keeps the first element showing at `contentOffset` in place;
+    ///   `Point.zero` when no cell above the offset changed, before the first prepare, or in a layout that does not
+    ///   read item sizes.
+    /// - Throws: `LayoutError.invalidUpdate` when a path names no cell or a size is not valid, with nothing changed.
+    /// - Complexity: O(*s* (1 + *v*) log *n*) to find whether each of the *s* cells lies above the offset, for sections
+    ///   of up to *v* supplementary views; O(log *n*) for each element read to find the first element showing, from the
+    ///   first of its section on; and O(*w* + log *n*) for each run of changed items, *w* the elements the layout
+    ///   writes again.
     @inlinable public mutating func invalidate(
         sizes: [(path: ItemPath, size: Size)], contentOffset: Point
     ) throws(LayoutError) -> Point {

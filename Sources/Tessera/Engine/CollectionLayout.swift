@@ -15,11 +15,20 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
 
+    /// Every element's frame, as the last prepare or update left them; empty before the first prepare.
     @inlinable public var store: LayoutStore { _store }
+    /// The size of the content the last prepare or update laid out; zero before the first prepare.
     public var contentSize: Size { _contentSize }
     /// The viewport of the last `prepare`, `nil` before the first.
     public var viewport: Size? { _viewport }
 
+    /// Creates an engine over `algorithm`'s data, with nothing laid out until `prepare(viewport:)`.
+    ///
+    /// - Parameters:
+    ///   - algorithm: The layout's arithmetic and its data.
+    ///   - index: An unbuilt index, which each chunk's index starts as a copy of: pass one made with parameters of its
+    ///     own, such as a block size.
+    /// - Complexity: O(1).
     public init(_ algorithm: Algorithm, index: Index = Index()) {
         _algorithm = algorithm
         emptyIndex = index
@@ -30,6 +39,10 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// the whole write. Refuses a viewport that is not a valid size and more elements than the machine's memory
     /// could hold, before allocating.
     ///
+    /// - Parameter viewport: The size of the collection view's bounds.
+    /// - Throws: `LayoutError.invalidViewport` for a viewport that is not a valid size, or another `LayoutError` the
+    ///   layout's `validate(viewport:)` raises; `LayoutError.insufficientMemory` when the elements' frames would not
+    ///   fit the machine's memory. A refused prepare leaves the layout as it was.
     /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*), or O(*n* log *m*) for chunks of *m*
     ///   an interval tree has to sort).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
@@ -68,10 +81,14 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         swap(&builder.indexes, &indexes)
     }
 
-    /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all.
-    /// Debug builds check it after every `prepare` and update.
+    /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all. Debug
+    /// builds check it after every `prepare` and update.
     ///
-    /// - Complexity: O(*n*) or O(*n* log *m*), as the indexes' checks.
+    /// - Returns: A description of the first violation found, or `nil` when the store and every index hold every
+    ///   invariant.
+    /// - Complexity: O(*n* + *k*²) for the store's *k* chunks (`LayoutStore.invariantViolation()`), plus each chunk's
+    ///   index check (`SpatialIndex.invariantViolation(over:axis:)`): O(*n*) for most indexes, O(*n* log *m*) for
+    ///   `IntervalTreeIndex` over chunks of *m* elements.
     public func invariantViolation() -> String? {
         if let violation = _store.invariantViolation() { return violation }
         for (position, id) in _store.chunkIDs.enumerated() {
@@ -91,6 +108,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// The chunks the rect meets are found first; each one's index searches the rect moved into the chunk's
     /// coordinates, and what it finds is kept by the frames handed out, so the answer is exactly brute force's.
     ///
+    /// - Parameters:
+    ///   - rect: The rect to find the displayed elements of, in content coordinates.
+    ///   - contentOffset: The content offset to compute the effects at; `nil` takes `rect`'s origin.
+    ///   - result: The buffer to write the answer into, replacing what it held.
+    /// - Throws: `LayoutError.invalidRect` when an edge of `rect` is NaN; `result` is then left as it was.
     /// - Complexity: O(log *n*) to find the chunks (O(1) while a scroll stays within the chunk found last), plus
     ///   each chunk's search (O(log *m*) for `SoABinarySearchIndex` and `IntervalTreeIndex`, O(*m*) for
     ///   `BruteForceIndex`, over its *m* elements), plus O(*k*) for the *k* elements found and their effects. No
@@ -137,15 +159,25 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// The attributes of the element at `position` in a query's answer, with its effect.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameters:
+    ///   - visible: The answer of a query (`attributes(in:contentOffset:into:)`) of this layout.
+    ///   - position: A position in the answer, from 0 to `visible.count - 1`.
+    /// - Returns: The element's identity, frame, zIndex and effect.
+    /// - Complexity: O(log *n*) for a supplementary view; O((1 + *v*) log *n*) for a cell of a section with *v*
+    ///   supplementary views.
     public func attributes(of visible: VisibleElements, at position: Int) -> LayoutAttributes {
         assemble(visible.indices[position]) { _, _ in visible.effect(at: position) }
     }
 
-    /// The attributes of the element numbered `elementIndex` in layout order, with its effect at `contentOffset`
-    /// when the layout has scroll effects and an offset is given.
+    /// The attributes of the element numbered `elementIndex` in layout order, with its effect at `contentOffset` when
+    /// the layout has scroll effects and an offset is given.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameters:
+    ///   - elementIndex: The layout-order number of an element of the store.
+    ///   - contentOffset: The content offset to compute the element's effect at; `nil` gives no effect.
+    /// - Returns: The element's identity, frame, zIndex and effect.
+    /// - Complexity: O(log *n*) for a supplementary view; O((1 + *v*) log *n*) for a cell of a section with *v*
+    ///   supplementary views.
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
         assemble(elementIndex) { id, frame in
             guard algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
@@ -153,7 +185,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         }
     }
 
-    /// One element's attributes: its identity and frame read once, its zIndex from the layout, its effect from `effect`.
+    /// One element's attributes: its identity and frame read once, its zIndex from the layout, its effect from
+    /// `effect`.
     private func assemble(_ elementIndex: Int, effect: (ElementID, Rect) -> ScrollEffect) -> LayoutAttributes {
         let (id, frame) = store.element(elementIndex, inSection: store.section(ofElement: elementIndex))
         return LayoutAttributes(
@@ -162,7 +195,12 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// The attributes of a cell by identity, `nil` when the layout has no such cell.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameters:
+    ///   - section: The number of the cell's section.
+    ///   - item: The cell's item number in its section.
+    ///   - contentOffset: The content offset to compute the cell's effect at; `nil` gives no effect.
+    /// - Returns: The cell's attributes, or `nil` when the layout has no such cell.
+    /// - Complexity: O((1 + *v*) log *n*) for a section of *v* supplementary views.
     public func attributesForItem(section: Int, item: Int, contentOffset: Point? = nil) -> LayoutAttributes? {
         store.index(of: .cell(section: section, item: item)).map {
             attributes(ofElement: $0, contentOffset: contentOffset)
@@ -171,7 +209,12 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// The attributes of a supplementary view by kind and section, `nil` when the section has none of that kind.
     ///
-    /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
+    /// - Parameters:
+    ///   - kind: The view's kind, such as `ElementKind.header`.
+    ///   - section: The number of the view's section.
+    ///   - contentOffset: The content offset to compute the view's effect at; `nil` gives no effect.
+    /// - Returns: The view's attributes, or `nil` when the section has no view of that kind.
+    /// - Complexity: O((1 + *v*) log *n*) for the section's *v* supplementary views.
     public func attributesForSupplementary(kind: ElementKind, section: Int, contentOffset: Point? = nil)
         -> LayoutAttributes?
     {
@@ -182,6 +225,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
 
     /// A new size needs a new `prepare`; a scroll needs fresh effects only where the layout has them.
     ///
+    /// - Parameter newBounds: The collection view's new bounds.
+    /// - Returns: `Invalidation.layout` when the bounds' size is not the prepared viewport; otherwise,
+    ///   `Invalidation.effects` for a layout with scroll effects and `Invalidation.none` for the others.
     /// - Complexity: O(1).
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Invalidation {
         if Size(width: newBounds.width, height: newBounds.height) != viewport { return .layout }
@@ -191,6 +237,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// Where a scroll that would stop at `proposed` comes to rest: an item's centre for the carousel, which pages,
     /// and `proposed` itself for the others.
     ///
+    /// - Parameters:
+    ///   - proposed: The content offset where the scroll would stop.
+    ///   - velocity: The scroll's velocity, as UIKit gives it (points per millisecond); the layouts here do not read
+    ///     it.
+    /// - Returns: The content offset where the scroll comes to rest; `proposed` before the first prepare.
     /// - Complexity: O(log *n*) for the layouts here.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         guard let viewport else { return proposed }

@@ -24,6 +24,7 @@ public enum LayoutError: Error, Hashable, Sendable {
 }
 
 extension LayoutError: CustomStringConvertible {
+    /// A sentence that says which input was refused and why.
     public var description: String {
         switch self {
         case .invalidItemSize(let section, let item, let size):

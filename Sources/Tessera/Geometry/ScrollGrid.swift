@@ -24,11 +24,20 @@ public enum ScrollGrid {
     ///
     /// Adding 1.5 × 2³⁶ lands the value where a Double's spacing is the grid's step, so the machine's rounding puts it
     /// on the grid, and subtracting it back is exact: two additions, with no call to `rint` and no branch.
+    ///
+    /// - Parameter value: A position along the scroll axis.
+    /// - Returns: The grid point nearest `value` (ties to even), for a value within 2³⁵ points.
+    /// - Complexity: O(1).
     @inlinable @inline(__always) public static func snapped(_ value: Double) -> Double {
         (value + 0x1.8p36) - 0x1.8p36
     }
 
     /// Whether `value` lies on the grid; every value beyond `exactLimit` counts as on it.
+    ///
+    /// - Parameter value: A position along the scroll axis.
+    /// - Returns: `true` when `value` is a multiple of `step` or its magnitude is at least `exactLimit`; otherwise,
+    ///   `false`.
+    /// - Complexity: O(1).
     @inlinable public static func contains(_ value: Double) -> Bool {
         Swift.abs(value) >= exactLimit || snapped(value) == value
     }
@@ -38,6 +47,12 @@ extension Rect {
     /// This frame, written relative to its section, placed in content coordinates: its origin along `axis` is the
     /// section's `origin` plus its own, put on the scroll grid; across the axis nothing changes. Every design hands
     /// out a section's frames through this one sum, so every design hands out the same bits.
+    ///
+    /// - Parameters:
+    ///   - origin: The section's origin along `axis`, in content coordinates.
+    ///   - axis: The axis the layout scrolls along.
+    /// - Returns: The frame in content coordinates.
+    /// - Complexity: O(1).
     @inlinable public func placed(at origin: Double, along axis: ScrollAxis) -> Rect {
         switch axis {
         case .vertical:

@@ -1,13 +1,22 @@
 /// A width and height in points.
 public struct Size: Hashable, Sendable {
+    /// The horizontal length.
     public var width: Double
+    /// The vertical length.
     public var height: Double
 
+    /// Creates a size of the given lengths.
+    ///
+    /// - Parameters:
+    ///   - width: The horizontal length.
+    ///   - height: The vertical length.
+    /// - Complexity: O(1).
     @inlinable public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// The size whose width and height are both 0.
     public static let zero = Size(width: 0, height: 0)
 
     /// The longest length a layout accepts, a trillion points: far beyond any screen, and small enough that
@@ -15,6 +24,10 @@ public struct Size: Hashable, Sendable {
     public static let maximumLength = 1e12
 
     /// Not NaN, not negative and at most `maximumLength`: the only lengths a layout accepts.
+    ///
+    /// - Parameter length: The length to check.
+    /// - Returns: `true` when `length` is from 0 to `maximumLength`; otherwise, `false`, NaN included.
+    /// - Complexity: O(1).
     @inlinable public static func isValidLength(_ length: Double) -> Bool {
         length >= 0 && length <= maximumLength
     }

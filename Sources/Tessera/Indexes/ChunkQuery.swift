@@ -11,6 +11,14 @@ public struct ChunkQuery: Sendable {
     /// The layout-order number of the chunk's first element.
     public var firstElement: Int
 
+    /// Creates a chunk's part of a query from its parts.
+    ///
+    /// - Parameters:
+    ///   - local: The rect in the chunk's coordinates, widened so that a search on it misses nothing.
+    ///   - rect: The rect as asked, in content coordinates.
+    ///   - base: The chunk's base along the scroll axis.
+    ///   - firstElement: The layout-order number of the chunk's first element.
+    /// - Complexity: O(1).
     @inlinable public init(local: AxisRect, rect: AxisRect, base: Double, firstElement: Int) {
         self.local = local
         self.rect = rect
@@ -19,6 +27,14 @@ public struct ChunkQuery: Sendable {
     }
 
     /// The part of `rect` a chunk at `base` searches, its rect widened by `margin` along the scroll axis.
+    ///
+    /// - Parameters:
+    ///   - rect: The rect as asked, in content coordinates, its edges named along the scroll axis.
+    ///   - base: The chunk's base along the scroll axis.
+    ///   - firstElement: The layout-order number of the chunk's first element.
+    ///   - margin: How far to widen the rect along the scroll axis, so that rounding cannot make the search miss an
+    ///     element.
+    /// - Complexity: O(1).
     @inlinable public init(_ rect: AxisRect, base: Double, firstElement: Int, margin: Double) {
         let local =
             base == 0 && margin == 0
@@ -31,6 +47,9 @@ public struct ChunkQuery: Sendable {
     }
 
     /// A query over one chunk at base 0: what an index searched directly is asked.
+    ///
+    /// - Parameter rect: The rect to search for, in the chunk's coordinates, its edges named along the scroll axis.
+    /// - Complexity: O(1).
     @inlinable public init(_ rect: AxisRect) {
         self.init(local: rect, rect: rect, base: 0, firstElement: 0)
     }

@@ -4,6 +4,13 @@ extension IntervalTreeIndex {
     /// naming each position's element); each node's start and end its element's, its lowest start the lowest start
     /// of the elements from its position on, and its subtree end the largest end among the positions its subtree
     /// spans.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: A description of the first violation found, or `nil` when the index holds every invariant.
+    /// - Complexity: O(*m* log *m*) for the chunk's *m* elements: each node's subtree end is checked against the
+    ///   positions it spans.
     public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
         chunk.withColumns(along: axis) { columns in
             let count = columns.count

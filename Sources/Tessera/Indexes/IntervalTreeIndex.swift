@@ -14,6 +14,7 @@
 /// Positions past the last element are nodes without an extent of their own; only their left subtrees can hold
 /// elements.
 public struct IntervalTreeIndex: SpatialIndex {
+    /// The leaf level unless the index is made with another: subtrees of up to 15 elements are scanned.
     public static let defaultLeafLevel = 3
     /// How far back along the positions a start may go and the nodes still keep layout order.
     public static let maximumDisplacement = 32
@@ -59,11 +60,19 @@ public struct IntervalTreeIndex: SpatialIndex {
     /// Levels a leaf may sit at: the tree's positions are 32-bit.
     public static let leafLevels = 0...30
 
+    /// Creates an index whose leaves are at `defaultLeafLevel`.
+    ///
+    /// - Complexity: O(1).
     public init() {
         leafLevel = Self.defaultLeafLevel
     }
 
     /// Refuses a leaf level outside `leafLevels`.
+    ///
+    /// - Parameter leafLevel: The level at or below which subtrees are scanned rather than descended, within
+    ///   `leafLevels`.
+    /// - Throws: `LayoutError.countOutOfRange` when `leafLevel` is outside `leafLevels`.
+    /// - Complexity: O(1).
     public init(leafLevel: Int) throws(LayoutError) {
         guard Self.leafLevels.contains(leafLevel) else {
             throw .countOutOfRange(name: "leafLevel", value: leafLevel, range: Self.leafLevels)
@@ -71,6 +80,15 @@ public struct IntervalTreeIndex: SpatialIndex {
         self.leafLevel = leafLevel
     }
 
+    /// Rebuilds the tree over `chunk`: in layout order when the chunk's elements keep near it, sorted by start
+    /// otherwise.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for; not read.
+    /// - Complexity: O(*m*) for the chunk's *m* elements when they keep near layout order; O(*m* log *m*) when they are
+    ///   sorted by start.
     public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         chunk.withColumns(along: axis) { columns in
             let count = columns.count
@@ -140,14 +158,38 @@ public struct IntervalTreeIndex: SpatialIndex {
         return end
     }
 
+    /// Appends the offsets of the elements of `chunk` that meet `query` to `result`, in ascending order: the search for
+    /// a `ChunkQuery`, made for a chunk at base 0 whose first element is numbered 0.
+    ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the offsets of the elements found to.
+    /// - Complexity: O(log *m* + *k*) for the chunk's *m* elements and the *k* elements the walk tests. When the nodes
+    ///   are sorted by start, putting the answer back in layout order adds an insertion sort: O(*k*²) at worst, close
+    ///   to O(*k*) for an answer nearly in layout order.
     @inlinable public func query(
         _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
         self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
     }
 
+    /// Appends the elements of `chunk` whose frames as handed out meet `chunkQuery.rect` to `result`, numbered in
+    /// layout order from `chunkQuery.firstElement`.
+    ///
     /// The walk searches `chunkQuery.local` and tests each element it reaches on the frame handed out, from the
     /// start and length its node holds, numbering the hits as it writes them: no second pass over them.
+    ///
+    /// - Parameters:
+    ///   - chunkQuery: The chunk's part of a rect query: the rect to search for, the chunk's base and the number of its
+    ///     first element.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the layout-order numbers of the elements found to.
+    /// - Complexity: O(log *m* + *k*) for the chunk's *m* elements and the *k* elements the walk tests. When the nodes
+    ///   are sorted by start, putting the answer back in layout order adds an insertion sort: O(*k*²) at worst, close
+    ///   to O(*k*) for an answer nearly in layout order.
     @inlinable public func query(
         _ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -292,6 +334,7 @@ public struct IntervalTreeIndex: SpatialIndex {
         }
     }
 
+    /// The bytes the nodes and the order hold, at their capacity.
     public var byteCount: Int {
         nodes.capacity * MemoryLayout<Node>.stride + order.capacity * MemoryLayout<Int32>.stride
     }

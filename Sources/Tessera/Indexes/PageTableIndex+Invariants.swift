@@ -1,6 +1,12 @@
 extension PageTableIndex {
     /// Offsets that start at 0, never decrease and end at the entry count; each page listing, in ascending order,
     /// exactly the elements that reach into it; and each page's inner edges those of its elements.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: A description of the first violation found, or `nil` when the index holds every invariant.
+    /// - Complexity: O(*m* + *e*) for the chunk's *m* elements and the table's *e* entries.
     public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
         chunk.withColumns(along: axis) { columns in
             guard columns.count > 0 else {

@@ -20,11 +20,18 @@ public struct PageTableIndex: SpatialIndex {
     /// page of an edge, is no longer a finite number.
     public static let pagesPerViewportRange = (1.0 / 1_024)...1_024
 
+    /// Creates an index of one page per viewport length, Texture's choice.
+    ///
+    /// - Complexity: O(1).
     public init() {
         pagesPerViewport = 1
     }
 
     /// Refuses a number of pages outside `pagesPerViewportRange`.
+    ///
+    /// - Parameter pagesPerViewport: The pages a viewport length is cut into, within `pagesPerViewportRange`.
+    /// - Throws: `LayoutError.parameterOutOfRange` when `pagesPerViewport` is outside `pagesPerViewportRange`.
+    /// - Complexity: O(1).
     public init(pagesPerViewport: Double) throws(LayoutError) {
         guard Self.pagesPerViewportRange.contains(pagesPerViewport) else {
             let range = Self.pagesPerViewportRange
@@ -47,6 +54,15 @@ public struct PageTableIndex: SpatialIndex {
         return Int(Swift.min(Swift.max(page, 0), Double(Swift.max(pageCount - 1, 0))))
     }
 
+    /// Rebuilds the table over `chunk`: pages `viewport`'s length along `axis` divided by `pagesPerViewport` (never so
+    /// short that there are more than twice as many pages as elements), each listing the elements that reach into it.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the pages cut.
+    ///   - viewport: The viewport the chunk was laid out for, whose length along `axis` sets the pages' length.
+    /// - Complexity: O(*m* + *e*) for the chunk's *m* elements and the table's *e* entries: an element is listed once
+    ///   for each page it reaches into.
     public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         offsets.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
@@ -105,6 +121,17 @@ public struct PageTableIndex: SpatialIndex {
         return first...Swift.max(first, page(of: columns.scrollMax(index)))
     }
 
+    /// Appends the offsets of the elements of `chunk` that meet `query` to `result`, in ascending order, read from the
+    /// pages the rect spans.
+    ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the offsets of the elements found to.
+    /// - Complexity: O(*p* + *e*) for the *p* pages the rect spans and their *e* entries, plus an insertion sort of the
+    ///   *k* elements found into ascending order: O(*k*²) at worst, close to O(*k*) for a layout whose elements are
+    ///   nearly in order along the scroll axis.
     @inlinable public func query(
         _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -181,6 +208,7 @@ public struct PageTableIndex: SpatialIndex {
         }
     }
 
+    /// The bytes the offsets, the entries and the pages' inner edges hold, at their capacity.
     public var byteCount: Int {
         (offsets.capacity + entries.capacity) * MemoryLayout<Int32>.stride + innerEdges.capacity
             * MemoryLayout<Double>.stride

@@ -1,6 +1,12 @@
 extension SoABinarySearchIndex {
     /// One summary a block, and their number kept beside them; the running maximum of far edges from the start and
     /// the running minimum of near edges from the end, each equal to its definition and so monotone.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: A description of the first violation found, or `nil` when the index holds every invariant.
+    /// - Complexity: O(*m*) for the chunk's *m* elements.
     public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
         chunk.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize

@@ -12,8 +12,10 @@
 /// block's two summaries sit side by side, so the second search, which starts where the first ended, reads the
 /// cache line the first one read.
 public struct SoABinarySearchIndex: SpatialIndex {
+    /// The elements a block holds unless the index is made with another block size.
     public static let defaultBlockSize = 16
 
+    /// The elements a block holds: the search lands on block boundaries, and tests the elements of the blocks between.
     public let blockSize: Int
     @usableFromInline var blocks: [BlockSummary] = []
     /// `blocks.count`, kept beside the array: a search then starts without reading the array's header, a cache
@@ -35,11 +37,18 @@ public struct SoABinarySearchIndex: SpatialIndex {
     /// The largest block a search tests element by element; a larger one would make the index a scan.
     public static let blockSizes = 1...65_536
 
+    /// Creates an index whose blocks hold `defaultBlockSize` elements.
+    ///
+    /// - Complexity: O(1).
     public init() {
         blockSize = Self.defaultBlockSize
     }
 
     /// Refuses a block size outside `blockSizes`.
+    ///
+    /// - Parameter blockSize: The elements a block holds, within `blockSizes`.
+    /// - Throws: `LayoutError.countOutOfRange` when `blockSize` is outside `blockSizes`.
+    /// - Complexity: O(1).
     public init(blockSize: Int) throws(LayoutError) {
         guard Self.blockSizes.contains(blockSize) else {
             throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
@@ -47,6 +56,14 @@ public struct SoABinarySearchIndex: SpatialIndex {
         self.blockSize = blockSize
     }
 
+    /// Rebuilds the blocks' running extremes over `chunk`, overwriting the summaries in place when the chunk keeps its
+    /// number of blocks.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for; not read.
+    /// - Complexity: O(*m*) for the chunk's *m* elements.
     public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
         chunk.withColumns(along: axis) { columns in
@@ -79,16 +96,38 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
+    /// Appends the offsets of the elements of `chunk` that meet `query` to `result`, in ascending order: the search
+    /// for a `ChunkQuery`, made for a chunk at base 0 whose first element is numbered 0.
+    ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the offsets of the elements found to.
+    /// - Complexity: O(log *b* + *k*) for the chunk's *b* blocks and the *k* elements of the blocks between the two
+    ///   searches; the searches gallop from where the last query's ended, O(log *d*) for a distance of *d* blocks.
     @inlinable public func query(
         _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
         self.query(ChunkQuery(query), in: chunk, axis: axis, into: &result)
     }
 
+    /// Appends the elements of `chunk` whose frames as handed out meet `chunkQuery.rect` to `result`, numbered in
+    /// layout order from `chunkQuery.firstElement`.
+    ///
     /// The blocks are searched with `chunkQuery.local`; each candidate between the two searches is tested on its
     /// frame as handed out (the chunk's base plus its position, then its length) and numbered as it is written:
     /// one pass, no filter after it. Inlined into the engine's loop over chunks, where it calls nothing out of line,
     /// so the engine need not retain the index around it.
+    ///
+    /// - Parameters:
+    ///   - chunkQuery: The chunk's part of a rect query: the rect to search for, the chunk's base and the number of its
+    ///     first element.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the layout-order numbers of the elements found to.
+    /// - Complexity: O(log *b* + *k*) for the chunk's *b* blocks and the *k* elements of the blocks between the two
+    ///   searches; the searches gallop from where the last query's ended, O(log *d*) for a distance of *d* blocks.
     @inlinable @inline(__always) public func query(
         _ chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -127,11 +166,14 @@ public struct SoABinarySearchIndex: SpatialIndex {
     }
 
     /// The first block's running minimum and the last's running maximum are the whole chunk's.
+    ///
+    /// - Complexity: O(1).
     public var builtSpan: (min: Double, max: Double)? {
         guard blockCount > 0 else { return (.infinity, -.infinity) }
         return blocks.withUnsafeBufferPointer { ($0[0].runningMinStart, $0[blockCount - 1].runningMaxEnd) }
     }
 
+    /// The bytes the blocks' summaries hold, at their capacity.
     public var byteCount: Int {
         blocks.capacity * MemoryLayout<BlockSummary>.stride
     }

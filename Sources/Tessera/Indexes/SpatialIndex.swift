@@ -5,11 +5,17 @@
 /// Every index answers exactly what `BruteForceIndex` answers: the offsets of the intersecting elements, in
 /// ascending order. Indexes work along the scroll axis and test the cross axis per element.
 public protocol SpatialIndex: Sendable {
+    /// Creates an index over no elements, to be built over a chunk with `build(over:axis:viewport:)`.
     init()
     /// Rebuilds the index over `chunk`'s current frames, laid out for `viewport`, reusing its own buffers.
     ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for.
     /// - Complexity: O(*m*) for the *m* elements of the chunk for the indexes here, and for `IntervalTreeIndex`
-    ///   over a chunk near start order; O(*m* log *m*) for `IntervalTreeIndex` over one it has to sort.
+    ///   over a chunk near start order; O(*m* log *m*) for `IntervalTreeIndex` over one it has to sort; O(*m* + *e*)
+    ///   for `PageTableIndex`, whose *e* entries list an element once for each page it reaches into.
     mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size)
     /// Appends the offsets of the elements meeting `query` (in the chunk's coordinates) to `result`, writing
     /// through `VisibleElements`' unchecked appends. The caller empties `result` with `removeAll()` first (which
@@ -18,6 +24,11 @@ public protocol SpatialIndex: Sendable {
     /// a caller that searches an index directly. An index calls nothing out of line that may release a reference,
     /// so that its caller need not retain the index and the store around the call.
     ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the offsets of the elements found to.
     /// - Complexity: O(log *m* + *k*) for `SoABinarySearchIndex` and `IntervalTreeIndex` on the layouts here (*k*
     ///   elements tested near the rect), O(*m* / block size + *k*) for `UnionRectsIndex`, O(*p* + *k*) for the
     ///   *p* pages a rect spans in `PageTableIndex`, O(*m*) for `BruteForceIndex`.
@@ -28,17 +39,29 @@ public protocol SpatialIndex: Sendable {
     /// it found by the frames handed out, read from the chunk's columns; an index that holds each element's near
     /// edge and length may test them as it finds them.
     ///
-    /// - Complexity: that of `query(_:in:axis:into:)`, plus O(*k*) for the *k* elements it finds.
+    /// - Parameters:
+    ///   - query: The chunk's part of a rect query: the rect to search for, the chunk's base and the number of its
+    ///     first element.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the layout-order numbers of the elements found to.
+    /// - Complexity: That of the search for an `AxisRect`, plus O(*k*) for the *k* elements it finds.
     func query(_ query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements)
     /// The smallest `scrollMin` and the largest `scrollMax` of the elements the index was last built over, when
     /// its build found them ((+∞, −∞) for none): the store then takes a chunk's extent from it rather than read the
     /// chunk's frames once more. `nil`, the default, has the store read them.
     var builtSpan: (min: Double, max: Double)? { get }
     /// The bytes the index holds beyond the chunk.
+    ///
+    /// - Complexity: O(1) for the indexes here.
     var byteCount: Int { get }
     /// The first invariant the index breaks over `chunk`, as last built along `axis`, described; `nil` when it
     /// holds them all. Debug builds check it after every `build`, and the tests on random layouts.
     ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: A description of the first violation found, or `nil` when the index holds every invariant.
     /// - Complexity: O(*m*) or O(*m* log *m*): it reads every element.
     func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String?
 }
@@ -47,6 +70,13 @@ extension SpatialIndex {
     /// Replaces `result` with the offsets of the elements of `chunk` intersecting `query`, in ascending order: the
     /// index's search, on a buffer emptied first and asked again with more room while it grows. What
     /// `CollectionLayout` does for each chunk, for a caller that searches an index directly.
+    ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to replace with the offsets of the elements found.
+    /// - Complexity: That of the search for an `AxisRect`, once more each time the buffer has to grow.
     @inlinable public func elements(
         meeting query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -58,6 +88,14 @@ extension SpatialIndex {
 
     /// The search, then its finds kept by the frames handed out, read from the chunk's columns. At base 0 the
     /// search's own test was on those frames, and only the numbers change.
+    ///
+    /// - Parameters:
+    ///   - query: The chunk's part of a rect query: the rect to search for, the chunk's base and the number of its
+    ///     first element.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the layout-order numbers of the elements found to.
+    /// - Complexity: That of the search for an `AxisRect`, plus O(*k*) for the *k* elements it finds.
     @inlinable public func query(
         _ query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -88,8 +126,16 @@ extension SpatialIndex {
     }
 
     /// An index that keeps no extremes: the store reads the chunk's frames for its extent.
+    ///
+    /// - Complexity: O(1).
     public var builtSpan: (min: Double, max: Double)? { nil }
 
     /// An index with nothing to check, as brute force.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: `nil`: there is nothing to violate.
+    /// - Complexity: O(1).
     public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? { nil }
 }

@@ -1,5 +1,11 @@
 extension UnionRectsIndex {
     /// One union a block, each exactly the union of its block's frames.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    /// - Returns: A description of the first violation found, or `nil` when the index holds every invariant.
+    /// - Complexity: O(*m*) for the chunk's *m* elements.
     public func invariantViolation(over chunk: ElementChunk, axis: ScrollAxis) -> String? {
         chunk.withColumns(along: axis) { columns in
             let blockCount = (columns.count + blockSize - 1) / blockSize

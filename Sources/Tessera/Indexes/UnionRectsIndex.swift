@@ -4,8 +4,10 @@
 /// The cost grows with the number of blocks, a twentieth of the elements by default: linear, but with a small
 /// constant. A union holds every frame of its block, so a block whose union misses the rect holds no answer.
 public struct UnionRectsIndex: SpatialIndex {
+    /// The elements a block holds unless the index is made with another block size.
     public static let defaultBlockSize = 20
 
+    /// The elements a block holds: a query tests each block's union, then the elements of the blocks it meets.
     public let blockSize: Int
     /// Per block, the union's edges: scroll min and max, cross min and max.
     @usableFromInline var unions: [Double] = []
@@ -13,11 +15,18 @@ public struct UnionRectsIndex: SpatialIndex {
     /// The largest block a search tests element by element; a larger one would make the index a scan.
     public static let blockSizes = 1...65_536
 
+    /// Creates an index whose blocks hold `defaultBlockSize` elements.
+    ///
+    /// - Complexity: O(1).
     public init() {
         blockSize = Self.defaultBlockSize
     }
 
     /// Refuses a block size outside `blockSizes`.
+    ///
+    /// - Parameter blockSize: The elements a block holds, within `blockSizes`.
+    /// - Throws: `LayoutError.countOutOfRange` when `blockSize` is outside `blockSizes`.
+    /// - Complexity: O(1).
     public init(blockSize: Int) throws(LayoutError) {
         guard Self.blockSizes.contains(blockSize) else {
             throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
@@ -25,6 +34,13 @@ public struct UnionRectsIndex: SpatialIndex {
         self.blockSize = blockSize
     }
 
+    /// Rebuilds the union of each block's frames over `chunk`.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along.
+    ///   - viewport: The viewport the chunk was laid out for; not read.
+    /// - Complexity: O(*m*) for the chunk's *m* elements.
     public mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size) {
         let blockSize = blockSize
         unions.removeAll(keepingCapacity: true)
@@ -47,6 +63,16 @@ public struct UnionRectsIndex: SpatialIndex {
         }
     }
 
+    /// Appends the offsets of the elements of `chunk` that meet `query` to `result`, in ascending order: every block's
+    /// union is tested, then the elements of the blocks it meets.
+    ///
+    /// - Parameters:
+    ///   - query: The rect to search for, in the chunk's coordinates, its edges named along `axis`.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - result: The buffer to append the offsets of the elements found to.
+    /// - Complexity: O(*m* / `blockSize` + *k*) for the chunk's *m* elements and the *k* elements of the blocks whose
+    ///   unions meet the rect.
     @inlinable public func query(
         _ query: AxisRect, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements
     ) {
@@ -66,5 +92,6 @@ public struct UnionRectsIndex: SpatialIndex {
         }
     }
 
+    /// The bytes the blocks' unions hold, at their capacity.
     public var byteCount: Int { unions.capacity * MemoryLayout<Double>.stride }
 }

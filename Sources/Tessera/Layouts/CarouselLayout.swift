@@ -5,12 +5,16 @@
 /// The frames are a horizontal flow layout's with one item a column, so they are written directly. One section; a
 /// workload's sections give only the item count.
 public struct CarouselLayout: LayoutAlgorithm {
+    /// The number of items in the layout's one section.
     public private(set) var itemCount: Int
+    /// The item size, side items' scale and alpha, and spacing the items are laid out with.
     public let configuration: Configuration
     /// The distance between neighbouring items: the spacing less what the side items' scale takes off each side.
     public let lineSpacing: Double
 
+    /// What a carousel lays out its items with.
     public struct Configuration: Hashable, Sendable {
+        /// The size of every item, as laid out at the centre.
         public var itemSize: Size
         /// The scale of an item a full falloff distance from the centre, or further.
         public var sideItemScale: Double
@@ -19,6 +23,14 @@ public struct CarouselLayout: LayoutAlgorithm {
         /// The visible gap between side items; negative values overlap them.
         public var spacing: Double
 
+        /// Creates a configuration of the given item size, side items' scale and alpha, and spacing.
+        ///
+        /// - Parameters:
+        ///   - itemSize: The size of every item.
+        ///   - sideItemScale: The scale of an item a full falloff distance from the centre, from 0 to 1.
+        ///   - sideItemAlpha: The alpha of an item a full falloff distance from the centre, from 0 to 1.
+        ///   - spacing: The visible gap between side items; negative values overlap them.
+        /// - Complexity: O(1).
         public init(
             itemSize: Size = Size(width: 310, height: 420), sideItemScale: Double = 0.5, sideItemAlpha: Double = 0.5,
             spacing: Double = 10
@@ -30,6 +42,16 @@ public struct CarouselLayout: LayoutAlgorithm {
         }
     }
 
+    /// Creates a carousel of `itemCount` items laid out with `configuration`.
+    ///
+    /// - Parameters:
+    ///   - itemCount: The number of items.
+    ///   - configuration: The item size, side items' scale and alpha, and spacing.
+    /// - Throws: `LayoutError.negativeCount` when `itemCount` is negative; `LayoutError.invalidItemSize` for an item
+    ///   size that is not valid; `LayoutError.parameterOutOfRange` for a scale or an alpha outside 0...1, or a spacing
+    ///   so negative that items would not advance; `LayoutError.invalidParameter` for a spacing that is not finite or
+    ///   longer than `Size.maximumLength`.
+    /// - Complexity: O(1).
     public init(itemCount: Int, configuration: Configuration = Configuration()) throws(LayoutError) {
         guard itemCount >= 0 else { throw .negativeCount(name: "item count", value: itemCount) }
         guard configuration.itemSize.isValidExtent else {
@@ -60,8 +82,11 @@ public struct CarouselLayout: LayoutAlgorithm {
         self.lineSpacing = lineSpacing
     }
 
+    /// The number of elements the layout writes: its items.
     public var elementCount: Int { itemCount }
+    /// `ScrollAxis.horizontal`: items follow one another across the page.
     public var scrollAxis: ScrollAxis { .horizontal }
+    /// `true`: an item's scale, alpha and depth follow its distance from the viewport's centre.
     public var hasScrollEffects: Bool { true }
     /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
     public var writesOnScrollGrid: Bool { true }
@@ -74,11 +99,24 @@ public struct CarouselLayout: LayoutAlgorithm {
         ((viewport.width - configuration.itemSize.width) / 2, (viewport.height - configuration.itemSize.height) / 2)
     }
 
+    /// 1: the layout has one section.
     public var sectionCount: Int { 1 }
 
+    /// The number of elements the one section writes: the layout's items.
+    ///
+    /// - Parameter section: The number of the section: 0.
+    /// - Returns: `itemCount`.
+    /// - Complexity: O(1).
     public func elementCount(inSection section: Int) -> Int { itemCount }
 
     /// The one section: its items, and the inset that centres them at both ends.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section: 0.
+    ///   - writer: The writer to append the items to, the section begun at its origin.
+    ///   - viewport: The size of the collection view's bounds, in which the items are centred.
+    /// - Returns: The section's length: the items and an inset on either side.
+    /// - Complexity: O(*n*) for the layout's *n* items.
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
@@ -104,11 +142,26 @@ public struct CarouselLayout: LayoutAlgorithm {
         return 2 * gridInset + items
     }
 
+    /// The content size: `length` wide (0 at least) and as tall as the viewport.
+    ///
+    /// - Parameters:
+    ///   - length: The section's length.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The size of the scrollable content.
+    /// - Complexity: O(1).
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: Swift.max(0, length), height: viewport.height)
     }
 
     /// Scale, alpha and depth fall off linearly over two item steps from the viewport's centre.
+    ///
+    /// - Parameters:
+    ///   - id: The item's identity.
+    ///   - frame: The item's frame as laid out, in content coordinates.
+    ///   - offset: The collection view's content offset.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The item's scale, alpha and depth at `offset`.
+    /// - Complexity: O(1).
     @inlinable public func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect {
         let maxDistance = 2 * step
         let distanceFromCentre = Swift.abs(viewport.width / 2 - (frame.midX - offset.x))
@@ -126,6 +179,15 @@ public struct CarouselLayout: LayoutAlgorithm {
     /// Pages: the item whose centre is nearest the proposed viewport's centre (the lower index on a tie) comes to
     /// rest at the viewport's centre. Centres are evenly spaced, so when any item shows in the proposed rect the
     /// nearest one does too: this is "the nearest among the items in the proposed rect" without a query.
+    ///
+    /// - Parameters:
+    ///   - proposed: The content offset where the scroll would stop.
+    ///   - velocity: The scroll's velocity; not read.
+    ///   - viewport: The size of the collection view's bounds.
+    ///   - store: The layout's store, as the last prepare or update left it.
+    /// - Returns: The content offset that centres the nearest item; `proposed` when there is no item, the store does
+    ///   not hold as many elements as the layout has items, or `proposed.x` is not finite.
+    /// - Complexity: O(log *n*) for the layout's *n* items.
     public func targetContentOffset(proposed: Point, velocity: Point, viewport: Size, store: LayoutStore) -> Point {
         guard itemCount > 0, store.count == itemCount, proposed.x.isFinite else { return proposed }
         let centre = proposed.x + viewport.width / 2
@@ -140,6 +202,11 @@ public struct CarouselLayout: LayoutAlgorithm {
 }
 
 extension CarouselLayout: ItemCountLayout {
+    /// The same carousel over `count` items.
+    ///
+    /// - Parameter count: The number of items; a negative one counts as 0.
+    /// - Returns: The carousel of `count` items.
+    /// - Complexity: O(1).
     public func withItemCount(_ count: Int) -> CarouselLayout {
         var layout = self
         layout.itemCount = Swift.max(0, count)

@@ -4,6 +4,18 @@
 // by the same lines (the last one justified the same way too): the write joins the laid-out lines there, moved by
 // the difference of the two lines' starts. Line starts are marked as the lines are written.
 extension FlowLayout {
+    /// Writes `section`'s lines again from the start of the laid-out line that holds the item before `edit`, until a
+    /// line starts at an item where a laid-out line started after the change, the items end, or `edit.horizon`.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write again, whose data the edit has changed already.
+    ///   - edit: The run of changed items.
+    ///   - laidOut: The section as laid out before the edit, with its line starts marked.
+    ///   - writer: The writer to write the section's elements into, relative to the section's origin.
+    ///   - viewport: The viewport the layout was prepared for.
+    /// - Returns: The first item written (the first of its line) and how the write ended.
+    /// - Complexity: O(*w*) for the *w* items written, plus the laid-out items read back to find the lines' starts,
+    ///   O(1) each in the chunk read last and O(log *n*) otherwise.
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {

@@ -5,18 +5,36 @@
 /// direction items pack in). Vertical scrolling maps scroll to y; horizontal scrolling swaps the axes, so lines
 /// become columns and a header's "height" is its width.
 public struct FlowLayout: LayoutAlgorithm {
+    /// The data of every section: its item sizes and its header and footer heights.
     public private(set) var sections: SectionList
+    /// The spacings, insets, alignment and scroll direction every section is laid out with.
     public let configuration: Configuration
+    /// The number of elements the layout writes: every section's items, and its header and footer when they have a
+    /// length.
     public private(set) var elementCount: Int
 
+    /// What a flow layout lays out every section with, as `UICollectionViewFlowLayout`'s properties.
     public struct Configuration: Hashable, Sendable {
+        /// The axis the content scrolls along, which lines stack along.
         public var scrollDirection: ScrollAxis
+        /// The least space between items in a line: a line's leftover room is shared between its gaps.
         public var minimumInteritemSpacing: Double
+        /// The space between lines.
         public var minimumLineSpacing: Double
+        /// The space around each section's items, inside its header and footer.
         public var sectionInset: EdgeInsets
+        /// Where cells shorter than their line sit along the scroll axis.
         public var alignment: LineAlignment
 
-        /// UIKit's defaults: both spacings 10, no insets, cells centred in their line.
+        /// Creates a configuration; the defaults are UIKit's: both spacings 10, no insets, cells centred in their line.
+        ///
+        /// - Parameters:
+        ///   - scrollDirection: The axis the content scrolls along.
+        ///   - minimumInteritemSpacing: The least space between items in a line.
+        ///   - minimumLineSpacing: The space between lines.
+        ///   - sectionInset: The space around each section's items.
+        ///   - alignment: Where cells shorter than their line sit.
+        /// - Complexity: O(1).
         public init(
             scrollDirection: ScrollAxis = .vertical, minimumInteritemSpacing: Double = 10,
             minimumLineSpacing: Double = 10, sectionInset: EdgeInsets = .zero, alignment: LineAlignment = .center
@@ -31,14 +49,25 @@ public struct FlowLayout: LayoutAlgorithm {
 
     /// Where cells shorter than their line sit along the scroll axis: `top` is the line's start.
     public enum LineAlignment: String, Hashable, Sendable, CaseIterable {
+        /// At the line's start.
         case top
+        /// Centred in the line.
         case center
+        /// At the line's end.
         case bottom
     }
 
     /// UIKit's default item size.
     public static let defaultItemSize = Size(width: 50, height: 50)
 
+    /// Creates a flow layout of `sections`, each laid out with `configuration`.
+    ///
+    /// - Parameters:
+    ///   - sections: The data of every section.
+    ///   - configuration: The spacings, insets, alignment and scroll direction.
+    /// - Throws: `LayoutError.invalidParameter` for a spacing or an inset that is not a valid length; what
+    ///   `LayoutSection.validate(_:extraElements:)` throws for the sections.
+    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* item sizes they list one by one.
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         let parameters = [
             ("minimumInteritemSpacing", configuration.minimumInteritemSpacing),
@@ -57,13 +86,21 @@ public struct FlowLayout: LayoutAlgorithm {
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1) }
     }
 
+    /// The configuration's scroll direction.
     public var scrollAxis: ScrollAxis { configuration.scrollDirection }
+    /// `false`: scrolling leaves every element as laid out.
     public var hasScrollEffects: Bool { false }
     /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
     public var writesOnScrollGrid: Bool { true }
 
+    /// The number of sections of the data.
     public var sectionCount: Int { sections.count }
 
+    /// The number of elements `section` writes: its items, and its header and footer when they have a length.
+    ///
+    /// - Parameter section: The number of a section, from 0 to `sectionCount - 1`.
+    /// - Returns: The number of elements the section writes.
+    /// - Complexity: O(log *s*) for *s* sections; O(1) when they are few.
     public func elementCount(inSection section: Int) -> Int {
         Self.elementCount(of: sections[section])
     }
@@ -73,6 +110,15 @@ public struct FlowLayout: LayoutAlgorithm {
         section.itemSizes.count + ((section.headerHeight ?? 0) > 0 ? 1 : 0) + ((section.footerHeight ?? 0) > 0 ? 1 : 0)
     }
 
+    /// Writes `section` from 0: its header, its items packed into justified lines, its inset, and its footer.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write, from 0 to `sectionCount - 1`.
+    ///   - writer: The writer to append the section's elements to, the section begun at its origin.
+    ///   - viewport: The size of the collection view's bounds, whose length across the scroll axis the lines fill.
+    /// - Returns: The section's length along the scroll axis.
+    /// - Complexity: O(*m*) for the section's *m* items, plus up to 4,096 steps to justify its last line as if copies
+    ///   of its last item followed.
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
@@ -93,6 +139,12 @@ public struct FlowLayout: LayoutAlgorithm {
 
     /// Writes every section with the geometry, the axis and the alignment fixed once for the write: at one item
     /// a section, the per-section work is most of a prepare.
+    ///
+    /// - Parameters:
+    ///   - writer: The writer to append every section's elements to.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The length of every section together along the scroll axis.
+    /// - Complexity: O(*n*) for the layout's *n* elements, plus up to 4,096 steps a section to justify its last line.
     @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
         -> Double
     {
@@ -107,6 +159,14 @@ public struct FlowLayout: LayoutAlgorithm {
         }
     }
 
+    /// The content size: as wide as the viewport and `length` long for vertical scrolling; `length` wide and as tall as
+    /// the viewport for horizontal scrolling.
+    ///
+    /// - Parameters:
+    ///   - length: The length of every section together along the scroll axis.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The size of the scrollable content.
+    /// - Complexity: O(1).
     public func contentSize(length: Double, viewport: Size) -> Size {
         FlowGeometry(configuration, viewport: viewport).contentSize(length: length)
     }
@@ -448,30 +508,66 @@ public struct FlowLayout: LayoutAlgorithm {
 }
 
 extension FlowLayout: UpdatableLayout {
+    /// Gives item `item` of `section` the size `size`.
+    ///
+    /// - Parameters:
+    ///   - size: The item's new size, a valid one.
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.set(_:at:)`.
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.set(size, at: item) }
     }
 
+    /// Inserts an item of `size` before item `item` of `section` (its item count appends).
+    ///
+    /// - Parameters:
+    ///   - size: The new item's size, a valid one.
+    ///   - item: The number the new item takes in `section`, from 0 to the section's item count.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`.
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
     }
 
+    /// Removes item `item` of `section`.
+    ///
+    /// - Parameters:
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.remove(at:)`.
     public mutating func removeItem(at item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
     }
 
+    /// Replaces section `section` with one of `data`.
+    ///
+    /// - Parameters:
+    ///   - section: The number of a section of the data.
+    ///   - data: The new section, a valid one.
+    /// - Complexity: O(log *s*) for *s* sections.
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {
         elementCount += Self.elementCount(of: data) - Self.elementCount(of: sections[section])
         sections[section] = data
     }
 
+    /// Inserts a section of `data` before section `section` (the section count appends).
+    ///
+    /// - Parameters:
+    ///   - data: The new section, a valid one.
+    ///   - section: The number the new section takes, from 0 to the section count.
+    /// - Complexity: What `BlockedArray.insert(_:at:)` costs for the sections.
     public mutating func insertSection(_ data: LayoutSection, at section: Int) {
         elementCount += Self.elementCount(of: data)
         sections.insert(data, at: section)
     }
 
+    /// Removes section `section`.
+    ///
+    /// - Parameter section: The number of a section of the data.
+    /// - Complexity: What `BlockedArray.remove(at:)` costs for the sections.
     public mutating func removeSection(at section: Int) {
         elementCount -= Self.elementCount(of: sections.remove(at: section))
     }

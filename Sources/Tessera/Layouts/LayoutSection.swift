@@ -1,11 +1,21 @@
 /// One section of a layout's data source: its item sizes and, optionally, its header and footer heights.
 public struct LayoutSection: Hashable, Sendable {
+    /// The sizes of the section's items: one size for all, or one per item.
     public var itemSizes: ItemSizes
     /// The header's length along the scroll axis; `nil` takes the layout's default, 0 means no header.
     public var headerHeight: Double?
     /// The footer's length along the scroll axis; `nil` takes the layout's default, 0 means no footer.
     public var footerHeight: Double?
 
+    /// Creates a section of the given item sizes and header and footer heights.
+    ///
+    /// - Parameters:
+    ///   - itemSizes: The sizes of the section's items.
+    ///   - headerHeight: The header's length along the scroll axis; `nil` takes the layout's default, 0 means no
+    ///     header.
+    ///   - footerHeight: The footer's length along the scroll axis; `nil` takes the layout's default, 0 means no
+    ///     footer.
+    /// - Complexity: O(1).
     public init(itemSizes: ItemSizes, headerHeight: Double? = nil, footerHeight: Double? = nil) {
         self.itemSizes = itemSizes
         self.headerHeight = headerHeight
@@ -14,6 +24,14 @@ public struct LayoutSection: Hashable, Sendable {
 
     /// Validates every section, and refuses sections whose items, with up to `extraElements` more and a header
     /// and a footer each, would number more than an `Int` holds, so that a layout counts its elements unchecked.
+    ///
+    /// - Parameters:
+    ///   - sections: The sections to validate, numbered from 0 in the errors.
+    ///   - extraElements: Elements the layout writes beside the sections' own, such as the sticky layout's top header
+    ///     and menu.
+    /// - Throws: What `validate(section:)` throws for the first section it refuses, or
+    ///   `LayoutError.elementCountOverflow` when the elements would number more than an `Int` holds.
+    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* sizes they list one by one.
     public static func validate(_ sections: [LayoutSection], extraElements: Int = 0) throws(LayoutError) {
         var total = extraElements
         for (index, section) in sections.enumerated() {
@@ -26,6 +44,12 @@ public struct LayoutSection: Hashable, Sendable {
     }
 
     /// Rejects sizes and heights that are not valid lengths (NaN, infinite, negative, too long), and negative counts.
+    ///
+    /// - Parameter section: The section's number, for the error.
+    /// - Throws: `LayoutError.negativeCount` for a negative item count, `LayoutError.invalidItemSize` for the first
+    ///   item size that is not valid, and `LayoutError.invalidParameter` for a header or footer height that is not a
+    ///   valid length.
+    /// - Complexity: O(1) for uniform sizes; O(*m*) for *m* sizes listed one by one.
     public func validate(section: Int) throws(LayoutError) {
         switch itemSizes {
         case .uniform(let size, let count):
@@ -49,12 +73,19 @@ public struct LayoutSection: Hashable, Sendable {
 
 /// The sizes of a section's items: one size for all, or one per item.
 public enum ItemSizes: Hashable, Sendable {
+    /// Every item of the same size: the size, and the number of items.
     case uniform(Size, count: Int)
+    /// A size for each item, in order.
     case list(SizeList)
 
     /// A size for each item, from an array.
+    ///
+    /// - Parameter sizes: The size of each item, in order.
+    /// - Returns: The sizes, listed one by one.
+    /// - Complexity: O(*m*) for the *m* sizes.
     public static func list(_ sizes: [Size]) -> ItemSizes { .list(SizeList(sizes)) }
 
+    /// The number of items.
     public var count: Int {
         switch self {
         case .uniform(_, let count): count
@@ -69,6 +100,8 @@ public typealias SectionList = BlockedArray<LayoutSection>
 
 extension LayoutSection: BlockedArrayElement {
     /// No items and no views of its own.
+    ///
+    /// - Complexity: O(1).
     public static var vacant: LayoutSection {
         LayoutSection(itemSizes: .uniform(.zero, count: 0), headerHeight: 0, footerHeight: 0)
     }

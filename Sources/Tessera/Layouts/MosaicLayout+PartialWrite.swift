@@ -4,6 +4,19 @@
 // its number alone: the write resumes at the last such segment at or before the change and runs to the end, since
 // every later item moves to another place in the cycle. A batch's changes are written in one such pass.
 extension MosaicLayout {
+    /// Writes the items again from the last segment that starts at or before the change, three or more items before the
+    /// end both as laid out and after the change, to the section's end: every later item moves to another place in the
+    /// cycle. With another change after this one, says at once that the write reaches it.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section: 0.
+    ///   - edit: The run of changed items.
+    ///   - laidOut: The section as laid out before the edit.
+    ///   - writer: The writer to write the items into, relative to the section's origin.
+    ///   - viewport: The viewport the layout was prepared for.
+    /// - Returns: The first item written and the section's new length; or, when `edit.horizon` is not `Int.max`, a
+    ///   write that reached it, with nothing written.
+    /// - Complexity: O(*w*) for the *w* items from the segment resumed at to the end; O(1) when another change follows.
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {

@@ -3,16 +3,25 @@
 ///
 /// One section; a workload's sections give only the item count.
 public struct MosaicLayout: LayoutAlgorithm {
+    /// The number of items in the layout's one section.
     public private(set) var itemCount: Int
 
+    /// The height of a segment, as the sample's.
     public static let segmentHeight = 200.0
 
+    /// Creates a mosaic of `itemCount` items.
+    ///
+    /// - Parameter itemCount: The number of items.
+    /// - Throws: `LayoutError.negativeCount` when `itemCount` is negative.
+    /// - Complexity: O(1).
     public init(itemCount: Int) throws(LayoutError) {
         guard itemCount >= 0 else { throw .negativeCount(name: "item count", value: itemCount) }
         self.itemCount = itemCount
     }
 
+    /// The number of elements the layout writes: its items.
     public var elementCount: Int { itemCount }
+    /// `ScrollAxis.vertical`: segments stack down the page.
     public var scrollAxis: ScrollAxis { .vertical }
     /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
     public var writesOnScrollGrid: Bool { true }
@@ -37,11 +46,24 @@ public struct MosaicLayout: LayoutAlgorithm {
         }
     }
 
+    /// 1: the layout has one section.
     public var sectionCount: Int { 1 }
 
+    /// The number of elements the one section writes: the layout's items.
+    ///
+    /// - Parameter section: The number of the section: 0.
+    /// - Returns: `itemCount`.
+    /// - Complexity: O(1).
     public func elementCount(inSection section: Int) -> Int { itemCount }
 
     /// The one section's segments; its length is the bottom of its lowest frame.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section: 0.
+    ///   - writer: The writer to append the items to, the section begun at its origin.
+    ///   - viewport: The size of the collection view's bounds, whose width the segments span.
+    /// - Returns: The section's length: the bottom of its lowest frame.
+    /// - Complexity: O(*n*) for the layout's *n* items.
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
@@ -89,6 +111,12 @@ public struct MosaicLayout: LayoutAlgorithm {
     }
 
     /// The sample's content bounds start as the viewport; unlike the sample, they take in every frame.
+    ///
+    /// - Parameters:
+    ///   - length: The section's length.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: A size as wide as the viewport, and as tall as the longer of the viewport and `length`.
+    /// - Complexity: O(1).
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: viewport.width, height: Swift.max(viewport.height, length))
     }
@@ -113,6 +141,11 @@ public struct MosaicLayout: LayoutAlgorithm {
 }
 
 extension MosaicLayout: ItemCountLayout {
+    /// The same mosaic over `count` items.
+    ///
+    /// - Parameter count: The number of items; a negative one counts as 0.
+    /// - Returns: The mosaic of `count` items.
+    /// - Complexity: O(1).
     public func withItemCount(_ count: Int) -> MosaicLayout {
         var layout = self
         layout.itemCount = Swift.max(0, count)

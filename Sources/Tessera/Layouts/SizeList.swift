@@ -3,6 +3,7 @@
 public typealias SizeList = BlockedArray<Size>
 
 extension Size: BlockedArrayElement {
+    /// The size a `SizeList` keeps where no item is: zero.
     public static var vacant: Size { .zero }
 }
 

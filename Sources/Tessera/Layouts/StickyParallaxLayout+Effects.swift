@@ -2,6 +2,12 @@
 // elements a rect shows although their layout frames lie elsewhere.
 extension StickyParallaxLayout {
     /// Layout order, except that section headers are renumbered above every element and the menu above them all.
+    ///
+    /// - Parameters:
+    ///   - id: The element's identity.
+    ///   - layoutIndex: The element's layout-order number.
+    /// - Returns: The element's position in the stacking order: `layoutIndex`, but for section headers and the menu.
+    /// - Complexity: O(1).
     @inlinable public func zIndex(of id: ElementID, at layoutIndex: Int) -> Int {
         switch id.kind {
         case .header: elementCount + id.section
@@ -10,6 +16,18 @@ extension StickyParallaxLayout {
         }
     }
 
+    /// What a content offset of `offset` does to the element `id`: section headers stick below the menu until their
+    /// section's cells have gone by, the top header stretches and darkens, the menu sticks below where the top header
+    /// ends, and cells' content moves with parallax, each as the configuration turns it on.
+    ///
+    /// - Parameters:
+    ///   - id: The element's identity.
+    ///   - frame: The element's frame as laid out, in content coordinates.
+    ///   - offset: The collection view's content offset.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The element's effect at `offset`; `ScrollEffect.none` for a footer, or an effect the configuration
+    ///   turns off.
+    /// - Complexity: O(1).
     @inlinable public func effect(of id: ElementID, frame: Rect, offset: Point, viewport: Size) -> ScrollEffect {
         let settings = configuration
         switch id.kind {
@@ -50,6 +68,17 @@ extension StickyParallaxLayout {
     /// Keeps the elements that still show in `rect` once moved, computes every effect, and adds the moving
     /// elements that show in `rect` although their layout frames do not: the top header, the menu, and the header
     /// of any section the rect overlaps (a header only moves within its own section).
+    ///
+    /// - Parameters:
+    ///   - visible: A query's answer: the elements whose layout frames meet `rect`, turned into those displayed there,
+    ///     with their effects in `visible.effects`.
+    ///   - rect: The query's rect, in content coordinates.
+    ///   - offset: The collection view's content offset.
+    ///   - viewport: The size of the collection view's bounds.
+    ///   - store: The store the query searched.
+    /// - Complexity: What `keepShownElements(of:in:offset:viewport:store:moves:)` costs, plus O(log *n* + *k*), for an
+    ///   answer of *k* elements, for each of the top header, the menu, and the headers of the sections the rect
+    ///   overlaps (and of the sections without elements beside them, which are passed over).
     @inlinable public func applyEffects(
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {

@@ -1,6 +1,19 @@
 // Stacked cells resume at the changed item, from where the laid-out item there starts (less the spacing above it),
 // and join the laid-out cells at the first item after the change: every later cell moves by the same length.
 extension StickyParallaxLayout {
+    /// Writes `section`'s cells again from the first changed one, from where the laid-out cell there starts, and joins
+    /// the laid-out cells at the first after the change, moved by one length; or writes to the section's end, with its
+    /// footer, when no laid-out cell follows.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write again, whose data the edit has changed already.
+    ///   - edit: The run of changed items.
+    ///   - laidOut: The section as laid out before the edit.
+    ///   - writer: The writer to write the section's elements into, relative to the section's origin.
+    ///   - viewport: The viewport the layout was prepared for.
+    /// - Returns: The first item written (`edit.first`) and how the write ended.
+    /// - Complexity: O(*w*) for the *w* cells written (O(*w* log *b*) when their sizes are a long list of *b* blocks),
+    ///   plus O(log *s*) to find the section among *s* and two laid-out cells read back, O(log *n*) each at most.
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {

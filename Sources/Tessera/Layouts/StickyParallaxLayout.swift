@@ -11,33 +11,61 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     public private(set) var sections: SectionList
     /// Per section, how far its cells run: its header sticks until it has travelled that far.
     @usableFromInline private(set) var cellExtents: [Double]
+    /// The heights, spacings and effects every section is laid out with.
     public let configuration: Configuration
+    /// The number of elements the layout writes: the top header and the menu when they have a height, and every
+    /// section's cells, header and footer.
     public private(set) var elementCount: Int
 
     /// The number of cells of each section.
+    ///
+    /// - Complexity: O(*s*) for the *s* sections.
     public var itemCounts: [Int] { sections.map(\.itemSizes.count) }
 
+    /// What the sticky layout lays out its sections with, and which of its effects are on: the tutorial's settings.
     public struct Configuration: Hashable, Sendable {
+        /// The height of the stretchy top header: 0 for none.
         public var headerHeight = 300.0
+        /// The height of the menu below the top header: 0 for none.
         public var menuHeight = 70.0
+        /// The height of every section's header: 0 for none.
         public var sectionHeaderHeight = 50.0
+        /// The height of every section's footer: 0 for none.
         public var sectionFooterHeight = 50.0
+        /// The height of every cell made by `init(itemCounts:configuration:)`, which the parallax also scales by.
         public var cellHeight = 200.0
         /// The cells' x; they stay as wide as the viewport.
         public var minimumInteritemSpacing = 0.0
+        /// The space above each cell.
         public var minimumLineSpacing = 3.0
+        /// The largest translation a cell's content takes, either way, with parallax.
         public var maxParallaxOffset = 60.0
+        /// The darkest the overlay over the top header gets as it scrolls away, from 0 to 1.
         public var maxOverlayAlpha = 0.6
+        /// Whether the top header stretches when pulled down, and scrolls away under its overlay.
         public var isHeaderStretchy = true
+        /// Whether the top header darkens under an overlay as it scrolls away.
         public var isHeaderOverlayActive = true
+        /// Whether the menu sticks at the top of the viewport once the top header has scrolled away.
         public var isMenuSticky = true
+        /// Whether section headers stick below the menu until their section's end pushes them out.
         public var areSectionHeadersSticky = true
+        /// Whether cells' content moves with parallax.
         public var isParallaxOnCellsEnabled = true
 
+        /// Creates the tutorial's configuration.
+        ///
+        /// - Complexity: O(1).
         public init() {}
     }
 
     /// Sections of `itemCounts` cells, each `cellHeight` tall.
+    ///
+    /// - Parameters:
+    ///   - itemCounts: The number of cells of each section.
+    ///   - configuration: The heights, spacings and effects.
+    /// - Throws: `LayoutError.negativeCount` for a negative count; what `init(sections:configuration:)` throws.
+    /// - Complexity: O(*s*) for the *s* sections.
     public init(itemCounts: [Int], configuration: Configuration = Configuration()) throws(LayoutError) {
         if let section = itemCounts.firstIndex(where: { $0 < 0 }) {
             throw .negativeCount(name: "section \(section) item count", value: itemCounts[section])
@@ -49,6 +77,14 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     }
 
     /// Sections whose cells take the heights of their item sizes.
+    ///
+    /// - Parameters:
+    ///   - sections: The data of every section, of which the item sizes' heights are read.
+    ///   - configuration: The heights, spacings and effects.
+    /// - Throws: `LayoutError.invalidParameter` for a height, a spacing or the parallax offset that is not a valid
+    ///   length; `LayoutError.parameterOutOfRange` for an overlay alpha outside 0...1; what
+    ///   `LayoutSection.validate(_:extraElements:)` throws for the sections.
+    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* item sizes they list one by one.
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         let lengths = [
             ("headerHeight", configuration.headerHeight), ("menuHeight", configuration.menuHeight),
@@ -105,8 +141,11 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         }
     }
 
+    /// `ScrollAxis.vertical`: sections stack down the page.
     public var scrollAxis: ScrollAxis { .vertical }
+    /// `true`: the top header, the menu, the section headers and the cells' content move with the content offset.
     public var hasScrollEffects: Bool { true }
+    /// `true`: the top header, the menu and the section headers show where their effects move them.
     public var effectsMoveElements: Bool { true }
     /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
     public var writesOnScrollGrid: Bool { true }
@@ -114,6 +153,12 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
     /// One section at least: the top header and the menu belong to section 0 even when there are no items.
     public var sectionCount: Int { Swift.max(sections.count, 1) }
 
+    /// The number of elements `section` writes: its cells, header and footer, and in section 0 the top header and the
+    /// menu.
+    ///
+    /// - Parameter section: The number of a section, from 0 to `sectionCount - 1`.
+    /// - Returns: The number of elements the section writes.
+    /// - Complexity: O(log *s*) for *s* sections; O(1) when they are few.
     public func elementCount(inSection section: Int) -> Int {
         let settings = configuration
         let top = section == 0 ? (settings.headerHeight > 0 ? 1 : 0) + (settings.menuHeight > 0 ? 1 : 0) : 0
@@ -121,6 +166,15 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         return top + Self.elementCount(of: sections[section], configuration: settings)
     }
 
+    /// Writes `section` from 0: in section 0 the top header and the menu first, then the section's header, its cells
+    /// stacked one spacing apart, and its footer.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write, from 0 to `sectionCount - 1`.
+    ///   - writer: The writer to append the section's elements to, the section begun at its origin.
+    ///   - viewport: The size of the collection view's bounds, whose width every element takes.
+    /// - Returns: The section's length along the scroll axis.
+    /// - Complexity: O(*m*) for the section's *m* cells.
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
@@ -131,6 +185,12 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
 
     /// Writes every section, reading the sections a block at a time: at one cell a section, finding each section
     /// by number was most of a prepare.
+    ///
+    /// - Parameters:
+    ///   - writer: The writer to append every section's elements to.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The length of every section together along the scroll axis.
+    /// - Complexity: O(*n*) for the layout's *n* elements.
     @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
         -> Double
     {
@@ -199,11 +259,22 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         return y + ScrollGrid.snapped(height)
     }
 
+    /// The content size: as wide as the viewport and `length` tall.
+    ///
+    /// - Parameters:
+    ///   - length: The length of every section together.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The size of the scrollable content.
+    /// - Complexity: O(1).
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: viewport.width, height: length)
     }
 
     /// The two kinds of this layout's own, as its tutorial names them.
+    ///
+    /// - Parameter kind: A kind of element the layout writes.
+    /// - Returns: "top-header" and "menu" for the layout's own kinds; the kind's `description` for the others.
+    /// - Complexity: O(1).
     public func name(of kind: ElementKind) -> String {
         switch kind {
         case .topHeader: "top-header"
@@ -226,36 +297,73 @@ extension StickyParallaxLayout: UpdatableLayout {
 
     // A section's cell extent moves by the change of one cell's stacked length: sums on the scroll grid are exact,
     // so the extent is the one a fresh sum makes, in O(1) whatever the section's size.
+    /// Gives item `item` of `section` the size `size`, and moves the section's cell extent by the change of its height.
+    ///
+    /// - Parameters:
+    ///   - size: The item's new size, a valid one.
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.set(_:at:)`.
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
         let old = sections[section].itemSizes[item]
         sections.update(section) { $0.itemSizes.set(size, at: item) }
         cellExtents[section] += ScrollGrid.snapped(size.height) - ScrollGrid.snapped(old.height)
     }
 
+    /// Inserts an item of `size` before item `item` of `section` (its item count appends), and lengthens the section's
+    /// cell extent by it.
+    ///
+    /// - Parameters:
+    ///   - size: The new item's size, a valid one.
+    ///   - item: The number the new item takes in `section`, from 0 to the section's item count.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`.
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
         cellExtents[section] += ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(size.height)
     }
 
+    /// Removes item `item` of `section`, and shortens the section's cell extent by it.
+    ///
+    /// - Parameters:
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.remove(at:)`.
     public mutating func removeItem(at item: Int, inSection section: Int) {
         let old = sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
         cellExtents[section] -= ScrollGrid.snapped(configuration.minimumLineSpacing) + ScrollGrid.snapped(old.height)
     }
 
+    /// Replaces section `section` with one of `data`, and works its cell extent out again.
+    ///
+    /// - Parameters:
+    ///   - section: The number of a section of the data.
+    ///   - data: The new section, a valid one.
+    /// - Complexity: O(log *s*) for *s* sections, plus O(*m*) for the *m* sizes `data` lists one by one.
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {
         elementCount += data.itemSizes.count - sections[section].itemSizes.count
         sections[section] = data
         cellExtents[section] = Self.cellExtent(of: data, configuration: configuration)
     }
 
+    /// Inserts a section of `data` before section `section` (the section count appends), with its cell extent.
+    ///
+    /// - Parameters:
+    ///   - data: The new section, a valid one.
+    ///   - section: The number the new section takes, from 0 to the section count.
+    /// - Complexity: O(*s*) for *s* sections, plus O(*m*) for the *m* sizes `data` lists one by one.
     public mutating func insertSection(_ data: LayoutSection, at section: Int) {
         elementCount += Self.elementCount(of: data, configuration: configuration)
         sections.insert(data, at: section)
         cellExtents.insert(Self.cellExtent(of: data, configuration: configuration), at: section)
     }
 
+    /// Removes section `section` and its cell extent.
+    ///
+    /// - Parameter section: The number of a section of the data.
+    /// - Complexity: O(*s*) for *s* sections.
     public mutating func removeSection(at section: Int) {
         elementCount -= Self.elementCount(of: sections.remove(at: section), configuration: configuration)
         cellExtents.remove(at: section)

@@ -12,6 +12,21 @@ extension WaterfallLayout {
     /// dozen.
     @inlinable static var joinWindow: Int { 4096 }
 
+    /// Writes `section`'s photos again from the first changed one, with each column's end read back from the last
+    /// laid-out photo in it before that one, until every column is ahead of the laid-out ones by the same length, the
+    /// photos end, or `edit.horizon`. Past `joinWindow` photos, it stops looking for a join.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write again, whose data the edit has changed already.
+    ///   - edit: The run of changed items.
+    ///   - laidOut: The section as laid out before the edit.
+    ///   - writer: The writer to write the section's elements into, relative to the section's origin.
+    ///   - viewport: The viewport the layout was prepared for.
+    /// - Returns: The first item written (`edit.first`) and how the write ended.
+    /// - Complexity: O(*w* × *c*) for the *w* photos written in *c* columns, with O(log *b*) more for each of the
+    ///   first `joinWindow` when their sizes are a long list of *b* blocks; plus the laid-out photos read back, O(1)
+    ///   each in the chunk read last and O(log *n*) otherwise: those before the change back to the last one in each
+    ///   column (*c* at least, every one before it at most), and one for each photo written within `joinWindow`.
     @inlinable public func rewrite<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, after edit: ItemEdit, laidOut: inout LaidOutSection, into writer: inout Writer, viewport: Size
     ) -> PartialWrite? {

@@ -3,17 +3,30 @@
 ///
 /// Items' heights are the photo heights (their widths are ignored: columns set them); footers are not used.
 public struct WaterfallLayout: LayoutAlgorithm {
+    /// The data of every section: its photos' sizes, of which only the heights are read, and its header height.
     public private(set) var sections: SectionList
+    /// The columns, padding and default header height every section is laid out with.
     public let configuration: Configuration
+    /// The number of elements the layout writes: every section's photos, and its header when it has a height.
     public private(set) var elementCount: Int
 
+    /// What a waterfall lays out every section with.
     public struct Configuration: Hashable, Sendable {
+        /// The number of columns, from 1 to `WaterfallLayout.maximumColumns`: each as wide as the viewport divided by
+        /// their number.
         public var columns: Int
         /// Space around each photo, inside its column.
         public var cellPadding: Double
         /// The height of a section header the section does not give: 0 for none.
         public var headerHeight: Double
 
+        /// Creates a configuration of `columns` columns.
+        ///
+        /// - Parameters:
+        ///   - columns: The number of columns.
+        ///   - cellPadding: The space around each photo, inside its column.
+        ///   - headerHeight: The height of a section header the section does not give: 0 for none.
+        /// - Complexity: O(1).
         public init(columns: Int = 2, cellPadding: Double = 4, headerHeight: Double = 50) {
             self.columns = columns
             self.cellPadding = cellPadding
@@ -26,6 +39,15 @@ public struct WaterfallLayout: LayoutAlgorithm {
     /// The most columns a waterfall takes: each item scans every column for the shortest.
     public static let maximumColumns = 10_000
 
+    /// Creates a waterfall of `sections`, each laid out with `configuration`.
+    ///
+    /// - Parameters:
+    ///   - sections: The data of every section.
+    ///   - configuration: The columns, padding and default header height.
+    /// - Throws: `LayoutError.countOutOfRange` for a number of columns outside 1...`maximumColumns`;
+    ///   `LayoutError.invalidParameter` for a padding or a header height that is not a valid length; what
+    ///   `LayoutSection.validate(_:extraElements:)` throws for the sections.
+    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* item sizes they list one by one.
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         guard (1...Self.maximumColumns).contains(configuration.columns) else {
             throw .countOutOfRange(name: "columns", value: configuration.columns, range: 1...Self.maximumColumns)
@@ -40,12 +62,18 @@ public struct WaterfallLayout: LayoutAlgorithm {
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1, configuration: configuration) }
     }
 
+    /// `ScrollAxis.vertical`: sections stack down the page.
     public var scrollAxis: ScrollAxis { .vertical }
     /// Its positions along the scroll axis are sums of lengths put on the scroll grid.
     public var writesOnScrollGrid: Bool { true }
 
     /// Refuses a viewport no wider than the header's inset: the header would have no width (or a negative one),
     /// and no query would find it.
+    ///
+    /// - Parameter viewport: The size of the collection view's bounds.
+    /// - Throws: `LayoutError.invalidViewport` for a viewport that is not a valid size;
+    ///   `LayoutError.parameterOutOfRange` for one no wider than `headerInset`.
+    /// - Complexity: O(1).
     public func validate(viewport: Size) throws(LayoutError) {
         guard viewport.isValidExtent else { throw .invalidViewport(viewport) }
         guard viewport.width > Self.headerInset else {
@@ -55,8 +83,14 @@ public struct WaterfallLayout: LayoutAlgorithm {
         }
     }
 
+    /// The number of sections of the data.
     public var sectionCount: Int { sections.count }
 
+    /// The number of elements `section` writes: its photos, and its header when it has a height.
+    ///
+    /// - Parameter section: The number of a section, from 0 to `sectionCount - 1`.
+    /// - Returns: The number of elements the section writes.
+    /// - Complexity: O(log *s*) for *s* sections; O(1) when they are few.
     public func elementCount(inSection section: Int) -> Int {
         Self.elementCount(of: sections[section], configuration: configuration)
     }
@@ -67,6 +101,14 @@ public struct WaterfallLayout: LayoutAlgorithm {
     }
 
     /// The header, then every photo in the shortest column; the section ends at its tallest column.
+    ///
+    /// - Parameters:
+    ///   - section: The number of the section to write, from 0 to `sectionCount - 1`.
+    ///   - writer: The writer to append the section's elements to, the section begun at its origin.
+    ///   - viewport: The size of the collection view's bounds, whose width the columns share.
+    /// - Returns: The section's length: where its tallest column ends.
+    /// - Complexity: O(*m*) for the section's *m* photos in two columns; O(*m* × *c*) in *c* columns otherwise, each
+    ///   photo scanning every column for the shortest.
     @inlinable public func writeSection<Writer: LayoutWriter & ~Copyable>(
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
@@ -76,6 +118,12 @@ public struct WaterfallLayout: LayoutAlgorithm {
 
     /// Writes every section with the geometry set up once, reading the sections a block at a time: at one photo a
     /// section, finding each section by number and setting up its geometry were most of a prepare.
+    ///
+    /// - Parameters:
+    ///   - writer: The writer to append every section's elements to.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The length of every section together along the scroll axis.
+    /// - Complexity: O(*n*) for the layout's *n* elements in two columns; O(*n* × *c*) in *c* columns otherwise.
     @inlinable public func writeSections<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, viewport: Size)
         -> Double
     {
@@ -153,6 +201,13 @@ public struct WaterfallLayout: LayoutAlgorithm {
         (columnEnds[0], columnEnds[1]) = (left, right)
     }
 
+    /// The content size: as wide as the viewport and `length` tall.
+    ///
+    /// - Parameters:
+    ///   - length: The length of every section together.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The size of the scrollable content.
+    /// - Complexity: O(1).
     public func contentSize(length: Double, viewport: Size) -> Size {
         Size(width: viewport.width, height: length)
     }
@@ -196,20 +251,46 @@ public struct WaterfallLayout: LayoutAlgorithm {
 }
 
 extension WaterfallLayout: UpdatableLayout {
+    /// Gives item `item` of `section` the size `size`.
+    ///
+    /// - Parameters:
+    ///   - size: The item's new size, a valid one.
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.set(_:at:)`.
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.set(size, at: item) }
     }
 
+    /// Inserts an item of `size` before item `item` of `section` (its item count appends).
+    ///
+    /// - Parameters:
+    ///   - size: The new item's size, a valid one.
+    ///   - item: The number the new item takes in `section`, from 0 to the section's item count.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`.
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
     }
 
+    /// Removes item `item` of `section`.
+    ///
+    /// - Parameters:
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.remove(at:)`.
     public mutating func removeItem(at item: Int, inSection section: Int) {
         sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
     }
 
+    /// Replaces section `section` with one of `data`.
+    ///
+    /// - Parameters:
+    ///   - section: The number of a section of the data.
+    ///   - data: The new section, a valid one.
+    /// - Complexity: O(log *s*) for *s* sections.
     public mutating func replaceSection(at section: Int, with data: LayoutSection) {
         elementCount +=
             Self.elementCount(of: data, configuration: configuration)
@@ -217,11 +298,21 @@ extension WaterfallLayout: UpdatableLayout {
         sections[section] = data
     }
 
+    /// Inserts a section of `data` before section `section` (the section count appends).
+    ///
+    /// - Parameters:
+    ///   - data: The new section, a valid one.
+    ///   - section: The number the new section takes, from 0 to the section count.
+    /// - Complexity: What `BlockedArray.insert(_:at:)` costs for the sections.
     public mutating func insertSection(_ data: LayoutSection, at section: Int) {
         elementCount += Self.elementCount(of: data, configuration: configuration)
         sections.insert(data, at: section)
     }
 
+    /// Removes section `section`.
+    ///
+    /// - Parameter section: The number of a section of the data.
+    /// - Complexity: What `BlockedArray.remove(at:)` costs for the sections.
     public mutating func removeSection(at section: Int) {
         elementCount -= Self.elementCount(of: sections.remove(at: section), configuration: configuration)
     }

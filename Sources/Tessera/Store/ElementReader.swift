@@ -19,7 +19,10 @@ public struct ElementReader {
 
     /// The identity and the handed-out frame of the element numbered `index`.
     ///
-    /// - Complexity: O(1) in the chunk and the section read last, O(log *n*) otherwise.
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's identity and its frame in content coordinates.
+    /// - Complexity: O(1) in the chunk and the section read last; O(log *n*) to enter another chunk, and O((1 + *v*)
+    ///   log *n*) to enter another section, of *v* supplementary views.
     @inlinable public mutating func element(_ index: Int) -> (id: ElementID, frame: Rect) {
         if !chunkElements.contains(index) { enterChunk(of: index) }
         let chunk = chunk.unsafelyUnwrapped
@@ -35,6 +38,8 @@ public struct ElementReader {
 
     /// The frame handed out for the element numbered `index`, its identity not looked for.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's frame in content coordinates.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func frame(at index: Int) -> Rect {
         if !chunkElements.contains(index) { enterChunk(of: index) }
@@ -44,6 +49,8 @@ public struct ElementReader {
 
     /// Whether the layout marked the element numbered `index` as a point its writing can resume from.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: `true` when the layout marked the element as a resume point; otherwise, `false`.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func isMarked(_ index: Int) -> Bool {
         if !chunkElements.contains(index) { enterChunk(of: index) }
@@ -52,7 +59,10 @@ public struct ElementReader {
 
     /// The section of the element numbered `index`.
     ///
-    /// - Complexity: O(1) in the chunk and the section read last, O(log *n*) otherwise.
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The number of the section that holds the element.
+    /// - Complexity: O(1) in the chunk and the section read last; O(log *n*) to enter another chunk, and O((1 + *v*)
+    ///   log *n*) to enter another section, of *v* supplementary views.
     @inlinable public mutating func section(ofElement index: Int) -> Int {
         if !chunkElements.contains(index) { enterChunk(of: index) }
         if !sectionElements.contains(index) {
@@ -80,5 +90,7 @@ public struct ElementReader {
 
 extension LayoutStore {
     /// A reader of this store's elements by number, fastest in ascending order.
+    ///
+    /// - Complexity: O(1).
     @inlinable public var reader: ElementReader { ElementReader(self) }
 }

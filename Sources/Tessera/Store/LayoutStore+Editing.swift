@@ -20,28 +20,62 @@ extension LayoutStore {
             pool.incoming.removeAll()
         }
 
+        /// Begins a section at `origin`: the section's record goes to the buffer, and the elements after it are placed
+        /// from its origin along the scroll axis.
+        ///
+        /// - Parameter origin: The section's origin, in content coordinates; only its coordinate along the scroll axis
+        ///   is read.
+        /// - Complexity: Amortized O(1).
         public mutating func beginSection(origin: Point) {
             sectionOrigin = axis == .vertical ? origin.y : origin.x
             pool.incoming.appendRecord(start: pool.incoming.count, origin: sectionOrigin)
         }
 
+        /// Ends the section begun last. The writer keeps nothing to close, so this does nothing.
+        ///
+        /// - Complexity: O(1).
         public mutating func endSection() {}
 
+        /// Marks the next element appended as a point the layout's writing can resume from.
+        ///
+        /// - Complexity: O(1).
         public mutating func markResumePoint() {
             marksNext = true
         }
 
+        /// Appends an element of `kind` whose frame is relative to the current section's origin.
+        ///
+        /// - Parameters:
+        ///   - kind: The element's kind.
+        ///   - frame: The element's frame, relative to the section's origin along the scroll axis.
+        /// - Complexity: Amortized O(1).
         @inlinable public mutating func append(_ kind: ElementKind, frame: Rect) {
             pool.incoming.append(kind, frame: frame.placed(at: sectionOrigin, along: axis), marked: marksNext)
             marksNext = false
         }
 
+        /// Appends `count` cells, the frame of the `i`th from `frame(i)`, called once each in order.
+        ///
+        /// - Parameters:
+        ///   - count: The number of cells to append.
+        ///   - frame: A closure that returns the frame of the cell it is given the number of, from 0, relative to the
+        ///     section's origin.
+        /// - Complexity: Amortized O(`count`), plus the calls to `frame`.
         @inlinable public mutating func appendCells(_ count: Int, frame: (Int) -> Rect) {
             appendCells(count) { (frame($0), false) }
         }
 
-        /// Makes room for the run once and writes the buffer's columns directly: the pool's buffer is reached
-        /// once a run, not once a cell (each reach of a class's stored property is an exclusivity check).
+        /// Appends `count` cells, the frame of the `i`th from `frame(i)`, called once each in order, and marks those it
+        /// says are points the layout's writing can resume from.
+        ///
+        /// Makes room for the run once and writes the buffer's columns directly: the pool's buffer is reached once a
+        /// run, not once a cell (each reach of a class's stored property is an exclusivity check).
+        ///
+        /// - Parameters:
+        ///   - count: The number of cells to append.
+        ///   - frame: A closure that returns the frame of the cell it is given the number of, from 0, relative to the
+        ///     section's origin, and whether to mark the cell as a resume point.
+        /// - Complexity: Amortized O(`count`), plus the calls to `frame`.
         @inlinable public mutating func appendCells(_ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)) {
             guard count > 0 else { return }
             let (origin, axis, markFirst) = (sectionOrigin, axis, marksNext)

@@ -1,10 +1,12 @@
 extension LayoutStore {
     /// The first invariant the store breaks, described; `nil` when it holds them all: every node's sums equal their
-    /// definition over the chunks below it, nodes keep their fill and the tree its height, every chunk holds at
-    /// most its capacity with its records in order of start, its extent is its elements', its positions lie on the
-    /// scroll grid, and the sections' records partition the elements with origins that never decrease.
+    /// definition over the chunks below it, nodes keep their fill and the tree its height, every chunk holds at most
+    /// its capacity with its records in order of start, its extent is its elements', its positions lie on the scroll
+    /// grid, and the sections' records partition the elements with origins that never decrease.
     ///
-    /// - Complexity: O(*n*).
+    /// - Returns: A description of the first violation found, or `nil` when the store holds every invariant.
+    /// - Complexity: O(*n* + *k*²) for the store's *k* chunks: every element is read once, and each node's sums are
+    ///   worked out again on a copy of the tree.
     public func invariantViolation() -> String? {
         guard pool.tree.height > 0 else {
             return pool.tree.total == ChunkSummary() ? nil : "an empty tree with a total"

@@ -19,6 +19,9 @@ public struct LayoutStore: Sendable {
     /// Counts the store's changes, so that a query's remembered chunk (`VisibleElements`) is known to be stale.
     @usableFromInline var generation = 0
 
+    /// Creates an empty store: no elements and no sections.
+    ///
+    /// - Complexity: O(1).
     public init() {}
 
     /// The number of elements.
@@ -40,6 +43,8 @@ public struct LayoutStore: Sendable {
 
     /// Where `section` starts along the scroll axis.
     ///
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The section's origin along the scroll axis, in content coordinates.
     /// - Complexity: O(log *n*).
     @inlinable public func origin(ofSection section: Int) -> Double {
         record(section).origin
@@ -56,6 +61,9 @@ public struct LayoutStore: Sendable {
 
     /// The layout-order number of `section`'s first element (of the element after it, when it has none).
     ///
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The layout-order number of the section's first element, or of the element after the section when it
+    ///   has none.
     /// - Complexity: O(log *n*).
     @inlinable public func firstElement(ofSection section: Int) -> Int {
         record(section).start
@@ -63,6 +71,9 @@ public struct LayoutStore: Sendable {
 
     /// The layout-order numbers of `section`'s elements.
     ///
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The layout-order numbers of the section's elements, supplementary views and cells; empty for a
+    ///   section without elements.
     /// - Complexity: O(log *n*): one descent to its record, and one more when the next record is in another chunk.
     @inlinable public func elementRange(ofSection section: Int) -> Range<Int> {
         precondition(section >= 0 && section < sectionCount, "section out of range")
@@ -79,7 +90,10 @@ public struct LayoutStore: Sendable {
     /// The layout-order numbers of `section`'s cells, which are contiguous: its elements after the supplementary
     /// views before them and before those after them.
     ///
-    /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The layout-order numbers of the section's cells; empty for a section without items.
+    /// - Complexity: O((1 + *v*) log *n*) for the section's *v* supplementary views: the views after the cells, and
+    ///   those before them that lie in another chunk than the section's record, are each read with a descent.
     @inlinable public func cellRange(ofSection section: Int) -> Range<Int> {
         let span = span(ofSection: section)
         var cellEnd = span.elements.upperBound
@@ -137,6 +151,8 @@ public struct LayoutStore: Sendable {
 
     /// The section the element numbered `index` belongs to.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The number of the section that holds the element.
     /// - Complexity: O(log *n*).
     @inlinable public func section(ofElement index: Int) -> Int {
         precondition(index >= 0 && index < count, "element index out of range")
@@ -147,7 +163,10 @@ public struct LayoutStore: Sendable {
 
     /// The last section that starts at or before `position` along the scroll axis; `nil` when none does.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameter position: A position along the scroll axis, in content coordinates.
+    /// - Returns: The number of the last section whose origin is at or before `position`, or `nil` when there is no
+    ///   section or every section starts after it.
+    /// - Complexity: O(log *n* + *r*) for the *r* sections that start in the chunk the descent finds.
     @inlinable public func section(startingAtOrBefore position: Double) -> Int? {
         guard sectionCount > 0 else { return nil }
         let place = pool.tree.place(ofRecordAtOrBefore: position)
@@ -169,6 +188,8 @@ public struct LayoutStore: Sendable {
 
     /// The frame handed out for the element numbered `index`: its chunk's base plus its position there, exact.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's frame in content coordinates.
     /// - Complexity: O(log *n*).
     @inlinable public func frame(at index: Int) -> Rect {
         let (chunk, offset, place) = locate(index)
@@ -191,6 +212,8 @@ public struct LayoutStore: Sendable {
 
     /// The kind of the element numbered `index`.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's kind.
     /// - Complexity: O(log *n*).
     @inlinable public func kind(at index: Int) -> ElementKind {
         let (chunk, offset, _) = locate(index)
@@ -199,14 +222,22 @@ public struct LayoutStore: Sendable {
 
     /// The identity of the element numbered `index`.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's kind, section and item (0 for a supplementary view).
+    /// - Complexity: O(log *n*) for a supplementary view; O((1 + *v*) log *n*) for a cell of a section with *v*
+    ///   supplementary views, whose cells are found after the views before them.
     public func elementID(at index: Int) -> ElementID {
         element(index, inSection: section(ofElement: index)).id
     }
 
     /// The identity and the handed-out frame of the element numbered `index`, which `section` holds.
     ///
-    /// - Complexity: O(log *n*).
+    /// - Parameters:
+    ///   - index: The layout-order number of an element of the store.
+    ///   - section: The number of the section that holds the element (`section(ofElement:)`).
+    /// - Returns: The element's identity and its frame in content coordinates.
+    /// - Complexity: O(log *n*) for a supplementary view; O((1 + *v*) log *n*) for a cell of a section with *v*
+    ///   supplementary views, whose cells are found after the views before them.
     @inlinable public func element(_ index: Int, inSection section: Int) -> (id: ElementID, frame: Rect) {
         let (chunk, offset, place) = locate(index)
         let frame = Self.frame(of: chunk, at: offset, base: place.base, axis: axis)
@@ -217,6 +248,10 @@ public struct LayoutStore: Sendable {
 
     /// The frame handed out for the element at `position` within `section`.
     ///
+    /// - Parameters:
+    ///   - section: The number of a section of the store.
+    ///   - position: The element's position among the section's elements, from 0.
+    /// - Returns: The element's frame in content coordinates.
     /// - Complexity: O(log *n*).
     @inlinable public func frame(inSection section: Int, at position: Int) -> Rect {
         frame(at: record(section).start + position)
@@ -224,7 +259,9 @@ public struct LayoutStore: Sendable {
 
     /// The layout-order number of the element with this identity, if the store holds one.
     ///
-    /// - Complexity: O(log *n*) for a cell; O(log *n* + *v*) for the section's *v* supplementary views otherwise.
+    /// - Parameter id: The identity of a cell or a supplementary view.
+    /// - Returns: The element's layout-order number, or `nil` when the store holds no element with that identity.
+    /// - Complexity: O((1 + *v*) log *n*) for the *v* supplementary views of the section `id` names.
     public func index(of id: ElementID) -> Int? {
         guard id.section >= 0, id.section < sectionCount else { return nil }
         let cells = cellRange(ofSection: id.section)
@@ -286,6 +323,8 @@ extension LayoutStore {
     /// relative to each chunk's base; the first chunk's base is 0): for searching an index directly. The chunks are
     /// valid only while `body` runs.
     ///
+    /// - Parameter body: A closure that takes the store's chunks in layout order. The chunks must not escape it.
+    /// - Returns: What `body` returns.
     /// - Complexity: O(*k* log *k*) for *k* chunks, plus `body`.
     public func withChunks<Result>(_ body: ([ElementChunk]) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(pool) { try body(chunkIDs.map { ElementChunk(pool[$0]) }) }

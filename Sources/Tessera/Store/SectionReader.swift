@@ -34,6 +34,9 @@ public struct SectionReader {
     /// Where `section` starts along the scroll axis, and the layout-order number of its first element (of the
     /// element after it, when it has none).
     ///
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The section's origin along the scroll axis, in content coordinates, and the layout-order number of
+    ///   its first element.
     /// - Complexity: O(1) in the chunk read last or for a section read lately, O(log *n*) otherwise.
     @inlinable public mutating func record(_ section: Int) -> (origin: Double, start: Int) {
         if !records.contains(section) {
@@ -62,7 +65,10 @@ public struct SectionReader {
 
     /// The layout-order numbers of `section`'s elements.
     ///
-    /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
+    /// - Parameter section: The number of a section of the store.
+    /// - Returns: The layout-order numbers of the section's elements; empty for a section without elements.
+    /// - Complexity: O(1) when the records of `section` and of the section after it are in the chunk read last or were
+    ///   read lately, O(log *n*) otherwise.
     @inlinable public mutating func elementRange(ofSection section: Int) -> Range<Int> {
         let start = record(section).start
         let end = section &+ 1 < store.sectionCount ? record(section &+ 1).start : store.count
@@ -71,6 +77,8 @@ public struct SectionReader {
 
     /// The frame handed out for the element numbered `index`, read from the chunk read last when it holds it.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The element's frame in content coordinates.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public func frame(at index: Int) -> Rect {
         let offset = index &- place.elementsBefore
@@ -89,5 +97,7 @@ public struct SectionReader {
 
 extension LayoutStore {
     /// A reader of this store's sections by number, fastest in ascending order.
+    ///
+    /// - Complexity: O(1).
     @inlinable public var sectionReader: SectionReader { SectionReader(self) }
 }

@@ -28,20 +28,31 @@ public struct VisibleElements: @unchecked Sendable {
     /// The room the writes since the last `madeRoom(from:)` wanted and did not find; 0 when they all fitted.
     @usableFromInline var shortfall = 0
 
+    /// Creates an empty buffer, with no room yet: the first queries grow it to the answers they find.
+    ///
+    /// - Complexity: O(1).
     public init() {}
 
     /// The answer's element indices, in layout order.
     @inlinable public var indices: ElementIndices { ElementIndices(slots: slots, count: _count) }
 
+    /// The number of elements in the answer.
     @inlinable public var count: Int { _count }
 
     /// The effect on the element at `position` of the answer.
+    ///
+    /// - Parameter position: A position in the answer, from 0 to `count - 1`.
+    /// - Returns: The element's effect, or `ScrollEffect.none` when the layout has no scroll effects.
+    /// - Complexity: O(1).
     @inlinable public func effect(at position: Int) -> ScrollEffect {
         effects.isEmpty ? .none : effects[position]
     }
 
     /// Empties the answer and makes its slots this buffer's own, for the query about to write them. Every query
     /// starts here; `SpatialIndex.query` and the other writers below rely on it.
+    ///
+    /// - Complexity: O(1) when the buffer's slots and effects are its own; otherwise, one allocation of as much room as
+    ///   the shared ones have.
     @inlinable public mutating func removeAll() {
         _count = 0
         shortfall = 0
@@ -100,9 +111,14 @@ public struct VisibleElements: @unchecked Sendable {
         return true
     }
 
-    /// Runs `body` over the answer's indices, to edit them in place: `body` moves the ones to keep to the front,
-    /// in layout order, and returns how many they are (at most the answer's count). For a layout's `applyEffects`
-    /// that drops the elements its effects move out of the rect.
+    /// Runs `body` over the answer's indices, to edit them in place: `body` moves the ones to keep to the front, in
+    /// layout order, and returns how many they are (at most the answer's count). For a layout's `applyEffects` that
+    /// drops the elements its effects move out of the rect.
+    ///
+    /// - Parameter body: A closure that takes the answer's indices, moves the ones to keep to the front in layout
+    ///   order, and returns how many it keeps. The buffer pointer must not escape it.
+    /// - Complexity: O(1), plus `body`; O(*k*) first for an answer of *k* elements when a copy shares the buffer's
+    ///   slots.
     @inlinable public mutating func edit(_ body: (UnsafeMutableBufferPointer<Int>) -> Int) {
         if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
         let count = _count
@@ -121,6 +137,9 @@ public struct VisibleElements: @unchecked Sendable {
 
     /// Where `index` stands, or would stand, in the answer, which is in ascending order; and whether it is there.
     ///
+    /// - Parameter index: The layout-order number of an element of the store.
+    /// - Returns: The position of `index` in the answer, or the position where inserting it keeps the answer in order,
+    ///   and whether the answer holds it.
     /// - Complexity: O(log *k*) for an answer of *k* elements.
     @inlinable public func position(of index: Int) -> (position: Int, found: Bool) {
         let count = _count
@@ -134,6 +153,11 @@ public struct VisibleElements: @unchecked Sendable {
     /// Inserts `index` at `position` of the answer (from `position(of:)`, so the answer stays in layout order): for
     /// a layout's `applyEffects` that adds the elements its effects move into the rect. Insert the element's effect
     /// at the same position of `effects`.
+    ///
+    /// - Parameters:
+    ///   - index: The layout-order number of the element to insert.
+    ///   - position: The position to insert it at, from 0 to `count`.
+    /// - Complexity: O(*k*) for an answer of *k* elements; amortized over the growth of the buffer's room.
     @inlinable public mutating func insert(_ index: Int, at position: Int) {
         precondition(position >= 0 && position <= _count, "insertion position out of range")
         if !isKnownUniquelyReferenced(&slots) { makeSlotsOwn() }
@@ -208,6 +232,7 @@ extension VisibleElements {
     /// answer it was when taken while the buffer goes on to other queries.
     public struct ElementIndices: RandomAccessCollection, Equatable, @unchecked Sendable {
         @usableFromInline let slots: Slots?
+        /// The number of indices in the answer.
         public let count: Int
 
         @inlinable init(slots: Slots?, count: Int) {
@@ -215,14 +240,25 @@ extension VisibleElements {
             self.count = count
         }
 
+        /// The position of the first index: always 0.
         @inlinable public var startIndex: Int { 0 }
+        /// The position after the last index: the answer's count.
         @inlinable public var endIndex: Int { count }
 
+        /// Accesses the element index at `position` of the answer.
+        ///
+        /// - Parameter position: A position in the answer, from 0 to `count - 1`.
+        /// - Complexity: O(1).
         @inlinable public subscript(position: Int) -> Int {
             precondition(position >= 0 && position < count, "position out of range")
             return slots.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[position] }
         }
 
+        /// Calls `body` with the indices as one buffer, which they always are.
+        ///
+        /// - Parameter body: A closure that reads the indices. The buffer must not escape it.
+        /// - Returns: What `body` returns.
+        /// - Complexity: O(1), plus `body`.
         @inlinable public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Int>) throws -> R)
             rethrows -> R?
         {
@@ -232,6 +268,13 @@ extension VisibleElements {
             }
         }
 
+        /// Whether two answers hold the same element indices in the same order.
+        ///
+        /// - Parameters:
+        ///   - lhs: An answer's indices.
+        ///   - rhs: Another answer's indices.
+        /// - Returns: `true` when both hold the same indices in the same order; otherwise, `false`.
+        /// - Complexity: O(*k*) for answers of *k* elements.
         @inlinable public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
     }
 }

@@ -52,29 +52,46 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         return table!
     }
 
+    /// Creates an array of the values of a sequence, in order.
+    ///
+    /// - Parameter values: The values, in order.
+    /// - Complexity: O(*n*) for the *n* values.
     public init(_ values: some Sequence<Element>) {
         storage = Array(values)
         if storage.count > Self.flatLimit { makeBlocks() }
     }
 
+    /// Creates an empty array.
+    ///
+    /// - Complexity: O(1).
     public init() {
         storage = []
     }
 
+    /// Creates an array of the values of a literal, in order.
+    ///
+    /// - Parameter values: The values, in order.
+    /// - Complexity: O(*n*) for the *n* values.
     public init(arrayLiteral values: Element...) {
         self.init(values)
     }
 
     @inlinable var isBlocked: Bool { table != nil }
 
+    /// The number of values.
     @inlinable public var count: Int { endIndex }
 
+    /// The position of the first value: always 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The position after the last value: the number of values.
     @inlinable public var endIndex: Int {
         guard let table else { return storage.count }
         return table.ends[table.ends.count &- 1]
     }
 
+    /// Accesses the value at `item`.
+    ///
+    /// - Parameter item: The number of a value, from 0 to `count - 1`.
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one.
     @inlinable public subscript(item: Int) -> Element {
         get { storage[position(of: item)] }
@@ -87,6 +104,10 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// Runs `body` on item `item` in place, as the subscript's `_modify` does, but with no coroutine, so no frame
     /// to allocate: a steady-state edit of a section's sizes allocates nothing.
     ///
+    /// - Parameters:
+    ///   - item: The number of a value, from 0 to `count - 1`.
+    ///   - body: A closure that edits the value in place and returns a result.
+    /// - Returns: What `body` returns.
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one, plus `body`.
     @inlinable @discardableResult
     public mutating func update<Result>(_ item: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
@@ -129,6 +150,10 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
             }
         }
 
+        /// The next value in order, or `nil` after the last.
+        ///
+        /// - Returns: The next value, or `nil` when every value has been read.
+        /// - Complexity: O(1).
         @inlinable public mutating func next() -> Element? {
             guard let table = list.table else {
                 guard item < list.storage.count else { return nil }
@@ -145,13 +170,21 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         }
     }
 
+    /// An iterator over the values in order, a block at a time.
+    ///
+    /// - Returns: An iterator at the first value.
+    /// - Complexity: O(1).
     @inlinable public func makeIterator() -> Iterator { Iterator(self) }
 
     // MARK: Editing
 
     /// Inserts `value` before item `item` (`count` appends).
     ///
-    /// - Complexity: O(`flatLimit`) for a short array; O(`blockCapacity` + *b*) for the *b* blocks of a long one.
+    /// - Parameters:
+    ///   - value: The value to insert.
+    ///   - item: The number the value takes, from 0 to `count`.
+    /// - Complexity: O(`flatLimit`) for a short array; amortized O(`blockCapacity` + *b*) for the *b* blocks of a long
+    ///   one.
     public mutating func insert(_ value: Element, at item: Int) {
         precondition(item >= 0 && item <= count, "item out of range")
         guard isBlocked else {
@@ -177,6 +210,8 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
 
     /// Removes item `item` and returns it.
     ///
+    /// - Parameter item: The number of a value, from 0 to `count - 1`.
+    /// - Returns: The removed value.
     /// - Complexity: O(`flatLimit`) for a short array; O(`blockCapacity` + *b*) for the *b* blocks of a long one.
     @discardableResult public mutating func remove(at item: Int) -> Element {
         precondition(item >= 0 && item < count, "item out of range")
@@ -245,6 +280,10 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     // MARK: Reading
 
     /// A short array's values as one buffer; `nil` for a long one, which has no single buffer in order.
+    ///
+    /// - Parameter body: A closure that reads the values in order. The buffer must not escape it.
+    /// - Returns: What `body` returns for a short array; `nil` for a long one, without calling `body`.
+    /// - Complexity: O(1), plus `body`.
     @inlinable public func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<Element>) throws -> Result
     ) rethrows -> Result? {
@@ -252,10 +291,11 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         return try storage.withUnsafeBufferPointer(body)
     }
 
-    /// Runs `body` on each block's values in order (one buffer for a short array), for readers that go through
-    /// every value: no search for each.
+    /// Runs `body` on each block's values in order (one buffer for a short array), for readers that go through every
+    /// value: no search for each.
     ///
-    /// - Complexity: O(*n*) for the values read.
+    /// - Parameter body: A closure that reads a run of consecutive values. The buffer must not escape it.
+    /// - Complexity: O(*b*) for the *b* blocks, plus `body`.
     @inlinable public func forEachBlock(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         try storage.withUnsafeBufferPointer { values in
             guard let table else { return try body(values) }
@@ -270,12 +310,23 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
 }
 
 extension BlockedArray: Equatable where Element: Equatable {
+    /// Whether two arrays hold equal values in the same order, however they are cut into blocks.
+    ///
+    /// - Parameters:
+    ///   - lhs: An array.
+    ///   - rhs: Another array.
+    /// - Returns: `true` when both hold equal values in the same order; otherwise, `false`.
+    /// - Complexity: O(*n*) for arrays of *n* values; O(1) for arrays of different counts.
     public static func == (lhs: BlockedArray, rhs: BlockedArray) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 }
 
 extension BlockedArray: Hashable where Element: Hashable {
+    /// Hashes the count and every value, in order, into `hasher`.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    /// - Complexity: O(*n*) for the *n* values.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for value in self { hasher.combine(value) }
@@ -287,6 +338,7 @@ extension BlockedArray: Sendable where Element: Sendable {}
 /// A value a `BlockedArray` keeps in the places no element holds: one that holds on to nothing, so that a value
 /// removed is not kept alive by its stale copy.
 public protocol BlockedArrayElement {
+    /// A value that holds on to nothing, kept where no element is.
     static var vacant: Self { get }
 }
 

@@ -5,11 +5,23 @@
 /// `horizon` is where the next run of changes in the section begins, in the data's numbering (`Int.max` when none
 /// does): a write may not join the laid-out items at or after it, since those are about to change too.
 public struct ItemEdit: Hashable, Sendable {
+    /// The first item the run changes, the same in both numberings.
     public var first: Int
+    /// The end of the run's items as laid out: the laid-out items `first ..< oldEnd` are replaced.
     public var oldEnd: Int
+    /// The end of the run's items in the data: the data's items `first ..< newEnd` replace the laid-out ones.
     public var newEnd: Int
+    /// Where the section's next run of changes begins, in the data's numbering; `Int.max` when none does.
     public var horizon: Int
 
+    /// Creates a run that replaces the laid-out items `first ..< oldEnd` with the data's items `first ..< newEnd`.
+    ///
+    /// - Parameters:
+    ///   - first: The first item the run changes.
+    ///   - oldEnd: The end of the run's items as laid out.
+    ///   - newEnd: The end of the run's items in the data.
+    ///   - horizon: Where the section's next run of changes begins, in the data's numbering; `Int.max` when none does.
+    /// - Complexity: O(1).
     public init(first: Int, oldEnd: Int, newEnd: Int, horizon: Int = .max) {
         self.first = first
         self.oldEnd = oldEnd
@@ -18,19 +30,43 @@ public struct ItemEdit: Hashable, Sendable {
     }
 
     /// Item `item` replaced by one of another size.
+    ///
+    /// - Parameter item: The item resized.
+    /// - Returns: The run of that one item, with no next run.
+    /// - Complexity: O(1).
     public static func resize(_ item: Int) -> ItemEdit { ItemEdit(first: item, oldEnd: item + 1, newEnd: item + 1) }
     /// An item inserted before item `item`.
+    ///
+    /// - Parameter item: The number of the inserted item in the data.
+    /// - Returns: The run of that one item, with no next run.
+    /// - Complexity: O(1).
     public static func insert(_ item: Int) -> ItemEdit { ItemEdit(first: item, oldEnd: item, newEnd: item + 1) }
     /// Item `item` deleted.
+    ///
+    /// - Parameter item: The number of the deleted item as laid out.
+    /// - Returns: The run of that one item, with no next run.
+    /// - Complexity: O(1).
     public static func delete(_ item: Int) -> ItemEdit { ItemEdit(first: item, oldEnd: item + 1, newEnd: item) }
 
     /// The laid-out item the data's item `item` is, for an item at or after `newEnd`.
+    ///
+    /// - Parameter item: The number of an item in the data, at or after `newEnd`.
+    /// - Returns: The item's number as laid out.
+    /// - Complexity: O(1).
     @inlinable public func oldItem(ofNew item: Int) -> Int { item - newEnd + oldEnd }
 
     /// Whether a write may join the laid-out items at the data's item `item`: after the change and before the next.
+    ///
+    /// - Parameter item: The number of an item in the data.
+    /// - Returns: `true` when `item` is at or after `newEnd` and before `horizon`; otherwise, `false`.
+    /// - Complexity: O(1).
     @inlinable public func mayJoin(at item: Int) -> Bool { item >= newEnd && item < horizon }
 
     /// This edit and `next`, the section's next one, as one: for a write that reached `next` before it could join.
+    ///
+    /// - Parameter next: The section's run after this one, numbered as once this one is in.
+    /// - Returns: One run from this one's first item to the end of `next`, with `next`'s horizon.
+    /// - Complexity: O(1).
     public func merged(with next: ItemEdit) -> ItemEdit {
         // `next`'s laid-out items are numbered as they will be once this edit is in: its old end, moved back by this
         // edit's change of count, is this one's old end for both.
@@ -45,6 +81,11 @@ extension ItemEdit {
     /// list ascending, with no item twice. Each run's laid-out items are numbered as they are once the runs before
     /// it are in, so the runs can be written one after another, and each knows where the next begins.
     ///
+    /// - Parameters:
+    ///   - removed: The laid-out items the section loses, ascending.
+    ///   - resized: The laid-out items the section keeps at another size, ascending.
+    ///   - added: The items the section gains, numbered in the data after the change, ascending.
+    ///   - runs: The list to append the runs to.
     /// - Complexity: O(*c*) for the *c* items named.
     @inlinable
     public static func appendRuns<Removed: Collection<Int>, Resized: Collection<Int>, Added: Collection<Int>>(

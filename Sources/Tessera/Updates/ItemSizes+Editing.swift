@@ -3,6 +3,9 @@
 // list is uniquely referenced and keeps its buffers): a steady-state edit allocates nothing.
 extension ItemSizes {
     /// The size of item `item`.
+    ///
+    /// - Parameter item: The number of an item, from 0 to `count - 1`.
+    /// - Complexity: O(1) for a uniform section or a short list; O(log *b*) for a long list of *b* blocks.
     @inlinable public subscript(item: Int) -> Size {
         switch self {
         case .uniform(let size, _): size
@@ -10,13 +13,27 @@ extension ItemSizes {
         }
     }
 
-    /// Sets item `item`'s size.
+    /// Sets item `item`'s size. A uniform section given its own size stays uniform; given another, it turns into a
+    /// list.
+    ///
+    /// - Parameters:
+    ///   - size: The item's new size.
+    ///   - item: The number of an item, from 0 to `count - 1`.
+    /// - Complexity: O(1) for a uniform section given its own size; O(*m*) for a uniform section of *m* items turned
+    ///   into a list; O(1) for a short list and O(log *b*) for a long list of *b* blocks.
     public mutating func set(_ size: Size, at item: Int) {
         if case .uniform(size, _) = self { return }
         editList { $0[item] = size }
     }
 
-    /// Inserts an item of `size` before item `item` (`count` appends).
+    /// Inserts an item of `size` before item `item` (`count` appends). A uniform section given its own size, or an
+    /// empty one, stays uniform; given another, it turns into a list.
+    ///
+    /// - Parameters:
+    ///   - size: The new item's size.
+    ///   - item: The number the new item takes, from 0 to `count`.
+    /// - Complexity: O(1) for a section that stays uniform; O(*m*) for a uniform section of *m* items turned into a
+    ///   list; for a list, what `BlockedArray.insert(_:at:)` costs.
     public mutating func insert(_ size: Size, at item: Int) {
         if case .uniform(let uniform, let count) = self, uniform == size || count == 0 {
             self = .uniform(size, count: count + 1)
@@ -25,7 +42,11 @@ extension ItemSizes {
         editList { $0.insert(size, at: item) }
     }
 
-    /// Removes item `item` and returns its size.
+    /// Removes item `item` and returns its size. A uniform section stays uniform.
+    ///
+    /// - Parameter item: The number of an item, from 0 to `count - 1`.
+    /// - Returns: The removed item's size.
+    /// - Complexity: O(1) for a uniform section; for a list, what `BlockedArray.remove(at:)` costs.
     @discardableResult public mutating func remove(at item: Int) -> Size {
         if case .uniform(let size, let count) = self {
             self = .uniform(size, count: count - 1)

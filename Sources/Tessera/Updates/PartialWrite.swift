@@ -9,8 +9,10 @@
 public struct PartialWrite: Hashable, Sendable {
     /// The first item written.
     public var start: Int
+    /// Where the write ended, and how the rest of the section follows.
     public var end: End
 
+    /// How a partial write ended.
     public enum End: Hashable, Sendable {
         /// From the data's item `item` on, the section is as laid out, moved by `shift` along the scroll axis.
         case joined(item: Int, shift: Double)
@@ -20,6 +22,12 @@ public struct PartialWrite: Hashable, Sendable {
         case horizon
     }
 
+    /// Creates the report of a write from item `start` that ended as `end` says.
+    ///
+    /// - Parameters:
+    ///   - start: The first item written.
+    ///   - end: Where the write ended.
+    /// - Complexity: O(1).
     public init(start: Int, end: End) {
         self.start = start
         self.end = end
@@ -37,7 +45,10 @@ public struct LaidOutSection {
 
     /// Section `section` of `store`, as laid out now.
     ///
-    /// - Complexity: O(log *n* + *v*) for the section's *v* supplementary views.
+    /// - Parameters:
+    ///   - store: The store that holds the section as laid out.
+    ///   - section: The number of a section of the store.
+    /// - Complexity: O((1 + *v*) log *n*) for the section's *v* supplementary views.
     @inlinable public init(_ store: LayoutStore, section: Int) {
         let span = store.span(ofSection: section)
         reader = store.reader
@@ -48,6 +59,8 @@ public struct LaidOutSection {
 
     /// The frame of laid-out item `item`, relative to the section's origin (exact: both lie on the scroll grid).
     ///
+    /// - Parameter item: The number of an item of the section as laid out, from 0 to `itemCount - 1`.
+    /// - Returns: The item's frame, relative to the section's origin along the scroll axis.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func frame(ofItem item: Int) -> Rect {
         precondition(item >= 0 && item < itemCount, "item out of range")
@@ -64,6 +77,8 @@ public struct LaidOutSection {
 
     /// Whether laid-out item `item` was marked as a point the layout's writing can resume from.
     ///
+    /// - Parameter item: The number of an item of the section as laid out, from 0 to `itemCount - 1`.
+    /// - Returns: `true` when the layout marked the item as a resume point; otherwise, `false`.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func isResumePoint(item: Int) -> Bool {
         precondition(item >= 0 && item < itemCount, "item out of range")
