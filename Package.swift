@@ -30,7 +30,7 @@ let package = Package(
         // The brute-force oracle every strategy's answers are checked against, and the seeded generator behind
         // every random layout: what the engine's tests and the bench kit share, and nothing that measures.
         .target(name: "TesseraOracle", dependencies: ["Tessera"]),
-        // Workloads, scroll traces, measurement and reports.
+        // Workloads, scroll traces, measurement and reports; each folder's README.md says what it owns.
         .target(
             name: "TesseraBenchKit",
             dependencies: [
@@ -39,6 +39,9 @@ let package = Package(
                 "TesseraOracle",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
+            exclude: [
+                "Comparison", "Measurement", "Reports", "Rendering", "Strategies", "Support", "Tuning", "Workload",
+            ].map { "\($0)/README.md" },
             plugins: ["BuildInfo"]
         ),
         // Writes the commit the package is built from into TesseraBenchKit (`tessera-bench --version`, reports).
