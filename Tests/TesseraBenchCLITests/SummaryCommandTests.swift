@@ -31,6 +31,7 @@ import Testing
         }
         #expect(text.contains("Targets (docs/DESIGN.md §7"), "\(text)")
         #expect(text.contains("Fastest strategy"), "\(text)")
+        #expect(text.contains("Answers checked against brute force: 4 of 4 checks exact"), "\(text)")
         #expect(text.contains("Measured on ") && text.contains("cores"), "\(text)")
     }
 

@@ -1,5 +1,6 @@
 /// The page a person reads after a run, from one report or several (the default run and its shapes): the engine
-/// against the tutorials' dictionary cache for each layout, the targets missed, who is fastest, and the machine.
+/// against the tutorials' dictionary cache for each layout, the targets missed, whether every answer matched brute
+/// force, who is fastest, and the machine.
 /// The full tables stay in the reports; `tessera-bench summary` prints this and writes it into the README.
 public struct RunSummary {
     /// The machine, the build and the date, from the first report.
@@ -12,6 +13,11 @@ public struct RunSummary {
     public var targetsPassed: Int
     /// The targets missed, one line each.
     public var missed: [String]
+    /// How many strategies' answers were checked against brute force (a check: one strategy on one layout at one
+    /// count), over every report.
+    public var checks: Int
+    /// The checks whose answers differed from brute force, one line each.
+    public var inexact: [String]
     /// The fastest strategy of each layout for the operations the headline shows, at its largest count.
     public var fastest: ReportTable
 
@@ -29,11 +35,18 @@ public struct RunSummary {
                     + "\(environment.allocator); commit \(environment.gitCommit ?? "unknown"), \(environment.date)"
             } ?? ""
         runs = reports.map(Self.describe)
-        let checks = reports.flatMap(\.targets)
-        targetsPassed = checks.filter(\.passed).count
-        missed = checks.filter { !$0.passed }.map { check in
+        let targets = reports.flatMap(\.targets)
+        targetsPassed = targets.filter(\.passed).count
+        missed = targets.filter { !$0.passed }.map { check in
             "\(check.shapedLayout.name) at \(check.elements.formatted()) elements: \(check.name) "
                 + "\(TerminalTable.decimal(check.measured)), wanted \(check.comparison.rawValue) \(TerminalTable.decimal(check.target))"
+        }
+        let verifications = reports.flatMap(\.verifications)
+        checks = verifications.count
+        inexact = verifications.filter { !$0.isExact }.map { check in
+            "\(check.shapedLayout.name) · \(check.strategy.rawValue) at \(check.elements.formatted()) elements: "
+                + "\(check.mismatchedFrames) of \(check.framesChecked) frames differ"
+                + (check.strategy.isKnownInexact ? " (the tutorial's design as written; timed)" : " (not timed)")
         }
         var headlineRows: [[ReportTable.Figure]] = []
         var fastestRows: [[ReportTable.Figure]] = []
@@ -113,10 +126,17 @@ public struct RunSummary {
         "Targets (docs/DESIGN.md §7, ratios within each run): \(targetsPassed) passed, \(missed.count) missed."
     }
 
+    var checksLine: String {
+        guard checks > 0 else { return "No answers were checked against brute force." }
+        return "Answers checked against brute force: \(checks - inexact.count) of \(checks) checks exact "
+            + "(a check: one strategy on one layout at one count)."
+    }
+
     /// For a terminal.
     public func text() -> String {
         var text = "\(caption)\n" + TerminalTable.align(headline) + "\n\(targetsLine)\n"
         text += missed.map { "  missed: \($0)\n" }.joined()
+        text += "\(checksLine)\n" + inexact.map { "  differs: \($0)\n" }.joined()
         text += "\nFastest strategy at each layout's largest count:\n" + TerminalTable.align(fastest)
         text += "\nMeasured on \(machine).\n" + runs.map { "  \($0)\n" }.joined()
         return text
@@ -127,6 +147,8 @@ public struct RunSummary {
         var text = "\(MarkdownReport.escape(caption))\n\n" + MarkdownReport.markdown(headline)
         text += "\n\(MarkdownReport.escape(targetsLine))"
         text += missed.isEmpty ? "\n" : " Missed:\n\n" + MarkdownReport.bullets(missed)
+        text += "\n\(MarkdownReport.escape(checksLine))"
+        text += inexact.isEmpty ? "\n" : " Differ:\n\n" + MarkdownReport.bullets(inexact)
         text += "\nFastest strategy at each layout's largest count:\n\n" + MarkdownReport.markdown(fastest)
         text += "\nFrom `\(command)` on \(MarkdownReport.escape(machine)). Its runs:\n\n" + MarkdownReport.bullets(runs)
         return text
