@@ -48,10 +48,16 @@ public struct BenchmarkRunner {
         }
         let progress = RunProgress(
             shapes.flatMap { layout, shapes in
-                shapes.flatMap { _ in
+                shapes.flatMap { source, _ in
                     settings.itemCounts.flatMap { items in
-                        settings.strategies(for: layout).map {
-                            RunProgress.Measurement(strategy: $0.rawValue, items: items)
+                        // Costed where the estimates are fitted, as small counts are mostly fixed costs.
+                        let shape = source.shape(for: layout, items: Swift.max(items, 20_000))
+                        return settings.strategies(for: layout).map { strategy in
+                            RunProgress.Measurement(
+                                strategy: strategy.rawValue, items: items,
+                                bytesPerElement: Swift.max(
+                                    MemoryEstimate.measuringBytes(strategy, on: layout, shape)
+                                        / Double(Swift.max(shape.elements, 1)), 1))
                         }
                     }
                 }

@@ -1,22 +1,35 @@
-/// The run's progress, one line a measurement: which of how many, the time so far and the time left. A
-/// measurement still to come is expected to take what the same strategy took at the same count on a layout
-/// already measured; failing that, what it took at the nearest smaller count, scaled by the elements; failing
-/// that, the run's time so far per element. Layouts differ, so it is an estimate, but a naive design at 1M,
-/// which takes far longer than the engine, is counted as such once one layout has measured it.
+/// The run's progress, one line a measurement: which of how many, the time so far and the time left.
+///
+/// A measurement's time is taken to grow with its weight: the elements times the bytes an element measuring that
+/// strategy on that layout holds (`MemoryEstimate`), since prepare, updates and the oracle's check are passes over
+/// that memory. A measurement still to come is expected to take, per unit of weight, what the same strategy took at
+/// the same count on a layout already measured; failing that, at its nearest smaller count; failing that, what the
+/// run has taken so far per unit of weight. So a naive design at 1M is expected to take several times an engine
+/// strategy's from the start, and is counted at its own pace once one layout has measured it.
 final class RunProgress {
-    struct Measurement: Hashable {
+    struct Measurement {
         var strategy: String
         var items: Int
+        /// The bytes an element measuring the strategy holds on its layout and shape.
+        var bytesPerElement: Double
 
-        /// What the estimate scales by: elements, with a floor for small counts, whose time is mostly fixed costs.
-        var weight: Double { Double(Swift.max(items, 20_000)) }
+        /// What the time is expected to grow with: bytes, with a floor on the elements for small counts, whose
+        /// time is mostly fixed costs.
+        var weight: Double { bytesPerElement * Double(Swift.max(items, 20_000)) }
+        var key: Key { Key(strategy: strategy, items: items) }
+    }
+
+    /// A strategy at a count, whatever its layout.
+    struct Key: Hashable {
+        var strategy: String
+        var items: Int
     }
 
     private let plan: [Measurement]
     private let started = monotonicNanoseconds()
     private var lastStart: UInt64?
-    /// The seconds each measurement finished took, by strategy and count.
-    private var taken: [Measurement: [Double]] = [:]
+    /// The seconds per unit of weight each measurement finished took, by strategy and count.
+    private var taken: [Key: [Double]] = [:]
     /// How many measurements were made or skipped.
     var done = 0
 
@@ -47,17 +60,19 @@ final class RunProgress {
 
     /// The seconds the measurements from the `done`th on should take, `elapsed` seconds into the run.
     func timeLeft(elapsed: Double) -> Double {
-        let finishedWeight = plan[..<done].reduce(0) { $0 + $1.weight }
-        let secondsPerWeight = elapsed / Swift.max(finishedWeight, 1)
+        let runRate = elapsed / Swift.max(plan[..<done].reduce(0) { $0 + $1.weight }, 1)
         return plan[done...].reduce(0) { total, measurement in
-            if let times = taken[measurement] { return total + times.reduce(0, +) / Double(times.count) }
-            let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }.max
-            { $0.items < $1.items }
-            if let smaller, let times = taken[smaller] {
-                return total + times.reduce(0, +) / Double(times.count) * measurement.weight / smaller.weight
-            }
-            return total + secondsPerWeight * measurement.weight
+            total + (rate(of: measurement) ?? runRate) * measurement.weight
         }
+    }
+
+    /// The seconds per unit of weight the strategy took at the measurement's count, else at its nearest smaller one.
+    private func rate(of measurement: Measurement) -> Double? {
+        let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }.max {
+            $0.items < $1.items
+        }
+        guard let rates = taken[measurement.key] ?? smaller.flatMap({ taken[$0] }) else { return nil }
+        return rates.reduce(0, +) / Double(rates.count)
     }
 
     /// Records the time the measurement under way took, if one is.
@@ -68,7 +83,7 @@ final class RunProgress {
     }
 
     func record(_ measurement: Measurement, seconds: Double) {
-        taken[measurement, default: []].append(seconds)
+        taken[measurement.key, default: []].append(seconds / measurement.weight)
     }
 
     /// "42 s", "3 min", "1 h 05 min".
