@@ -50,14 +50,8 @@ public struct BenchmarkRunner {
             shapes.flatMap { layout, shapes in
                 shapes.flatMap { source, _ in
                     settings.itemCounts.flatMap { items in
-                        // Costed where the estimates are fitted, as small counts are mostly fixed costs.
-                        let shape = source.shape(for: layout, items: Swift.max(items, 20_000))
-                        return settings.strategies(for: layout).map { strategy in
-                            RunProgress.Measurement(
-                                strategy: strategy.rawValue, items: items,
-                                bytesPerElement: Swift.max(
-                                    MemoryEstimate.measuringBytes(strategy, on: layout, shape)
-                                        / Double(Swift.max(shape.elements, 1)), 1))
+                        settings.strategies(for: layout).map {
+                            RunProgress.Measurement($0, items: items, on: layout, from: source)
                         }
                     }
                 }

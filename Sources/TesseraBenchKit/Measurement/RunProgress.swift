@@ -14,8 +14,8 @@ final class RunProgress {
         var bytesPerElement: Double
 
         /// What the time is expected to grow with: bytes, with a floor on the elements for small counts, whose
-        /// time is mostly fixed costs.
-        var weight: Double { bytesPerElement * Double(Swift.max(items, 20_000)) }
+        /// time is mostly fixed costs (where the memory estimates stop being fitted).
+        var weight: Double { bytesPerElement * Double(Swift.max(items, MemoryEstimate.calibratedFromElements)) }
         var key: Key { Key(strategy: strategy, items: items) }
     }
 
@@ -93,5 +93,15 @@ final class RunProgress {
         if whole < 5_400 { return "\((whole + 30) / 60) min" }
         let minutes = (whole + 30) / 60
         return "\(minutes / 60) h \(minutes % 60 < 10 ? "0" : "")\(minutes % 60) min"
+    }
+}
+
+extension RunProgress.Measurement {
+    /// Measuring `strategy` on `layout` at `items` items of `source`, costed at its shape (at the fewest elements
+    /// the estimates are fitted at, for smaller counts).
+    init(_ strategy: StrategyID, items: Int, on layout: LayoutID, from source: WorkloadSource) {
+        let shape = source.shape(for: layout, items: Swift.max(items, MemoryEstimate.calibratedFromElements))
+        let bytes = MemoryEstimate.measuringBytes(strategy, on: layout, shape) / Double(Swift.max(shape.elements, 1))
+        self.init(strategy: strategy.rawValue, items: items, bytesPerElement: Swift.max(bytes, 1))
     }
 }

@@ -194,9 +194,8 @@ public struct ReportDocument {
         let failures = report.verifications.filter { !$0.isExact }.map { failure in
             let consequence = failure.strategy.isKnownInexact ? "timed as written, misses reported" : "not timed"
             return
-                "\(failure.shapedLayout.name) · \(failure.strategy.rawValue) at \(failure.elements.formatted()) elements: "
-                + "\(failure.mismatchedFrames) of \(failure.framesChecked) frames differ, \(failure.missedElements) elements missed, "
-                + "\(failure.extraElements) extra (\(consequence))."
+                "\(failure.mismatchLine), \(failure.missedElements) elements missed, \(failure.extraElements) extra "
+                + "(\(consequence))."
         }
         let checked = "Answers checked against brute force on \(report.settings.verifiedFrames) frames of each trace:"
         return failures.isEmpty

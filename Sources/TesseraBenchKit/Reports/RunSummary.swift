@@ -44,8 +44,7 @@ public struct RunSummary {
         let verifications = reports.flatMap(\.verifications)
         checks = verifications.count
         inexact = verifications.filter { !$0.isExact }.map { check in
-            "\(check.shapedLayout.name) · \(check.strategy.rawValue) at \(check.elements.formatted()) elements: "
-                + "\(check.mismatchedFrames) of \(check.framesChecked) frames differ"
+            check.mismatchLine
                 + (check.strategy.isKnownInexact ? " (the tutorial's design as written; timed)" : " (not timed)")
         }
         var headlineRows: [[ReportTable.Figure]] = []

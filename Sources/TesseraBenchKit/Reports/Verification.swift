@@ -14,6 +14,13 @@ public struct Verification: Codable, Hashable, Sendable {
 
     public var isExact: Bool { mismatchedFrames == 0 }
 
+    /// "flow · 1 a section · soa-binary-search at 1,000 elements: 3 of 64 frames differ": the check, for a line of
+    /// any page that lists it.
+    public var mismatchLine: String {
+        "\(shapedLayout.name) · \(strategy.rawValue) at \(elements.formatted()) elements: "
+            + "\(mismatchedFrames) of \(framesChecked) frames differ"
+    }
+
     public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     public init(
