@@ -21,6 +21,9 @@ let package = Package(
         // `swift package generate-documentation --target Tessera`: the engine's DocC catalog. A plugin only: nothing
         // of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The benchmark history's SQLite file (`tessera-bench history`): transactions, SQLite's locking across
+        // processes with a busy timeout, typed rows.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The engine: standard library and Foundation only.
@@ -40,9 +43,15 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             exclude: [
-                "Comparison", "Measurement", "Reports", "Rendering", "Strategies", "Support", "Tuning", "Workload",
+                "Comparison", "Exports", "Measurement", "Reports", "Rendering", "Strategies", "Support", "Tuning",
+                "Workload",
             ].map { "\($0)/README.md" },
             plugins: ["BuildInfo"]
+        ),
+        // The history of a project's figures over commits, in SQLite, and the change points in each series.
+        .target(
+            name: "TesseraHistory",
+            dependencies: ["TesseraBenchKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Writes the commit the package is built from into TesseraBenchKit (`tessera-bench --version`, reports).
         .plugin(name: "BuildInfo", capability: .buildTool()),
@@ -66,6 +75,7 @@ let package = Package(
                 "TesseraBaselines",
                 "TesseraBenchKit",
                 "TesseraNative",
+                "TesseraHistory",
                 "CStandardOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -85,6 +95,12 @@ let package = Package(
         // The engine's tests build no measurement: the engine, the tutorials' designs and the oracle.
         .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraOracle"]),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit", "TesseraNative"]),
+        .testTarget(
+            name: "TesseraHistoryTests",
+            dependencies: [
+                "TesseraHistory", "TesseraBenchKit", "TesseraOracle", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
         .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"]),
     ]

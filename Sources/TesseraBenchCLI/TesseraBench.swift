@@ -21,7 +21,7 @@ public struct TesseraBench: ParsableCommand {
         version: "\(ProcessInfo.processInfo.processName) \(ToolVersion.description)",
         subcommands: [
             Run.self, Summary.self, AB.self, Compare.self, Tune.self, Dump.self, Query.self, Trace.self, Native.self,
-            Floors.self, CIBase.self,
+            Floors.self, CIBase.self, Export.self, History.self,
         ],
         defaultSubcommand: Run.self
     )

@@ -9,8 +9,8 @@ public struct ReportError: Error, CustomStringConvertible {
         case notJSON(String)
         /// JSON, but not a tessera-bench report: what was found instead.
         case foreign(String)
-        /// A report in a schema newer than `BenchmarkReport.currentSchemaVersion`.
-        case newerSchema(Int)
+        /// A report in a schema newer than this version reads (`readable`).
+        case newerSchema(Int, readable: Int)
         /// A tessera-bench report with a field missing or of the wrong type.
         case invalid(String)
     }
@@ -24,9 +24,9 @@ public struct ReportError: Error, CustomStringConvertible {
         case .unreadable(let detail): "cannot read \(name): \(detail)"
         case .notJSON(let detail): "\(name) is not JSON, or is cut short: \(detail)"
         case .foreign(let found): "\(name) is not a tessera-bench report: \(found)"
-        case .newerSchema(let version):
+        case .newerSchema(let version, let readable):
             "\(name) was written by a newer tessera-bench (report schema \(version); this one reads up to "
-                + "\(BenchmarkReport.currentSchemaVersion)): compare it with that version or later"
+                + "\(readable)): read it with that version or later"
         case .invalid(let detail): "\(name) is not a valid tessera-bench report: \(detail)"
         }
     }
@@ -50,27 +50,10 @@ extension BenchmarkReport {
 
     /// The report in `data`, read from the file at `url` (which names it in errors).
     public static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
-        func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
-        let json: Any
-        switch JSONFile.parse(data) {
-        case .success(let value): json = value
-        case .failure(let reason): throw refuse(.notJSON(reason.text))
-        }
-        guard let object = json as? [String: Any] else {
-            throw refuse(.foreign(json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"))
-        }
-        guard let tool = object["tool"] else { throw refuse(.foreign("no \"tool\" field")) }
-        guard let name = tool as? String, name == toolName else {
-            let found = (tool as? String).map { "\"\($0)\"" } ?? "not a string"
-            throw refuse(.foreign("its \"tool\" is \(found), not \"\(toolName)\""))
-        }
-
-        struct Header: Decodable { var schemaVersion: Int }
-        let version = try decode(Header.self, from: data, refuse).schemaVersion
-        guard version <= currentSchemaVersion else { throw refuse(.newerSchema(version)) }
-        guard version >= 1 else { throw refuse(.invalid("schemaVersion \(version) was never written")) }
-        let report = try decode(BenchmarkReport.self, from: data, refuse)
-        if let problem = report.inconsistency { throw refuse(.invalid(problem)) }
+        let object = try JSONFile.object(in: data, at: url)
+        try JSONFile.checkHeader(of: object, in: data, at: url, tool: toolName, readable: currentSchemaVersion)
+        let report = try JSONFile.decode(BenchmarkReport.self, from: data, at: url)
+        if let problem = report.inconsistency { throw ReportError(file: url, reason: .invalid(problem)) }
         return report
     }
 
@@ -134,12 +117,45 @@ extension BenchmarkReport {
         }
         return nil
     }
+}
 
-    private static func decode<T: Decodable>(
-        _ type: T.Type, from data: Data, _ refuse: (ReportError.Reason) -> ReportError
-    ) throws(ReportError) -> T {
+extension JSONFile {
+    /// The JSON object in `data`, or why it is none.
+    static func object(in data: Data, at url: URL) throws(ReportError) -> [String: Any] {
+        let json: Any
+        switch parse(data) {
+        case .success(let value): json = value
+        case .failure(let reason): throw ReportError(file: url, reason: .notJSON(reason.text))
+        }
+        guard let object = json as? [String: Any] else {
+            let found = json is [Any] ? "a JSON array, not an object" : "a single JSON value, not an object"
+            throw ReportError(file: url, reason: .foreign(found))
+        }
+        return object
+    }
+
+    /// Checks that `object` was written by `tool` in a schema this version reads. The tool and the schema version
+    /// are read before the rest, so a foreign file or a newer report is named as such rather than as a list of
+    /// fields this version does not know.
+    static func checkHeader(
+        of object: [String: Any], in data: Data, at url: URL, tool toolName: String, readable: Int
+    ) throws(ReportError) {
+        func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
+        guard let tool = object["tool"] else { throw refuse(.foreign("no \"tool\" field")) }
+        guard let name = tool as? String, name == toolName else {
+            let found = (tool as? String).map { "\"\($0)\"" } ?? "not a string"
+            throw refuse(.foreign("its \"tool\" is \(found), not \"\(toolName)\""))
+        }
+        struct Header: Decodable { var schemaVersion: Int }
+        let version = try decode(Header.self, from: data, at: url).schemaVersion
+        guard version <= readable else { throw refuse(.newerSchema(version, readable: readable)) }
+        guard version >= 1 else { throw refuse(.invalid("schemaVersion \(version) was never written")) }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, at url: URL) throws(ReportError) -> T {
         do { return try JSONDecoder().decode(type, from: data) } catch {
-            throw refuse(.invalid((error as? DecodingError).map(JSONFile.describe) ?? String(describing: error)))
+            let detail = (error as? DecodingError).map(describe) ?? String(describing: error)
+            throw ReportError(file: url, reason: .invalid(detail))
         }
     }
 }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import TesseraBenchKit
+
+/// Where a report's figures belong, for `export` and `history add`: what the report records, unless given.
+struct RecordOptions: ParsableArguments {
+    @Option(help: "The commit measured (default: the one the tool was built from, HEAD's for an ab result).")
+    var commit: String?
+
+    @Option(help: "The branch measured (default: none).")
+    var branch: String?
+
+    @Option(help: "The machine, as its series are named (default: the processor and its cores).")
+    var machine: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "When it was measured, as 2026-11-26T12:00:00Z (default: the report's time).", valueName: "time"))
+    var time: String?
+
+    func validate() throws {
+        if let time, ISO8601DateFormatter().date(from: time) == nil {
+            throw ValidationError("--time must be an ISO 8601 time with its zone, as 2026-11-26T12:00:00Z, not \(time)")
+        }
+        for (option, value) in [("--commit", commit), ("--branch", branch), ("--machine", machine)] {
+            guard let value else { continue }
+            guard !value.isEmpty, value.count <= 200, !value.contains(where: \.isNewline) else {
+                throw ValidationError("\(option) must be one line of 1 to 200 characters")
+            }
+        }
+    }
+
+    /// The figures of the report at `path`, at this commit, branch and machine; exit 2 with the reason when the
+    /// file is no report or holds nothing to record.
+    func recordedRun(from path: String) throws -> RecordedRun {
+        do {
+            let file = try ReportFile.load(from: URL(fileURLWithPath: path))
+            do throws(RecordedRun.Problem) {
+                return try RecordedRun(
+                    file, commit: commit, branch: branch, machine: machine,
+                    time: time.flatMap { ISO8601DateFormatter().date(from: $0) })
+            } catch {
+                throw ValidationError("\(path): \(error.description)")
+            }
+        } catch let error as ReportError {
+            FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
+            throw ExitCode.unusableInput
+        } catch let error as ValidationError {
+            FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+            throw ExitCode.unusableInput
+        }
+    }
+}

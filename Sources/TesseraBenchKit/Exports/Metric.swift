@@ -1,0 +1,71 @@
+/// What a figure measures, as the exports and the history name it: Bencher's measure slugs, and the unit each
+/// dashboard shows. Every measure is smaller-is-better.
+public enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Nanoseconds an operation: the median of a run's samples, or of `ab`'s rounds for HEAD. Bencher's built-in
+    /// latency measure, in nanoseconds.
+    case latency
+    /// The bytes the allocator holds for a prepared layout, divided by its elements (cold prepares).
+    case bytesPerElement = "bytes-per-element"
+    /// Heap allocations an operation (queries in their steady state, prepares, updates).
+    case allocationsPerOperation = "allocations-per-operation"
+    /// `ab`'s median HEAD/BASE ratio, with its confidence interval as the lower and upper values.
+    case headBaseRatio = "head-base-ratio"
+
+    public var unit: String {
+        switch self {
+        case .latency: "ns"
+        case .bytesPerElement: "bytes"
+        case .allocationsPerOperation: "allocations"
+        case .headBaseRatio: "HEAD/BASE"
+        }
+    }
+}
+
+/// One figure of one result: a value with, where it is known, the bounds of its 95% confidence interval.
+public struct Metric: Hashable, Sendable {
+    public var benchmark: BenchmarkName
+    public var measure: Measure
+    public var value: Double
+    public var lower: Double?
+    public var upper: Double?
+
+    public init(
+        _ benchmark: BenchmarkName, _ measure: Measure, value: Double, lower: Double? = nil, upper: Double? = nil
+    ) {
+        self.benchmark = benchmark
+        self.measure = measure
+        self.value = value
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// The series this figure belongs to, as `flow/soa-binary-search/query/1000000 latency`.
+    public var series: String { "\(benchmark) \(measure.rawValue)" }
+}
+
+extension BenchmarkResult {
+    /// The result's figures: its median time (bounded by the distribution-free 95% interval of its samples' median
+    /// when it has 6 samples or more), and its bytes an element and allocations an operation when measured.
+    public var metrics: [Metric] {
+        let name = BenchmarkName(self)
+        let interval = MedianInterval(samplesNanoseconds)
+        var metrics = [Metric(name, .latency, value: medianNanoseconds, lower: interval?.lower, upper: interval?.upper)]
+        if let bytesPerElement { metrics.append(Metric(name, .bytesPerElement, value: bytesPerElement)) }
+        if let allocationsPerOperation {
+            metrics.append(Metric(name, .allocationsPerOperation, value: allocationsPerOperation))
+        }
+        return metrics
+    }
+}
+
+extension ABComparison.Row {
+    /// The row's figures: HEAD's median time, and the median HEAD/BASE ratio bounded by its confidence interval.
+    public var metrics: [Metric] {
+        let name = BenchmarkName(self)
+        let ratio = interval?.median ?? ABComparison.median(ratios)
+        return [
+            Metric(name, .latency, value: headMedianNanoseconds),
+            Metric(name, .headBaseRatio, value: ratio, lower: interval?.lower, upper: interval?.upper),
+        ]
+    }
+}

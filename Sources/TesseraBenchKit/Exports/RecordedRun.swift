@@ -1,0 +1,82 @@
+import Foundation
+
+/// One run's figures with the commit, branch, machine and time they belong to: what the exports write and the
+/// history stores, from a run's report or from an `ab` comparison.
+public struct RecordedRun: Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// `tessera-bench run --report`: each result's median, bytes an element and allocations.
+        case run
+        /// `tessera-bench ab --report`: HEAD's median over the rounds and the median HEAD/BASE ratio.
+        case ab
+    }
+
+    public var kind: Kind
+    /// The commit measured: the one the tool was built from (HEAD's, for `ab`), unless given.
+    public var commit: String
+    public var branch: String?
+    /// Where the figures were measured, as "AMD EPYC 7B13, 2 cores": figures of two machines are two series.
+    public var machine: String
+    public var time: Date
+    /// What the figures measured, in the report's words (the workload line, or `ab`'s run options).
+    public var workload: String
+    public var metrics: [Metric]
+
+    public init(
+        kind: Kind, commit: String, branch: String?, machine: String, time: Date, workload: String, metrics: [Metric]
+    ) {
+        self.kind = kind
+        self.commit = commit
+        self.branch = branch
+        self.machine = machine
+        self.time = time
+        self.workload = workload
+        self.metrics = metrics
+    }
+
+    /// Why a file's figures cannot be recorded.
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The figures of `file`, at the commit, branch, machine and time given, or else those the file records.
+    ///
+    /// - Throws: `Problem` when the file names no commit and none is given, when its time cannot be read, or
+    ///   when it holds no figure (a run that measured nothing, an `ab` with no result in common).
+    public init(
+        _ file: ReportFile, commit: String? = nil, branch: String? = nil, machine: String? = nil, time: Date? = nil
+    ) throws(Problem) {
+        let environment: RunEnvironment?
+        switch file {
+        case .run(let report):
+            kind = .run
+            environment = report.environment
+            workload = report.settings.workload
+            metrics = report.results.flatMap(\.metrics)
+        case .ab(let comparison):
+            kind = .ab
+            environment = comparison.environment
+            workload = "ab, \(comparison.rounds) rounds: " + comparison.runArguments.joined(separator: " ")
+            metrics = comparison.rows.flatMap(\.metrics)
+        }
+        guard !metrics.isEmpty else { throw Problem(description: "it holds no result: nothing was measured") }
+        guard let commit = commit ?? environment?.gitCommit, !commit.isEmpty else {
+            throw Problem(description: "it names no commit (built outside a git repository): give --commit")
+        }
+        self.commit = commit
+        self.branch = branch
+        self.machine = machine ?? environment.map(Self.machine) ?? "unknown"
+        guard let time = time ?? environment.flatMap({ ISO8601DateFormatter().date(from: $0.date) }) else {
+            throw Problem(description: "its date \"\(environment?.date ?? "")\" is not an ISO 8601 time")
+        }
+        self.time = time
+        if let bad = metrics.first(where: { ![$0.value, $0.lower ?? 0, $0.upper ?? 0].allSatisfy(\.isFinite) }) {
+            throw Problem(description: "\(bad.series) is not a finite number")
+        }
+    }
+
+    /// The machine as the history names it: the processor and its cores, not the host name, which a CI runner
+    /// draws anew each job.
+    static func machine(_ environment: RunEnvironment) -> String {
+        "\(environment.cpuModel), \(environment.cores) cores"
+    }
+}

@@ -1,0 +1,35 @@
+/// Why a history cannot be opened, added to or read: each with what to do about it.
+public struct HistoryError: Error, CustomStringConvertible, Equatable {
+    public enum Reason: Equatable, Sendable {
+        /// The file is an SQLite database of something else, or no SQLite database at all.
+        case foreign(String)
+        /// A history written by a newer tessera-bench.
+        case newerSchema(Int)
+        /// The run is in the history already: the same kind, commit, machine and time.
+        case duplicate(String)
+        /// A row the history holds breaks its rules (edited by hand, or written by something else).
+        case badRow(String)
+        /// SQLite's own error: the file cannot be opened, read or written.
+        case database(String)
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String {
+        switch reason {
+        case .foreign(let what): "\(path) is not a tessera-bench history: \(what)"
+        case .newerSchema(let version):
+            "\(path) was written by a newer tessera-bench (history schema \(version); this one reads up to "
+                + "\(HistoryStore.schemaVersion)): use that version or later"
+        case .duplicate(let run): "\(path) holds this run already: \(run)"
+        case .badRow(let detail): "\(path) holds a row that is not a valid history entry: \(detail)"
+        case .database(let detail): "cannot use \(path): \(detail)"
+        }
+    }
+}

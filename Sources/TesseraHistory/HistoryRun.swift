@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import TesseraBenchKit
+
+/// A run as the history holds it: where and when its figures were measured.
+public struct HistoryRun: Hashable, Sendable {
+    /// Its number in the history, in the order runs were added.
+    public var id: Int64
+    public var kind: RecordedRun.Kind
+    public var commit: String
+    public var branch: String?
+    public var machine: String
+    public var time: Date
+    public var workload: String
+
+    /// The run as the exports take it, with no figures yet.
+    var recorded: RecordedRun {
+        RecordedRun(
+            kind: kind, commit: commit, branch: branch, machine: machine, time: time, workload: workload, metrics: [])
+    }
+
+    /// Reads a run's columns, refusing a row no `add` could have written.
+    init(_ row: Row, path: String) throws(HistoryError) {
+        func bad(_ detail: String) -> HistoryError { HistoryError(path: path, reason: .badRow(detail)) }
+        guard let id = row["id"] as Int64? else { throw bad("a run without a number") }
+        guard let kindName = row["kind"] as String?, let kind = RecordedRun.Kind(rawValue: kindName) else {
+            throw bad("run \(id) is of no known kind")
+        }
+        guard let commit = row["commit"] as String?, !commit.isEmpty else { throw bad("run \(id) names no commit") }
+        guard let machine = row["machine"] as String?, let seconds = row["time"] as Double?, seconds.isFinite else {
+            throw bad("run \(id) has no machine or time")
+        }
+        self.id = id
+        self.kind = kind
+        self.commit = commit
+        self.branch = row["branch"]
+        self.machine = machine
+        self.time = Date(timeIntervalSince1970: seconds)
+        self.workload = row["workload"] ?? ""
+    }
+}

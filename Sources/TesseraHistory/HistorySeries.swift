@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+import TesseraBenchKit
+
+/// One figure over time: a benchmark's measure on one machine, a point a run, oldest first.
+public struct HistorySeries: Hashable, Sendable {
+    /// A series is one benchmark's measure on one machine, from one kind of report: a run's median and `ab`'s
+    /// median over its rounds are measured differently, so they never share a series.
+    public struct Key: Hashable, Sendable, CustomStringConvertible {
+        public var machine: String
+        public var kind: RecordedRun.Kind
+        public var benchmark: String
+        public var measure: Measure
+
+        public var description: String {
+            "\(benchmark) \(measure.rawValue) on \(machine)" + (kind == .ab ? " (from ab)" : "")
+        }
+    }
+
+    public struct Point: Hashable, Sendable {
+        public var run: HistoryRun
+        public var value: Double
+        /// The bounds of the value's 95% interval, when the run gave them.
+        public var lower: Double?
+        public var upper: Double?
+    }
+
+    public var key: Key
+    public var points: [Point]
+
+    public var values: [Double] { points.map(\.value) }
+}
+
+extension HistorySeries.Point {
+    /// A figure's row, with the benchmark and measure it belongs to; a row no `add` could have written is refused.
+    static func read(_ row: Row, run: HistoryRun, path: String) throws(HistoryError)
+        -> (benchmark: String, measure: Measure, point: HistorySeries.Point)
+    {
+        func bad(_ detail: String) -> HistoryError { HistoryError(path: path, reason: .badRow(detail)) }
+        guard let benchmark = row["benchmark"] as String?, BenchmarkName(benchmark) != nil,
+            let measureName = row["measure"] as String?, let measure = Measure(rawValue: measureName)
+        else { throw bad("run \(run.id) has a figure of no known benchmark or measure") }
+        guard let value = row["value"] as Double?, value.isFinite, value >= 0 else {
+            throw bad("run \(run.id)'s \(benchmark) \(measureName) is not a number of 0 or more")
+        }
+        let lower = row["lower"] as Double?
+        let upper = row["upper"] as Double?
+        if [lower, upper].contains(where: { $0.map { !$0.isFinite } ?? false }) {
+            throw bad("run \(run.id)'s \(benchmark) \(measureName) has a bound that is not a number")
+        }
+        return (benchmark, measure, HistorySeries.Point(run: run, value: value, lower: lower, upper: upper))
+    }
+}

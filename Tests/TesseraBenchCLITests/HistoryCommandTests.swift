@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// `export` and `history`: a report's figures in the dashboards' formats, and a history of them over commits.
+@Suite struct HistoryCommandTests {
+    /// A quick run of flow's engine strategy, as `history add` takes it.
+    static func report(in directory: TemporaryDirectory) throws -> String {
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--items", "1k", "--layouts", "flow", "--strategies", "soa-binary-search",
+                "--report", "r.json",
+            ],
+            in: directory.url)
+        try #require(outcome.status == 0, "\(outcome)")
+        return directory.path("r.json")
+    }
+
+    /// A copy of `report` whose query times are all multiplied by `factor`: a build that much slower.
+    static func scaled(_ report: String, query factor: Double, to path: String) throws {
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        var results = try #require(object["results"] as? [[String: Any]])
+        for index in results.indices where results[index]["operation"] as? String == "query" {
+            for key in ["medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] {
+                results[index][key] = try #require(results[index][key] as? Double) * factor
+            }
+            results[index]["samplesNanoseconds"] = try #require(results[index]["samplesNanoseconds"] as? [Double])
+                .map { $0 * factor }
+        }
+        object["results"] = results
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func exportWritesEachFormat() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let bmf = try Bench.run(["export", report, "--format", "bmf"])
+        #expect(bmf.status == 0, "\(bmf)")
+        let benchmarks = try #require(
+            try JSONSerialization.jsonObject(with: Data(bmf.standardOutput.utf8)) as? [String: [String: Any]])
+        #expect(
+            benchmarks["flow/soa-binary-search/query/1002/1000-per-section"]?["latency"] != nil, "\(benchmarks.keys)")
+
+        let github = try Bench.run(
+            ["export", report, "--format", "github-action-benchmark", "--output", "gab.json"], in: directory.url)
+        #expect(github.status == 0 && github.standardOutput.isEmpty, "\(github)")
+        let entries = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: directory.path("gab.json"))))
+        #expect((entries as? [[String: Any]])?.isEmpty == false)
+
+        let influx = try Bench.run(["export", report, "--format", "influx", "--commit", "abc", "--branch", "main"])
+        #expect(influx.status == 0, "\(influx)")
+        #expect(influx.stdoutLines.allSatisfy { $0.hasPrefix("tessera,") && $0.contains("commit=abc") }, "\(influx)")
+
+        let otava = try Bench.run(["export", report, "--format", "otava"])
+        #expect(otava.status == 0, "\(otava)")
+        #expect((try JSONSerialization.jsonObject(with: Data(otava.standardOutput.utf8)) as? [Any])?.count == 1)
+    }
+
+    @Test func exportRefusesWhatIsNoReport() throws {
+        let directory = try TemporaryDirectory()
+        let foreign = try directory.write("foreign.json", #"{"tool": "bencher"}"#)
+        let outcome = try Bench.run(["export", foreign, "--format", "bmf"])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("is not a tessera-bench report"), "\(outcome)")
+        let unknown = try Bench.run(["export", foreign, "--format", "csv"])
+        #expect(unknown.status == 64, "\(unknown)")
+    }
+
+    @Test func aHistoryOfRunsShowsEachSeriesAndRefusesARunTwice() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let database = directory.path("h/history.sqlite")
+        for commit in ["aaa1111", "bbb2222"] {
+            let add = try Bench.run(["history", "add", report, "--database", database, "--commit", commit])
+            #expect(add.status == 0, "\(add)")
+            #expect(add.standardOutput.contains("Recorded \(report) as run"), "\(add)")
+        }
+        let again = try Bench.run(["history", "add", report, "--database", database, "--commit", "aaa1111"])
+        #expect(again.status == 2 && again.standardError.contains("holds this run already"), "\(again)")
+
+        let overview = try Bench.run(["history", "show", "--database", database])
+        #expect(overview.status == 0, "\(overview)")
+        #expect(overview.standardOutput.contains("flow/soa-binary-search/query/1002/1000-per-section"), "\(overview)")
+
+        let points = try Bench.run(
+            [
+                "history", "show", "--database", database, "--benchmark", "soa-binary-search/query/", "--measure",
+                "latency",
+                "--html", "chart.html",
+            ], in: directory.url)
+        #expect(points.status == 0, "\(points)")
+        #expect(
+            points.stdoutLines.filter { $0.hasPrefix("aaa1111") || $0.hasPrefix("bbb2222") }.count == 2, "\(points)")
+        let page = try String(contentsOfFile: directory.path("chart.html"), encoding: .utf8)
+        #expect(page.contains("<svg") && page.contains("aaa1111"))
+
+        let export = try Bench.run(["history", "export", "--database", database, "--format", "otava"])
+        #expect(export.status == 0, "\(export)")
+        #expect((try JSONSerialization.jsonObject(with: Data(export.standardOutput.utf8)) as? [Any])?.count == 2)
+        let oneRunFormat = try Bench.run(["history", "export", "--database", database, "--format", "bmf"])
+        #expect(oneRunFormat.status == 64, "\(oneRunFormat)")
+    }
+
+    @Test func detectNamesTheCommitWhereTheQueryGotSlower() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        var generator = SystemRandomNumberGenerator()
+        var reports: [String] = []
+        // 24 runs: 12 at the measured speed, then 12 of a build 15% slower, each within ±1% of its level.
+        for run in 0..<24 {
+            let path = directory.path("r\(run).json")
+            let jitter = Double.random(in: 0.99...1.01, using: &generator)
+            try Self.scaled(report, query: (run < 12 ? 1 : 1.15) * jitter, to: path)
+            reports.append(path)
+        }
+        let database = directory.path("history.sqlite")
+        for (run, path) in reports.enumerated() {
+            let time = String(format: "2026-11-%02dT12:00:00Z", run + 1)
+            let add = try Bench.run(
+                ["history", "add", path, "--database", database, "--commit", "c\(run)", "--time", time])
+            try #require(add.status == 0, "\(add)")
+        }
+        let detect = try Bench.run(
+            [
+                "history", "detect", "--database", database, "--benchmark", "soa-binary-search/query/", "--measure",
+                "latency",
+            ])
+        #expect(detect.status == 0, "\(detect)")
+        let line = try #require(detect.stdoutLines.first { $0.hasPrefix("regression") }, "\(detect)")
+        #expect(line.contains("first at c12 (after c11)"), "\(line)")
+        #expect(line.contains("(+15"), "\(line)")
+    }
+
+    @Test func twoProcessesAddingAtOnceLoseNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let database = directory.path("history.sqlite")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    for run in 0..<8 {
+                        let add = try Bench.run(
+                            ["history", "add", report, "--database", database, "--commit", "w\(writer)-\(run)"])
+                        #expect(add.status == 0, "\(add)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let show = try Bench.run(
+            [
+                "history", "show", "--database", database, "--benchmark", "soa-binary-search/query/", "--measure",
+                "latency",
+            ])
+        #expect(show.stdoutLines.filter { $0.hasPrefix("w0-") || $0.hasPrefix("w1-") }.count == 16, "\(show)")
+    }
+
+    @Test func aFileThatIsNoHistoryIsRefusedAndLeftAsItWas() throws {
+        let directory = try TemporaryDirectory()
+        let notes = try directory.write("notes.txt", String(repeating: "my notes\n", count: 200))
+        let outcome = try Bench.run(["history", "show", "--database", notes])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("is not a tessera-bench history"), "\(outcome)")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == String(repeating: "my notes\n", count: 200))
+    }
+}

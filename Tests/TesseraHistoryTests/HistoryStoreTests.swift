@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import TesseraBenchKit
+import Testing
+
+@testable import TesseraHistory
+
+/// A run of one result's latency, as `history add` would record it.
+func recordedRun(
+    commit: String, day: Int, latency: Double, benchmark: String = "flow/soa-binary-search/query/1000",
+    machine: String = "Test CPU, 2 cores", kind: RecordedRun.Kind = .run
+) -> RecordedRun {
+    let parts = benchmark.split(separator: "/")
+    let name = BenchmarkName(
+        layout: ShapedLayout(LayoutID(rawValue: String(parts[0])), itemsPerSection: nil), label: String(parts[1]),
+        operation: BenchmarkOperation(rawValue: String(parts[2]))!, elements: Int(parts[3])!)
+    return RecordedRun(
+        kind: kind, commit: commit, branch: "main", machine: machine,
+        time: Date(timeIntervalSince1970: 1_780_000_000 + Double(day) * 86_400), workload: "test",
+        metrics: [Metric(name, .latency, value: latency, lower: latency * 0.99, upper: latency * 1.01)])
+}
+
+@Suite final class HistoryStoreTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+    var path: String { directory.appendingPathComponent("nested/history.sqlite").path }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    @Test func runsAndTheirFiguresComeBackAsSeriesInTimeOrder() throws {
+        let store = try HistoryStore(path: path)
+        // Added out of order: the series is in time order.
+        try store.add(recordedRun(commit: "bbb", day: 2, latency: 110))
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try store.add(recordedRun(commit: "ccc", day: 3, latency: 5, benchmark: "waterfall/interval-tree/query/1000"))
+
+        let reopened = try HistoryStore(path: path)
+        #expect(try reopened.runs().map(\.commit) == ["aaa", "bbb", "ccc"])
+        let series = try reopened.series(matching: "flow/")
+        #expect(series.count == 1)
+        #expect(series[0].key.benchmark == "flow/soa-binary-search/query/1000")
+        #expect(series[0].key.measure == .latency)
+        #expect(series[0].points.map(\.run.commit) == ["aaa", "bbb"])
+        #expect(series[0].values == [100, 110])
+        #expect(series[0].points[0].lower == 99)
+        #expect(try reopened.series().count == 2)
+    }
+
+    @Test func theSameRunTwiceIsRefusedAndNotRecordedAgain() throws {
+        let store = try HistoryStore(path: path)
+        let run = recordedRun(commit: "aaa", day: 1, latency: 100)
+        try store.add(run)
+        #expect(throws: HistoryError.self) { try store.add(run) }
+        do {
+            try store.add(run)
+        } catch {
+            #expect(error.description.contains("holds this run already"))
+        }
+        #expect(try store.runs().count == 1)
+    }
+
+    @Test func anotherSQLiteDatabaseIsRefusedAndLeftAsItWas() throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try HistoryStore(path: path)
+        } throws: { error in
+            (error as? HistoryError)?.description.contains("is not a tessera-bench history: an SQLite database") == true
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aFileThatIsNoDatabaseIsRefusedAndLeftAsItWas() throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = Data(String(repeating: "not a database\n", count: 100).utf8)
+        try text.write(to: URL(fileURLWithPath: path))
+        #expect {
+            try HistoryStore(path: path)
+        } throws: { error in
+            (error as? HistoryError)?.description.contains("not an SQLite database") == true
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
+    }
+
+    @Test func aHistoryOfALaterSchemaIsRefused() throws {
+        _ = try HistoryStore(path: path)
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        #expect {
+            try HistoryStore(path: path)
+        } throws: { error in
+            (error as? HistoryError)?.reason == .newerSchema(99)
+        }
+    }
+
+    @Test func aRowNoAddCouldHaveWrittenIsRefusedWhenRead() throws {
+        let store = try HistoryStore(path: path)
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: "UPDATE figure SET measure = 'speed'")
+        }
+        #expect {
+            try store.series()
+        } throws: { error in
+            (error as? HistoryError)?.description.contains("no known benchmark or measure") == true
+        }
+    }
+
+    @Test func twoWritersAtOnceLoseNothing() async throws {
+        _ = try HistoryStore(path: path)
+        let path = path
+        // Each writer has its own connection, as two processes would: SQLite's locks decide who writes when.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<2 {
+                group.addTask {
+                    let store = try HistoryStore(path: path)
+                    for day in 0..<40 {
+                        try store.add(recordedRun(commit: "w\(writer)-\(day)", day: day, latency: 100))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let store = try HistoryStore(path: path)
+        #expect(try store.runs().count == 80)
+        #expect(try store.series().first?.points.count == 80)
+    }
+}
