@@ -126,3 +126,52 @@ import Testing
             ).revision == "HEAD~1")
     }
 }
+
+@Suite struct ABGateTests {
+    let tests = ABComparisonTests()
+
+    func rounds(_ count: Int, slowdown: Double, seed: UInt64) -> [(base: BenchmarkReport, head: BenchmarkReport)] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            let noise = { 1 + Double.random(in: -0.02...0.02, using: &generator) }
+            return (base: tests.report(query: 100 * noise()), head: tests.report(query: 100 * slowdown * noise()))
+        }
+    }
+
+    func comparison(_ rounds: [(base: BenchmarkReport, head: BenchmarkReport)], gate: Set<BenchmarkOperation>? = nil)
+        -> ABComparison
+    {
+        ABComparison(
+            rounds: rounds, orders: Array(repeating: [.base, .head], count: rounds.count), base: "base", head: "head",
+            runArguments: [], droppedForBase: [], threshold: 0.03, gate: gate,
+            design: SequentialDesign(budget: 30, every: 10))
+    }
+
+    @Test func aLookTooEarlyDecidesNothingAndALaterOneDecides() {
+        #expect(!comparison(rounds(10, slowdown: 1.2, seed: 1)).gateIsDecided, "no interval at 10 rounds")
+        let slow = comparison(rounds(20, slowdown: 1.2, seed: 1))
+        #expect(slow.gateIsDecided && slow.regressions.map(\.operation) == [.query])
+        let same = comparison(rounds(20, slowdown: 1, seed: 2))
+        #expect(same.gateIsDecided && same.regressions.isEmpty, "every interval at or below 1.03")
+        #expect(same.detectability?.hasPrefix("could detect a change of ±") == true)
+    }
+
+    @Test func aRegressionFailsOnlyWhenTheSecondSetOfRoundsConfirmsIt() {
+        var confirmed = comparison(rounds(20, slowdown: 1.2, seed: 3))
+        confirmed.confirm(with: rounds(10, slowdown: 1.2, seed: 4))
+        #expect(confirmed.regressions.map(\.operation) == [.query])
+        #expect(confirmed.rows.first { $0.operation == .query }?.confirmation?.confirmed == true)
+
+        var unconfirmed = comparison(rounds(20, slowdown: 1.2, seed: 3))
+        unconfirmed.confirm(with: rounds(10, slowdown: 1, seed: 5))
+        #expect(unconfirmed.regressions.isEmpty)
+        #expect(unconfirmed.rows.first { $0.operation == .query }?.verdictLabel == "regression (not confirmed)")
+    }
+
+    @Test func aRegressionOutsideTheGateIsReportedButDoesNotFail() {
+        let ungated = comparison(rounds(20, slowdown: 1.2, seed: 3), gate: [.prepareWarm])
+        let query = ungated.rows.first { $0.operation == .query }
+        #expect(query?.verdict == .regression && query?.verdictLabel == "regression (not gated)")
+        #expect(ungated.regressions.isEmpty)
+    }
+}

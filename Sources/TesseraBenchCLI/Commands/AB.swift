@@ -14,13 +14,26 @@ struct AB: ParsableCommand {
             cannot see it. For each result: the median ratio and its exact distribution-free confidence interval \
             (order statistics of the rounds' ratios, the sign-test interval). A regression is an interval wholly \
             above 1 + threshold, an improvement one wholly below 1 − threshold, unchanged one wholly within; \
-            anything else is inconclusive (more rounds narrow the interval). A 95% interval needs 6 rounds.
+            anything else is inconclusive (more rounds narrow the interval). A 95% interval needs 6 rounds. The \
+            output says how small a change the rounds could have seen: the threshold plus the interval's half-width.
+
+            With --until-decided (what scripts/ci-benchmark runs), ab looks after every --look-every rounds and \
+            stops once every gated result is decided against the threshold (a regression, or an interval at or \
+            below 1 + threshold) or --budget rounds are spent. Looking more than once would raise the chance of a \
+            false alarm, so each look's interval is wider than a single test's: an exact group-sequential sign \
+            test with O'Brien–Fleming-type alpha spending keeps the whole run at the stated confidence, and its \
+            last look is as sharp as a fixed run of that many rounds.
+
+            Only regressions of the --gate operations fail ab (by default the operations a frame or a one-item \
+            change runs, and the warm prepare; the others are reported). A gated regression is confirmed by \
+            --confirmation-rounds more rounds before it fails: HEAD must be slower in those rounds alone too.
 
             The rounds carry the evidence, so each process can be short: give --quick among the run options.
 
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
-            Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 when a \
+            Exit status: 0 when nothing regressed; 1 when a gated result regressed and was confirmed (listed on \
+            standard error); 2 when a \
             binary is missing, BASE's run fails or writes no readable report, or nothing was measured by both; 3 \
             when HEAD's run fails (an error, a signal, no readable report): the change breaks the benchmark; 64 \
             for usage.
@@ -36,11 +49,54 @@ struct AB: ParsableCommand {
     @Option(parsing: .unconditional, help: "Rounds of one process of each binary (6 or more give a 95% interval).")
     var rounds = 20
 
+    @Flag(help: "Add rounds until every gated result is decided, or --budget rounds are spent.")
+    var untilDecided = false
+
+    @Option(parsing: .unconditional, help: "With --until-decided: the most rounds before the confirmation.")
+    var budget = 30
+
+    @Option(parsing: .unconditional, help: "With --until-decided: rounds between two looks.")
+    var lookEvery = 10
+
+    @Option(
+        parsing: .unconditional,
+        help: "Rounds run after a gated regression to confirm it before ab fails (0: fail without confirming).")
+    var confirmationRounds = 10
+
+    @Option(
+        help: ArgumentHelp(
+            "The operations whose regressions fail ab, comma-separated, or all.", valueName: "operations"))
+    var gate = AB.defaultGate.map(\.rawValue).joined(separator: ",")
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "The change of the median ratio, in percent, beyond which a change counts.", valueName: "percent"))
-    var threshold = 5.0
+    var threshold = 3.0
+
+    /// What a frame or a one-item change runs, and the warm prepare: the operations `--quick` rounds resolve to a
+    /// few percent. A cold prepare (allocation and page faults), a batch of 100 random updates and the fill floor
+    /// (a memory-write yardstick) move by more than that from one process to the next, and are reported only.
+    static let defaultGate: [BenchmarkOperation] = [
+        .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .queryBeforeUpdates, .queryAfterUpdates,
+        .selfSizingScroll,
+    ]
+
+    /// The operations `--gate` names.
+    var gatedOperations: Set<BenchmarkOperation> {
+        get throws {
+            if gate == "all" { return Set(BenchmarkOperation.allCases) }
+            return Set(
+                try gate.split(separator: ",").map { name in
+                    guard let operation = BenchmarkOperation(rawValue: String(name)) else {
+                        throw ValidationError(
+                            "--gate: unknown operation \(name); give all, or some of "
+                                + BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    return operation
+                })
+        }
+    }
 
     @Option(parsing: .unconditional, help: "The confidence of each interval, between 0 and 1.")
     var confidence = 0.95
@@ -76,6 +132,13 @@ struct AB: ParsableCommand {
             throw ValidationError("--threshold must be a percentage from 0 to under 100")
         }
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
+        guard (1...1_000).contains(budget), (1...budget).contains(lookEvery) else {
+            throw ValidationError("--budget must be between 1 and 1000, and --look-every between 1 and the budget")
+        }
+        guard (0...1_000).contains(confirmationRounds) else {
+            throw ValidationError("--confirmation-rounds must be between 0 and 1000")
+        }
+        guard try !gatedOperations.isEmpty else { throw ValidationError("--gate names no operation") }
         for option in runArguments
         where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
             throw ValidationError(
@@ -97,26 +160,52 @@ struct AB: ParsableCommand {
     func run() throws {
         let outputFiles = try outputFiles()
         let seed = orderSeed ?? UInt64.random(in: 0...UInt64.max)
-        var trials = ABTrials(
+        let trials = ABTrials(
             base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runArguments,
-            rounds: rounds, orderSeed: seed
-        )
+            orderSeed: seed)
         if !quiet {
             // Always, terminal or not: a CI log shows how far the rounds are.
             trials.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
             trials.progress("ab: order seed \(seed) (--order-seed \(seed) repeats the order)")
         }
-        let measured: ABTrials.Rounds
+        let gate = try gatedOperations
+        func compare(_ rounds: [(base: BenchmarkReport, head: BenchmarkReport)], design: SequentialDesign?)
+            -> ABComparison
+        {
+            ABComparison(
+                rounds: rounds, orders: Array(trials.orders.prefix(rounds.count)), base: base, head: head,
+                runArguments: runArguments, droppedForBase: trials.droppedForBase, threshold: threshold / 100,
+                confidence: confidence, gate: gate, design: design)
+        }
+        var comparison: ABComparison
         do throws(ABTrials.Failure) {
-            measured = try trials.run()
+            if untilDecided {
+                let design = SequentialDesign(budget: budget, every: lookEvery, confidence: confidence)
+                comparison = compare([], design: design)
+                for look in design.looks {
+                    try trials.run(rounds: look - trials.rounds.count, of: design.budget)
+                    comparison = compare(trials.rounds, design: design)
+                    if !quiet, let detectability = comparison.detectability {
+                        trials.progress("ab: after \(look) rounds, \(comparison.summary); \(detectability)")
+                    }
+                    if comparison.gateIsDecided { break }
+                }
+            } else {
+                try trials.run(rounds: rounds, of: rounds)
+                comparison = compare(trials.rounds, design: nil)
+            }
+            if confirmationRounds > 0,
+                comparison.rows.contains(where: { $0.gated != false && $0.verdict == .regression })
+            {
+                let decided = trials.rounds.count
+                trials.progress("ab: a gated result regressed; \(confirmationRounds) rounds more to confirm it")
+                try trials.run(rounds: confirmationRounds, of: decided + confirmationRounds)
+                comparison.confirm(with: Array(trials.rounds[decided...]))
+            }
         } catch {
             FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
             throw error.isHeadsRun ? ExitCode.headFailed : ExitCode.unusableInput
         }
-        let comparison = ABComparison(
-            rounds: measured.rounds, orders: measured.orders, base: base, head: head, runArguments: runArguments,
-            droppedForBase: measured.droppedForBase, threshold: threshold / 100, confidence: confidence
-        )
         print(comparison.text(), terminator: "")
         try outputFiles.write([
             "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },

@@ -33,6 +33,19 @@ public struct ABComparison: Codable, Sendable {
         /// The confidence interval of the median ratio; absent with too few rounds for the confidence.
         public var interval: MedianInterval?
         public var verdict: Verdict
+        /// Whether a regression of this result fails `ab` (its operation is in the gate); `nil` in comparisons
+        /// written before gates, where every result was gated.
+        public var gated: Bool?
+        /// The smallest change of the median ratio the interval can tell from the threshold, as a fraction: the
+        /// threshold plus the interval's half-width. A change this large would put the interval wholly past 1 ±
+        /// threshold; a smaller one could stay inconclusive.
+        public var detectableChange: Double?
+        /// The second set of rounds that confirmed, or did not, a regression; `nil` for any other verdict.
+        public var confirmation: Confirmation?
+
+        /// Whether the result fails `ab`: gated, a regression, and confirmed by a second set of rounds when one was
+        /// run.
+        public var fails: Bool { gated != false && verdict == .regression && confirmation?.confirmed != false }
 
         /// As `flow · soa-binary-search · 100,200 · query`.
         public var name: String {
@@ -41,11 +54,35 @@ public struct ABComparison: Codable, Sendable {
 
         public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
+        /// The verdict as the table shows it: a regression that does not fail says why.
+        public var verdictLabel: String {
+            guard verdict == .regression else { return verdict.rawValue }
+            if gated == false { return "regression (not gated)" }
+            if confirmation?.confirmed == false { return "regression (not confirmed)" }
+            return verdict.rawValue
+        }
+
         /// As `1.102 [1.071, 1.134]`, or `1.102 (too few rounds)`.
         public var formattedRatio: String {
             let ratio = interval?.median ?? ratios.sorted()[ratios.count / 2]
             guard let interval else { return String(format: "%.3f (too few rounds)", ratio) }
             return String(format: "%.3f [%.3f, %.3f]", ratio, interval.lower, interval.upper)
+        }
+    }
+
+    /// The rounds run after a regression was flagged, on their own: a regression fails `ab` only when these show
+    /// HEAD slower too (their interval, at the comparison's confidence, wholly above 1), so one burst of
+    /// interference in the first set cannot fail it alone.
+    public struct Confirmation: Codable, Hashable, Sendable {
+        /// HEAD's median over BASE's, one a round, in round order.
+        public var ratios: [Double]
+        public var interval: MedianInterval?
+        public var confirmed: Bool
+
+        public init(ratios: [Double], confidence: Double) {
+            self.ratios = ratios
+            interval = MedianInterval(ratios, confidence: confidence)
+            confirmed = interval.map { $0.lower > 1 } ?? false
         }
     }
 
@@ -71,6 +108,10 @@ public struct ABComparison: Codable, Sendable {
     public var orders: [[Side]]
     /// Where the rounds ran: HEAD's first report's environment.
     public var environment: RunEnvironment?
+    /// The operations whose regressions fail `ab`; `nil` when every one does.
+    public var gate: [BenchmarkOperation]?
+    /// The looks of `--until-decided` and their intervals' ranks; `nil` for a fixed number of rounds.
+    public var design: SequentialDesign?
     /// Regressions first, then improvements, inconclusive and unchanged, each in HEAD's order.
     public var rows: [Row]
     /// Results measured by one build only, named as rows are.
@@ -78,13 +119,20 @@ public struct ABComparison: Codable, Sendable {
     public var onlyInHead: [String]
 
     public var rounds: Int { orders.count }
-    public var regressions: [Row] { rows.filter { $0.verdict == .regression } }
+    /// The results that fail `ab`: gated regressions, confirmed when a second set of rounds was run.
+    public var regressions: [Row] { rows.filter(\.fails) }
 
     /// Matches each round's two reports by layout, strategy, item count and operation; a result counts when both
     /// builds measured it in every round (a key repeated within a report counts once, at its first appearance).
+    ///
+    /// - Parameters:
+    ///   - gate: the operations whose regressions fail `ab`; `nil` for all.
+    ///   - design: the sequential design whose look this is; its rank for this many rounds bounds the intervals,
+    ///     instead of `confidence` for a fixed number of rounds.
     public init(
         rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[Side]], base: String, head: String,
-        runArguments: [String], droppedForBase: [String], threshold: Double = 0.05, confidence: Double = 0.95
+        runArguments: [String], droppedForBase: [String], threshold: Double = 0.03, confidence: Double = 0.95,
+        gate: Set<BenchmarkOperation>? = nil, design: SequentialDesign? = nil
     ) {
         schemaVersion = Self.currentSchemaVersion
         tool = Self.toolName
@@ -95,6 +143,8 @@ public struct ABComparison: Codable, Sendable {
         self.runArguments = runArguments
         self.droppedForBase = droppedForBase
         self.orders = orders
+        self.gate = gate.map { gate in BenchmarkOperation.allCases.filter(gate.contains) }
+        self.design = design
         environment = rounds.first?.head.environment
 
         let key = BenchmarkResult.keys(matching: rounds.flatMap { [$0.base, $0.head] })
@@ -123,19 +173,57 @@ public struct ABComparison: Codable, Sendable {
             let headMedians = headRounds.map { $0[key]! }
             // A median of 0 (a report rounding a tiny time down) has no ratio; it counts as the clock's grid.
             let ratios = zip(headMedians, baseMedians).map { Swift.max($0, 1e-3) / Swift.max($1, 1e-3) }
-            let interval = MedianInterval(ratios, confidence: confidence)
+            let interval =
+                if let design {
+                    design.rank(afterRounds: ratios.count).flatMap { MedianInterval(ratios, rank: $0) }
+                } else {
+                    MedianInterval(ratios, confidence: confidence)
+                }
             rows.append(
                 Row(
                     layout: key.layout.layout, itemsPerSection: key.layout.itemsPerSection, strategy: key.label,
                     elements: key.elements, operation: key.operation,
                     baseMedianNanoseconds: Self.median(baseMedians), headMedianNanoseconds: Self.median(headMedians),
-                    ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold)
+                    ratios: ratios, interval: interval, verdict: Verdict(interval, threshold: threshold),
+                    gated: gate.map { $0.contains(key.operation) } ?? true,
+                    detectableChange: interval.map { threshold + ($0.upper - $0.lower) / 2 }
                 ))
         }
         self.rows = rows.enumerated().sorted { ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset) }.map(
             \.element)
         onlyInBase = inEveryBase.subtracting(inEveryHead).map(\.description).sorted()
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
+    }
+
+    /// Whether every gated result is decided against the threshold: a regression (its interval wholly above
+    /// 1 + threshold) or cleared (wholly at or below it). `--until-decided` stops then, or at the first regression,
+    /// which a second set of rounds confirms.
+    public var gateIsDecided: Bool {
+        let gated = rows.filter { $0.gated != false }
+        return gated.contains { $0.verdict == .regression }
+            || gated.allSatisfy { row in
+                row.interval.map { $0.lower > 1 + threshold || $0.upper <= 1 + threshold } ?? false
+            }
+    }
+
+    /// Judges each gated regression again on `later` rounds alone, run after it was flagged: it stays failing only
+    /// if those rounds' interval (at the comparison's confidence) lies wholly above 1.
+    public mutating func confirm(with later: [(base: BenchmarkReport, head: BenchmarkReport)]) {
+        let key = BenchmarkResult.keys(matching: later.flatMap { [$0.base, $0.head] })
+        func medians(_ report: BenchmarkReport) -> [String: Double] {
+            report.results.reduce(into: [:]) { medians, result in
+                let name = key(result).description
+                if medians[name] == nil { medians[name] = result.medianNanoseconds }
+            }
+        }
+        let pairs = later.map { (medians($0.base), medians($0.head)) }
+        for index in rows.indices where rows[index].gated != false && rows[index].verdict == .regression {
+            let name = rows[index].name
+            let ratios = pairs.compactMap { base, head in
+                base[name].flatMap { base in head[name].map { Swift.max($0, 1e-3) / Swift.max(base, 1e-3) } }
+            }
+            rows[index].confirmation = Confirmation(ratios: ratios, confidence: confidence)
+        }
     }
 
     package static func median(_ values: [Double]) -> Double {
@@ -169,10 +257,41 @@ extension ABComparison {
         if verdicts[.regression, default: 0] == 0 { counts.insert("no regressions", at: 0) }
         if !onlyInBase.isEmpty { counts.append("\(onlyInBase.count) only in BASE") }
         if !onlyInHead.isEmpty { counts.append("\(onlyInHead.count) only in HEAD") }
+        let passing = rows.filter { $0.verdict == .regression && !$0.fails }.count
+        if passing > 0 { counts.append("\(passing) of the regressions not gated or not confirmed") }
         return counts.joined(separator: ", ")
             + String(
                 format: " (%d rounds; threshold %g%%, %g%% intervals of the median HEAD/BASE ratio)", rounds,
                 threshold * 100, confidence * 100)
+    }
+
+    /// What the rounds could have seen, as `could detect a change of ±4.1% in every gated result (±3.2% in half of
+    /// them)`; `nil` without an interval.
+    public var detectability: String? {
+        let changes = rows.filter { $0.gated != false }.compactMap(\.detectableChange).sorted()
+        guard let widest = changes.last else { return nil }
+        return String(
+            format: "could detect a change of ±%.1f%% in every gated result (±%.1f%% in half of them)", widest * 100,
+            changes[(changes.count - 1) / 2] * 100)
+    }
+
+    /// How the rounds were run: until decided, and whether a regression was confirmed.
+    private var procedure: String? {
+        var parts: [String] = []
+        if let design {
+            parts.append(
+                "Until decided: looked after \(design.looks.filter { $0 <= rounds }.map(String.init).joined(separator: ", ")) "
+                    + "of at most \(design.budget) rounds (O'Brien–Fleming-type spending, so the looks together keep "
+                    + String(format: "%g%% confidence).", design.confidence * 100))
+        }
+        let confirmed = rows.compactMap(\.confirmation)
+        if let first = confirmed.first {
+            parts.append(
+                "\(first.ratios.count) rounds more confirmed \(confirmed.filter(\.confirmed).count) of "
+                    + "\(confirmed.count) regression\(confirmed.count == 1 ? "" : "s") (HEAD slower in those rounds alone)."
+            )
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// Notes a reader needs: options BASE ran without, and results the two builds do not share.
@@ -182,6 +301,8 @@ extension ABComparison {
             notes.append("BASE does not know \(droppedForBase.joined(separator: " ")) and ran without.")
         }
         if rows.isEmpty { notes.append("No result was measured by both builds in every round: nothing to compare.") }
+        if let detectability { notes.append("The rounds \(detectability).") }
+        if let procedure { notes.append(procedure) }
         return notes
     }
 
@@ -214,7 +335,7 @@ extension ABComparison {
             [
                 row.shapedLayout.name, row.strategy, row.elements.formatted(), row.operation.rawValue,
                 TerminalTable.duration(row.baseMedianNanoseconds), TerminalTable.duration(row.headMedianNanoseconds),
-                row.formattedRatio, row.verdict == .regression ? emphasize(row.verdict.rawValue) : row.verdict.rawValue,
+                row.formattedRatio, row.fails ? emphasize(row.verdict.rawValue) : row.verdictLabel,
             ]
         }
         func oneSided(_ name: String, _ side: String) -> [String] {

@@ -3,23 +3,41 @@ import Foundation
 /// Runs two `tessera-bench` binaries in randomized interleaved rounds: each round one fresh process of each, over
 /// the same `run` options, in an order drawn at random, so that whatever else the machine is doing falls on both
 /// builds alike over the rounds (randomized multiple interleaved trials, Abedi and Brecht, ICPE 2017).
-public struct ABTrials {
-    public var base: URL
-    public var head: URL
+///
+/// Rounds are run in batches (`run(rounds:)`), so a caller can look at those so far before asking for more; the
+/// rounds' reports live in a temporary directory removed with the trials.
+public final class ABTrials {
+    public let base: URL
+    public let head: URL
     /// Options for `tessera-bench run`, given to both builds (less those BASE does not know).
-    public var runArguments: [String]
-    public var rounds: Int
-    /// The seed of the rounds' order.
-    public var orderSeed: UInt64
+    public let runArguments: [String]
     /// Receives a line before the first round and after each.
     public var progress: (String) -> Void = { _ in }
 
-    public init(base: URL, head: URL, runArguments: [String], rounds: Int, orderSeed: UInt64) {
+    /// The reports of the rounds run so far, BASE's and HEAD's.
+    public private(set) var rounds: [(base: BenchmarkReport, head: BenchmarkReport)] = []
+    /// Per round, the order the two builds ran in.
+    public private(set) var orders: [[ABComparison.Side]] = []
+    /// The options BASE's `run --help` does not list, which it runs without.
+    public private(set) var droppedForBase: [String] = []
+
+    private var generator: SeededGenerator
+    private var baseArguments: [String] = []
+    private var directory: URL?
+    private var directoryToken: UUID?
+    private let started = monotonicNanoseconds()
+
+    /// - Parameter orderSeed: the seed of the rounds' order.
+    public init(base: URL, head: URL, runArguments: [String], orderSeed: UInt64) {
         self.base = base
         self.head = head
         self.runArguments = runArguments
-        self.rounds = rounds
-        self.orderSeed = orderSeed
+        generator = SeededGenerator(seed: orderSeed)
+    }
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        if let directoryToken { Interruption.untrack(directoryToken) }
     }
 
     /// Why the trials could not be run or read.
@@ -30,35 +48,11 @@ public struct ABTrials {
         public var isHeadsRun = false
     }
 
-    public typealias Rounds = (
-        rounds: [(base: BenchmarkReport, head: BenchmarkReport)], orders: [[ABComparison.Side]],
-        droppedForBase: [String]
-    )
-
-    public func run() throws(Failure) -> Rounds {
-        for binary in [base, head] where !FileManager.default.isExecutableFile(atPath: binary.path) {
-            throw Failure(
-                description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
-        }
-        let (baseArguments, dropped) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
-        let token = Interruption.track(path: directory.path)
-        defer { Interruption.untrack(token) }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw Failure(
-                description:
-                    "cannot create a temporary directory for the rounds' reports: \(error.localizedDescription)")
-        }
-        defer { try? FileManager.default.removeItem(at: directory) }
-
-        var generator = SeededGenerator(seed: orderSeed)
-        var reports: [(base: BenchmarkReport, head: BenchmarkReport)] = []
-        var orders: [[ABComparison.Side]] = []
-        let started = monotonicNanoseconds()
-        progress("ab: \(rounds) rounds of BASE and HEAD in random order, `run \(runArguments.joined(separator: " "))`")
-        for round in 1...rounds {
+    /// Runs `count` more rounds; `total` is how many the caller expects in all, for the progress line's estimate.
+    public func run(rounds count: Int, of total: Int) throws(Failure) {
+        let directory = try prepare()
+        for _ in 0..<count {
+            let round = rounds.count + 1
             let order: [ABComparison.Side] = Bool.random(using: &generator) ? [.base, .head] : [.head, .base]
             var pair: [ABComparison.Side: BenchmarkReport] = [:]
             for side in order {
@@ -76,17 +70,38 @@ public struct ABTrials {
                         + "the builds time operations differently, so their ratios would measure the change of method; "
                         + "compare builds whose reports measure alike")
             }
-            reports.append((baseReport, headReport))
+            rounds.append((baseReport, headReport))
             orders.append(order)
             let elapsed = Double(monotonicNanoseconds() - started) / 1e9
-            let left = elapsed / Double(round) * Double(rounds - round)
+            let left = elapsed / Double(round) * Double(Swift.max(total - round, 0))
             progress(
                 String(
                     format: "ab: round %d of %d (%@ first) done, %.0f s in; about %.0f s left",
-                    round, rounds, order[0].rawValue, elapsed, left
+                    round, Swift.max(total, round), order[0].rawValue, elapsed, left
                 ))
         }
-        return (reports, orders, dropped)
+    }
+
+    /// Checks the binaries and makes the reports' directory, once, before the first round.
+    private func prepare() throws(Failure) -> URL {
+        if let directory { return directory }
+        for binary in [base, head] where !FileManager.default.isExecutableFile(atPath: binary.path) {
+            throw Failure(
+                description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
+        }
+        (baseArguments, droppedForBase) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
+        directoryToken = Interruption.track(path: directory.path)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(
+                description:
+                    "cannot create a temporary directory for the rounds' reports: \(error.localizedDescription)")
+        }
+        self.directory = directory
+        progress("ab: BASE and HEAD in random order, `run \(runArguments.joined(separator: " "))`")
+        return directory
     }
 
     /// One fresh process of `binary` writing its report; its standard error is kept for the reason of a failure.

@@ -36,6 +36,19 @@ public struct MedianInterval: Codable, Hashable, Sendable {
         rank = k
     }
 
+    /// The interval bounded by the `rank`-th smallest and `rank`-th largest sample, as a look of a sequential
+    /// design chooses it (`SequentialDesign`); `nil` for a rank below 1 or past the middle.
+    public init?(_ samples: [Double], rank: Int) {
+        let sorted = samples.sorted()
+        let n = sorted.count
+        guard rank >= 1, 2 * rank <= n + 1 else { return nil }
+        median = n.isMultiple(of: 2) ? (sorted[n / 2 - 1] + sorted[n / 2]) / 2 : sorted[n / 2]
+        lower = sorted[rank - 1]
+        upper = sorted[n - rank]
+        coverage = 1 - 2 * Self.binomialHalfCDF(n)[rank - 1]
+        self.rank = rank
+    }
+
     /// P(B ≤ j) for j in 0..<n, B ~ Binomial(n, ½), by the ratio of successive terms. The terms are carried as
     /// logarithms: ½ⁿ itself underflows past n = 1074, and a term too small for a `Double` adds nothing to the sum.
     static func binomialHalfCDF(_ n: Int) -> [Double] {
