@@ -1,6 +1,8 @@
 /// Why a history cannot be opened, added to or read: each with what to do about it.
 public struct HistoryError: Error, CustomStringConvertible, Equatable {
     public enum Reason: Equatable, Sendable {
+        /// There is no file to read: a history is made by its first `add`.
+        case missing
         /// The file is an SQLite database of something else, or no SQLite database at all.
         case foreign(String)
         /// A history written by a newer tessera-bench.
@@ -23,6 +25,7 @@ public struct HistoryError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch reason {
+        case .missing: "there is no history at \(path): `tessera-bench history add REPORT` makes one"
         case .foreign(let what): "\(path) is not a tessera-bench history: \(what)"
         case .newerSchema(let version):
             "\(path) was written by a newer tessera-bench (history schema \(version); this one reads up to "

@@ -21,11 +21,15 @@ public struct HistoryStore: Sendable {
     public let path: String
     private let database: DatabaseQueue
 
-    /// Opens the history at `path`, creating it (and its directory) when there is none.
+    /// Opens the history at `path`, creating it (and its directory) when there is none and `create` allows.
     ///
-    /// - Throws: `HistoryError` when the file is not a history, is a newer one, or cannot be opened.
-    public init(path: String) throws(HistoryError) {
+    /// - Throws: `HistoryError` when the file is not a history, is a newer one, cannot be opened, or is missing
+    ///   and not to be created.
+    public init(path: String, create: Bool = true) throws(HistoryError) {
         self.path = path
+        guard create || FileManager.default.fileExists(atPath: path) else {
+            throw HistoryError(path: path, reason: .missing)
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()

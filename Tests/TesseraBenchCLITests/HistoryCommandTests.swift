@@ -156,6 +156,16 @@ import Testing
         #expect(show.stdoutLines.filter { $0.hasPrefix("w0-") || $0.hasPrefix("w1-") }.count == 16, "\(show)")
     }
 
+    @Test func readingAHistoryThatIsNotThereMakesNone() throws {
+        let directory = try TemporaryDirectory()
+        for command in ["show", "detect"] {
+            let outcome = try Bench.run(["history", command, "--database", directory.path("none/history.sqlite")])
+            #expect(outcome.status == 2, "\(outcome)")
+            #expect(outcome.standardError.contains("there is no history at"), "\(outcome)")
+        }
+        #expect(try directory.contents().isEmpty)
+    }
+
     @Test func aFileThatIsNoHistoryIsRefusedAndLeftAsItWas() throws {
         let directory = try TemporaryDirectory()
         let notes = try directory.write("notes.txt", String(repeating: "my notes\n", count: 200))

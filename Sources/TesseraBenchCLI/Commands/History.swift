@@ -24,10 +24,11 @@ struct HistoryDatabaseOption: ParsableArguments {
     @Option(help: ArgumentHelp("The history's SQLite file.", valueName: "path"))
     var database = Self.defaultPath
 
-    /// The history, opened (and created, for `create`); exit 2 with the reason when the file is not one.
-    func open() throws -> HistoryStore {
+    /// The history, opened (and created when missing, for `create`); exit 2 with the reason when the file is not
+    /// one.
+    func open(create: Bool = false) throws -> HistoryStore {
         do throws(HistoryError) {
-            return try HistoryStore(path: database)
+            return try HistoryStore(path: database, create: create)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
             throw ExitCode.unusableInput

@@ -30,7 +30,7 @@ struct HistoryAdd: ParsableCommand {
     func run() throws {
         // All or none: every report is read before any is recorded, and all are added in one transaction.
         let runs = try reports.map { try record.recordedRun(from: $0) }
-        let store = try history.open()
+        let store = try history.open(create: true)
         let ids = try history.perform { () throws(HistoryError) in try store.add(runs) }
         for (path, (run, id)) in zip(reports, zip(runs, ids)) {
             print(

@@ -27,6 +27,9 @@ extension ABComparison {
             if let interval = row.interval, !(interval.lower <= interval.median && interval.median <= interval.upper) {
                 return "rows[\(index)]'s interval [\(interval.lower), \(interval.upper)] does not hold its median"
             }
+            if let confirmation = row.confirmation, confirmation.ratios.contains(where: { !($0 > 0 && $0.isFinite) }) {
+                return "rows[\(index)]'s confirmation holds a ratio that is not a positive number"
+            }
             if !names.insert(row.name).inserted { return "rows[\(index)] compares \(row.name) again" }
         }
         return nil
