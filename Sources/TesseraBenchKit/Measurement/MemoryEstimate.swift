@@ -9,13 +9,13 @@ import Tessera
 /// coefficients are jemalloc's peaks fitted by `scripts/calibrate-memory`; every run records its estimates beside
 /// the peaks it measured (`MemoryUse`), so a drift shows in the report.
 public struct MemoryEstimate: Sendable {
-    /// The bytes a command may use: four fifths of the machine's memory unless given.
+    /// The bytes a command may use: `MemoryBudget.bytes()` unless given.
     public var budget: Double
     /// What the process held when the estimate was made: the part of its peak no workload explains.
     public var resident: Double
 
     public init(
-        budget: Double = Double(ProcessInfo.processInfo.physicalMemory) * 0.8,
+        budget: Double = MemoryBudget.bytes(),
         resident: Double = ResidentMemory.current()
     ) {
         self.budget = budget

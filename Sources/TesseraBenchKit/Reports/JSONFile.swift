@@ -3,8 +3,31 @@ import Foundation
 /// Reading a JSON file a user handed over, with reasons a person can act on: the system's reason a file cannot be
 /// read ("Is a directory"), the parser's own words for what is not JSON, and the field a decoding error is about.
 enum JSONFile {
-    /// The file's bytes, or why they cannot be read.
-    static func data(at url: URL) -> Result<Data, FailureReason> {
+    /// What reading and parsing a JSON file holds at its peak, as a multiple of its bytes: the bytes themselves and
+    /// the parser's objects, which take several times the text they come from.
+    static let bytesHeldPerFileByte = 20.0
+
+    /// The file's bytes, or why they cannot be read: refused before reading when it is no regular file (a device,
+    /// a pipe, a directory) or when reading it, at `bytesHeld` bytes for each of its own, would not fit in
+    /// `MemoryBudget`. A reader with a closer estimate of its own (a workload file) passes 1 and checks it after.
+    static func data(at url: URL, bytesHeld: Double = bytesHeldPerFileByte) -> Result<Data, FailureReason> {
+        var status = stat()
+        // A directory is left to the read below, whose reason the system words ("Is a directory").
+        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                return .failure(FailureReason("it is not a regular file but a device or a pipe; give a file"))
+            }
+            let needed = Double(status.st_size) * bytesHeld
+            let budget = MemoryBudget.bytes() - ResidentMemory.current()
+            guard needed <= budget else {
+                return .failure(
+                    FailureReason(
+                        String(
+                            format: "it is %.0f MB, and reading it would hold about %.0f MB, over the %.0f MB this "
+                                + "process may use", Double(status.st_size) / 1e6, needed / 1e6,
+                            Swift.max(budget, 0) / 1e6)))
+            }
+        }
         do { return .success(try Data(contentsOf: url)) } catch {
             // The system's reason says more than Foundation's wrapper around it.
             let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? POSIXError)?.code.rawValue

@@ -64,7 +64,7 @@ public struct WorkloadFile: Decodable, Sendable {
     }
 
     private static func bytes(at url: URL) throws(WorkloadError) -> Data {
-        switch JSONFile.data(at: url) {
+        switch JSONFile.data(at: url, bytesHeld: 1) {
         case .success(let bytes): bytes
         case .failure(let reason): throw .unreadable(url.path, reason.text)
         }
