@@ -125,6 +125,22 @@ import Testing
         #expect(!outcome.crashed, "\(outcome)")
     }
 
+    @Test func aHeadThatExitsZeroWithoutAReportIsNamedAsSuch() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = directory.appendingPathComponent("silent").path
+        try """
+        #!/usr/bin/env bash
+        if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
+        exit 0
+        """.write(toFile: head, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: head)
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet"])
+        #expect(outcome.status == 3, "\(outcome)")
+        #expect(outcome.standardError.contains("HEAD (\(head)) `run` exited with 0 but wrote no report"), "\(outcome)")
+    }
+
     @Test func theRealBinaryAgainstItself() throws {
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(

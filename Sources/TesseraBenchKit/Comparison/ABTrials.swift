@@ -139,6 +139,11 @@ public final class ABTrials {
                     "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")",
                 isHeadsRun: side == .head)
         }
+        guard FileManager.default.fileExists(atPath: report.path) else {
+            throw Failure(
+                description: "\(side.rawValue) (\(binary.path)) `run` exited with 0 but wrote no report",
+                isHeadsRun: side == .head)
+        }
         do { return try BenchmarkReport.load(from: report) } catch {
             throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)", isHeadsRun: side == .head)
         }
