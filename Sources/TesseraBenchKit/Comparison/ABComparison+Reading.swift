@@ -4,11 +4,8 @@ extension ABComparison {
     /// The comparison in `data`, written by `tessera-bench ab --report`, read from the file at `url` (which names it
     /// in errors); anything else is refused with the reason.
     public static func read(_ data: Data, at url: URL) throws(ReportError) -> ABComparison {
-        let object = try JSONFile.object(in: data, at: url)
-        try JSONFile.checkHeader(of: object, in: data, at: url, tool: toolName, readable: currentSchemaVersion)
-        let comparison = try JSONFile.decode(ABComparison.self, from: data, at: url)
-        if let problem = comparison.inconsistency { throw ReportError(file: url, reason: .invalid(problem)) }
-        return comparison
+        try JSONFile.readVersioned(
+            from: data, at: url, tool: toolName, readable: currentSchemaVersion, inconsistency: \.inconsistency)
     }
 
     /// What JSON's types let through but a comparison cannot hold: a ratio that is not a positive number, a row

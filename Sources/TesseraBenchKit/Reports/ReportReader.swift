@@ -50,11 +50,8 @@ extension BenchmarkReport {
 
     /// The report in `data`, read from the file at `url` (which names it in errors).
     public static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
-        let object = try JSONFile.object(in: data, at: url)
-        try JSONFile.checkHeader(of: object, in: data, at: url, tool: toolName, readable: currentSchemaVersion)
-        let report = try JSONFile.decode(BenchmarkReport.self, from: data, at: url)
-        if let problem = report.inconsistency { throw ReportError(file: url, reason: .invalid(problem)) }
-        return report
+        try JSONFile.readVersioned(
+            from: data, at: url, tool: toolName, readable: currentSchemaVersion, inconsistency: \.inconsistency)
     }
 
     /// What JSON's types let through but a report cannot hold: a negative time, a sample count that is not the
@@ -150,6 +147,18 @@ extension JSONFile {
         let version = try decode(Header.self, from: data, at: url).schemaVersion
         guard version <= readable else { throw refuse(.newerSchema(version, readable: readable)) }
         guard version >= 1 else { throw refuse(.invalid("schemaVersion \(version) was never written")) }
+    }
+
+    /// A file `tool` wrote, in a schema this version reads, decoded and checked for what its types let through
+    /// (`inconsistency`).
+    static func readVersioned<T: Decodable>(
+        from data: Data, at url: URL, tool: String, readable: Int, inconsistency: (T) -> String?
+    ) throws(ReportError) -> T {
+        let object = try object(in: data, at: url)
+        try checkHeader(of: object, in: data, at: url, tool: tool, readable: readable)
+        let value = try decode(T.self, from: data, at: url)
+        if let problem = inconsistency(value) { throw ReportError(file: url, reason: .invalid(problem)) }
+        return value
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, at url: URL) throws(ReportError) -> T {
