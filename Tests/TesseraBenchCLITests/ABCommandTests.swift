@@ -141,6 +141,84 @@ import Testing
         #expect(outcome.standardError.contains("HEAD (\(head)) `run` exited with 0 but wrote no report"), "\(outcome)")
     }
 
+    /// A stand-in HEAD whose `run` hangs: it starts a command in the background and waits on another, writing
+    /// both commands' process ids to `pids`, so a test can see that ab stopped what its child started.
+    static func hangingStandIn(in directory: URL, pids: URL) throws -> String {
+        let head = directory.appendingPathComponent("hanging").path
+        try """
+        #!/usr/bin/env bash
+        if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
+        sleep 300 &
+        background=$!
+        sleep 300 &
+        echo "$background $!" > '\(pids.path)'
+        wait
+        """.write(toFile: head, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: head)
+        return head
+    }
+
+    /// Whether every process in `pids` has ended (gone, or a zombie left for init to reap), waiting up to 5 s.
+    static func ended(_ pids: URL) throws -> Bool {
+        let ids = try String(contentsOf: pids, encoding: .utf8).split(whereSeparator: \.isWhitespace)
+        #expect(ids.count == 2, "the stand-in wrote its commands' ids")
+        for _ in 0..<50 {
+            let running = ids.filter { id in
+                guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")")
+                else { return false }
+                return !stat[stat.index(after: close)...].hasPrefix(" Z")
+            }
+            if running.isEmpty { return true }
+            usleep(100_000)
+        }
+        return false
+    }
+
+    /// Waits until `file` exists: how a test knows a stand-in's commands have started.
+    static func waitFor(_ file: URL) {
+        for _ in 0..<300 where !FileManager.default.fileExists(atPath: file.path) { usleep(100_000) }
+    }
+
+    @Test func aHeadPastItsTimeLimitIsStoppedWithWhatItStarted() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let pids = directory.appendingPathComponent("pids")
+        let head = try Self.hangingStandIn(in: directory, pids: pids)
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--time-limit", "2", "--quiet"], timeout: 60)
+        #expect(outcome.status == 3, "a HEAD that hangs breaks the benchmark: \(outcome)")
+        #expect(!outcome.timedOut, "\(outcome)")
+        #expect(outcome.standardError.contains("ran past its time limit of 2 s"), "\(outcome)")
+        #expect(try Self.ended(pids), "the stand-in's commands were stopped with it")
+    }
+
+    /// SIGTERM to ab while a round's process hangs: ab ends by the signal, with the process's whole group stopped
+    /// and the rounds' temporary directory removed.
+    @Test func aSignalStopsTheRoundsProcessAndWhatItStarted() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let pids = directory.appendingPathComponent("pids")
+        let head = try Self.hangingStandIn(in: directory, pids: pids)
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = ["ab", base, head, "--rounds", "6", "--quiet"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Self.waitFor(pids)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM,
+            "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
+        #expect(try Self.ended(pids), "the stand-in's commands were stopped with ab")
+        #expect(try temporary.contents().isEmpty, "the rounds' directory was removed")
+    }
+
     @Test func theRealBinaryAgainstItself() throws {
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(

@@ -174,4 +174,9 @@ import Testing
         #expect(query?.verdict == .regression && query?.verdictLabel == "regression (not gated)")
         #expect(ungated.regressions.isEmpty)
     }
+
+    @Test func theDefaultTimeLimitIsTenTimesBasesFirstRunAndAtLeastAMinute() {
+        #expect(ABTrials.defaultTimeLimit(basesFirstRun: 1) == 60)
+        #expect(ABTrials.defaultTimeLimit(basesFirstRun: 20) == 200)
+    }
 }

@@ -32,10 +32,15 @@ struct AB: ParsableCommand {
 
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
+            Every process has a time limit (--time-limit; by default ten times BASE's first run, which the first \
+            round runs first, and at least a minute). A process past it is stopped with everything it started, \
+            and so is the one running when ab is interrupted (SIGINT, SIGTERM, SIGHUP).
+
             Exit status: 0 when nothing regressed; 1 when a gated result regressed and was confirmed (listed on \
             standard error); 2 when a \
             binary is missing, BASE's run fails or writes no readable report, or nothing was measured by both; 3 \
-            when HEAD's run fails (an error, a signal, no readable report): the change breaks the benchmark; 64 \
+            when HEAD's run fails (an error, a signal, its time limit, no readable report): the change breaks the \
+            benchmark; 64 \
             for usage.
             """
     )
@@ -101,6 +106,13 @@ struct AB: ParsableCommand {
     @Option(parsing: .unconditional, help: "The confidence of each interval, between 0 and 1.")
     var confidence = 0.95
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Stop a round's process that runs longer than this, and fail (default: ten times BASE's first run, at "
+                + "least 60).", valueName: "seconds"))
+    var timeLimit: Double?
+
     @Option(parsing: .unconditional, help: "The seed of the rounds' order (default: random, printed).")
     var orderSeed: UInt64?
 
@@ -138,6 +150,9 @@ struct AB: ParsableCommand {
         guard (0...1_000).contains(confirmationRounds) else {
             throw ValidationError("--confirmation-rounds must be between 0 and 1000")
         }
+        if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) {
+            throw ValidationError("--time-limit must be a number of seconds above 0, not \(timeLimit)")
+        }
         guard try !gatedOperations.isEmpty else { throw ValidationError("--gate names no operation") }
         for option in runArguments
         where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
@@ -162,7 +177,7 @@ struct AB: ParsableCommand {
         let seed = orderSeed ?? UInt64.random(in: 0...UInt64.max)
         let trials = ABTrials(
             base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runArguments,
-            orderSeed: seed)
+            orderSeed: seed, timeLimit: timeLimit)
         if !quiet {
             // Always, terminal or not: a CI log shows how far the rounds are.
             trials.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }

@@ -6,11 +6,17 @@ import Foundation
 ///
 /// Rounds are run in batches (`run(rounds:)`), so a caller can look at those so far before asking for more; the
 /// rounds' reports live in a temporary directory removed with the trials.
+///
+/// Every process has a time limit, so a build that hangs fails the comparison instead of stalling it: the one given,
+/// or else `defaultTimeLimit(basesFirstRun:)`. The first round runs BASE first to set that default; the order is
+/// drawn from the second round on.
 public final class ABTrials {
     public let base: URL
     public let head: URL
     /// Options for `tessera-bench run`, given to both builds (less those BASE does not know).
     public let runArguments: [String]
+    /// The longest a process may run, in seconds, when given; else the default that BASE's first run sets.
+    public let timeLimit: Double?
     /// Receives a line before the first round and after each.
     public var progress: (String) -> Void = { _ in }
 
@@ -26,12 +32,17 @@ public final class ABTrials {
     private var directory: URL?
     private var directoryToken: UUID?
     private let started = monotonicNanoseconds()
+    /// The default limit, once BASE's first run has set it.
+    private var defaultLimit: Double?
 
-    /// - Parameter orderSeed: the seed of the rounds' order.
-    public init(base: URL, head: URL, runArguments: [String], orderSeed: UInt64) {
+    /// - Parameters:
+    ///   - orderSeed: the seed of the rounds' order.
+    ///   - timeLimit: the longest a process may run, in seconds (`nil`: `defaultTimeLimit(basesFirstRun:)`).
+    public init(base: URL, head: URL, runArguments: [String], orderSeed: UInt64, timeLimit: Double? = nil) {
         self.base = base
         self.head = head
         self.runArguments = runArguments
+        self.timeLimit = timeLimit
         generator = SeededGenerator(seed: orderSeed)
     }
 
@@ -48,17 +59,28 @@ public final class ABTrials {
         public var isHeadsRun = false
     }
 
+    /// The time limit of every process after BASE's first: ten times that run, and at least a minute. Rounds are
+    /// alike, so a healthy build stays well inside it, even a much slower one (most of a run's time is spent to a
+    /// fixed sampling budget, not in proportion to the code's speed); a minute covers a machine's pauses.
+    public static func defaultTimeLimit(basesFirstRun seconds: Double) -> Double { Swift.max(60, 10 * seconds) }
+
     /// Runs `count` more rounds; `total` is how many the caller expects in all, for the progress line's estimate.
     public func run(rounds count: Int, of total: Int) throws(Failure) {
         let directory = try prepare()
         for _ in 0..<count {
             let round = rounds.count + 1
-            let order: [ABComparison.Side] = Bool.random(using: &generator) ? [.base, .head] : [.head, .base]
+            let order: [ABComparison.Side] =
+                round == 1 || Bool.random(using: &generator) ? [.base, .head] : [.head, .base]
             var pair: [ABComparison.Side: BenchmarkReport] = [:]
             for side in order {
                 let report = directory.appendingPathComponent("round-\(round)-\(side.rawValue).json")
                 let (binary, arguments) = side == .base ? (base, baseArguments) : (head, runArguments)
-                pair[side] = try Self.measure(binary, side: side, arguments: arguments, report: report)
+                let limit = timeLimit ?? defaultLimit
+                let (measured, seconds) = try Self.measure(
+                    binary, side: side, arguments: arguments, report: report,
+                    limit: limit.map { ($0, timeLimit == nil) })
+                pair[side] = measured
+                if defaultLimit == nil { defaultLimit = Self.defaultTimeLimit(basesFirstRun: seconds) }
             }
             let (baseReport, headReport) = (pair[.base]!, pair[.head]!)
             // A schema marks a change of what a figure means (schema 2 times short operations in batches): a ratio
@@ -104,12 +126,17 @@ public final class ABTrials {
         return directory
     }
 
-    /// One fresh process of `binary` writing its report; its standard error is kept for the reason of a failure.
-    private static func measure(_ binary: URL, side: ABComparison.Side, arguments: [String], report: URL)
-        throws(Failure) -> BenchmarkReport
-    {
+    /// One fresh process of `binary` writing its report, and how long it ran; its standard error is kept for the
+    /// reason of a failure. A process that runs past `limit` (in seconds; whether it is the default) is stopped
+    /// with its process group.
+    private static func measure(
+        _ binary: URL, side: ABComparison.Side, arguments: [String], report: URL,
+        limit: (seconds: Double, isDefault: Bool)?
+    ) throws(Failure) -> (report: BenchmarkReport, seconds: Double) {
         let log = report.deletingPathExtension().appendingPathExtension("log")
         let status: Int32
+        var signalled = false
+        let start = monotonicNanoseconds()
         do {
             guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
                 throw Failure(description: "cannot create \(log.path) for \(side.rawValue)'s standard error")
@@ -121,10 +148,23 @@ public final class ABTrials {
             process.arguments = ["run"] + arguments + ["--report", report.path, "--quiet"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = errors
+            let ended = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in ended.signal() }
             let child = try Interruption.start(process)
+            if let limit, ended.wait(timeout: .now() + limit.seconds) == .timedOut {
+                Interruption.stop(process, token: child)
+                throw Failure(
+                    description:
+                        "\(side.rawValue) (\(binary.path)) `run` ran past its time limit of "
+                        + String(format: "%.0f s", limit.seconds)
+                        + (limit.isDefault ? " (ten times BASE's first run, and at least a minute)" : "")
+                        + " and was stopped with its process group; --time-limit gives another",
+                    isHeadsRun: side == .head)
+            }
             process.waitUntilExit()
             Interruption.untrack(child)
             status = process.terminationStatus
+            signalled = process.terminationReason == .uncaughtSignal
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -136,7 +176,8 @@ public final class ABTrials {
                     separator: "\n") ?? ""
             throw Failure(
                 description:
-                    "\(side.rawValue) (\(binary.path)) `run` exited with \(status)\(said.isEmpty ? "" : ":\n\(said)")",
+                    "\(side.rawValue) (\(binary.path)) `run` \(signalled ? "was ended by signal" : "exited with") "
+                    + "\(status)\(said.isEmpty ? "" : ":\n\(said)")",
                 isHeadsRun: side == .head)
         }
         guard FileManager.default.fileExists(atPath: report.path) else {
@@ -144,7 +185,8 @@ public final class ABTrials {
                 description: "\(side.rawValue) (\(binary.path)) `run` exited with 0 but wrote no report",
                 isHeadsRun: side == .head)
         }
-        do { return try BenchmarkReport.load(from: report) } catch {
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        do { return (try BenchmarkReport.load(from: report), seconds) } catch {
             throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)", isHeadsRun: side == .head)
         }
     }

@@ -6,6 +6,10 @@ import Synchronization
 /// processes it waits for. Each is tracked while it exists; SIGINT, SIGTERM or SIGHUP stops the children and removes
 /// the files before the process ends by the same signal, so Ctrl-C or a CI timeout leaves no stray process and no
 /// temporary file.
+///
+/// A child is stopped with its whole process group: Foundation's `Process` starts each child as the leader of a
+/// group of its own, which whatever the child starts joins, so a child that is a script leaves none of its
+/// commands behind.
 public enum Interruption {
     private struct Tracked {
         var paths: [UUID: String] = [:]
@@ -55,6 +59,14 @@ public enum Interruption {
         return token
     }
 
+    /// Stops `process`, a child started by `start(_:)` under `token`, with everything in its process group, as a
+    /// signal would (`stop(groups:)`), and untracks it: for a child that has run past its time. Its end is read
+    /// from `process`, which reaps it, so that `waitUntilExit()` still returns.
+    public static func stop(_ process: Process, token: UUID) {
+        untrack(token)
+        stop(groups: [process.processIdentifier]) { _ in !process.isRunning }
+    }
+
     public static func untrack(_ token: UUID) {
         tracked.withLock {
             $0.paths[token] = nil
@@ -69,22 +81,37 @@ public enum Interruption {
         while ending.load(ordering: .acquiring) { sleep(1) }
     }
 
-    /// Stops the children, removes the files, and ends the process by `signal` (its default action), as if we had
-    /// not caught it.
-    private static func end(by signal: Int32) -> Never {
-        ending.store(true, ordering: .releasing)
-        let (paths, children) = tracked.withLock { ($0.paths.values, $0.children.values) }
-        for child in children { kill(child, SIGTERM) }
-        // A child of ours cleans up after itself on SIGTERM; one that has not ended in two seconds is killed.
-        for child in children {
+    /// Sends SIGTERM to each leader's process group; a child of ours cleans up after itself on SIGTERM, and a group
+    /// whose leader has not ended in two seconds is killed. What is left of a group once its leader has ended (a
+    /// script's command that ignored SIGTERM) is killed too.
+    private static func stop(groups leaders: [pid_t], ended: (pid_t) -> Bool) {
+        // The leader too, by its own id, in case it is not the leader of a group after all.
+        for leader in leaders {
+            kill(-leader, SIGTERM)
+            kill(leader, SIGTERM)
+        }
+        for leader in leaders {
             var waited = 0
-            while waitpid(child, nil, WNOHANG) == 0, kill(child, 0) == 0 {
-                if waited == 200 { kill(child, SIGKILL) }
+            while !ended(leader) {
+                if waited == 200 {
+                    kill(-leader, SIGKILL)
+                    kill(leader, SIGKILL)
+                }
                 if waited == 400 { break }
                 usleep(10_000)
                 waited += 1
             }
+            kill(-leader, SIGKILL)
         }
+    }
+
+    /// Stops the children, removes the files, and ends the process by `signal` (its default action), as if we had
+    /// not caught it.
+    private static func end(by signal: Int32) -> Never {
+        ending.store(true, ordering: .releasing)
+        let (paths, children) = tracked.withLock { ($0.paths.values, Array($0.children.values)) }
+        // Nothing else waits for the children now: each is reaped here, or found gone.
+        stop(groups: children) { waitpid($0, nil, WNOHANG) != 0 || kill($0, 0) != 0 }
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         Foundation.signal(signal, SIG_DFL)
         var only = sigset_t()
