@@ -174,32 +174,3 @@ import Testing
         #expect(try String(contentsOfFile: notes, encoding: .utf8) == String(repeating: "my notes\n", count: 200))
     }
 }
-
-/// Files the tool reads are refused by what they are and by their size before a byte is read.
-@Suite struct BoundedReadTests {
-    @Test func aReportTooLargeForMemoryIsRefusedAtOnce() throws {
-        let directory = try TemporaryDirectory()
-        let report = try HistoryCommandTests.report(in: directory)
-        // 50 GB, sparse: nothing is written, and nothing may be read.
-        let big = directory.path("big.json")
-        #expect(FileManager.default.createFile(atPath: big, contents: nil))
-        #expect(truncate(big, 50 << 30) == 0)
-        for arguments in [["compare", report, big], ["export", big, "--format", "bmf"], ["summary", big]] {
-            let outcome = try Bench.run(arguments, timeout: 20)
-            #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
-            #expect(outcome.standardError.contains("this process may use"), "\(outcome)")
-        }
-    }
-
-    @Test func aDeviceOrAPipeIsRefusedByWhatItIs() throws {
-        let directory = try TemporaryDirectory()
-        let report = try HistoryCommandTests.report(in: directory)
-        let fifo = directory.path("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        for input in ["/dev/zero", fifo] {
-            let outcome = try Bench.run(["compare", report, input], timeout: 20)
-            #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
-            #expect(outcome.standardError.contains("not a regular file but a device or a pipe"), "\(outcome)")
-        }
-    }
-}

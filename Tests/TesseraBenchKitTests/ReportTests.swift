@@ -24,7 +24,7 @@ import Testing
             viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(settings: settings, workload: .builtIn(BuiltInWorkload()))
-        runner.memory = MemoryEstimate(budget: 5e6, resident: 0)
+        runner.memory = MemoryEstimate(budget: 5e6, spent: 0)
         var notices: [String] = []
         runner.notice = { notices.append($0) }
         #expect(throws: RunError.nothingMeasured(skipped: 1)) { try runner.run() }

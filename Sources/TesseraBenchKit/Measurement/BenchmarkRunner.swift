@@ -12,6 +12,8 @@ public struct BenchmarkRunner {
     public var queryBudget = SamplingBudget.query
     public var probe: (any AllocatorProbe)?
     public var memory = MemoryEstimate()
+    /// The resident memory when the runner was made, which the report records beside the peak.
+    private let residentAtStart = ResidentMemory.current()
     /// The clock's cost, which sets how many operations a batch times; measured when the runner is made.
     public var clock = ClockCalibration.measure()
     /// Receives a line as each measurement starts.
@@ -87,7 +89,7 @@ public struct BenchmarkRunner {
             skipped: skipped,
             memory: memoryUse
         )
-        report.residentBytes = .init(atStart: memory.resident, peak: ResidentMemory.peak())
+        report.residentBytes = .init(atStart: residentAtStart, peak: ResidentMemory.peak())
         return report
     }
 }

@@ -4,22 +4,27 @@ import Tessera
 /// What a command will hold at its peak, estimated before it allocates, so that a workload too large for the
 /// machine is refused (or a strategy skipped) with the estimate instead of failing half-way.
 ///
-/// An estimate is what the process holds when it is made (`resident`) plus the heap the work adds, modelled as a
+/// An estimate is what the process already spends against its budget when it is made (`spent`) plus the heap the
+/// work adds, modelled as a
 /// base, bytes an element, bytes a section, and 16 bytes for each size the workload lists one by one. The
 /// coefficients are jemalloc's peaks fitted by `scripts/calibrate-memory`; every run records its estimates beside
 /// the peaks it measured (`MemoryUse`), so a drift shows in the report.
 public struct MemoryEstimate: Sendable {
-    /// The bytes a command may use: `MemoryBudget.bytes()` unless given.
+    /// The bytes a command may use.
     public var budget: Double
-    /// What the process held when the estimate was made: the part of its peak no workload explains.
-    public var resident: Double
+    /// What the process counted against the budget when the estimate was made (its resident memory, or its address
+    /// space under `ulimit -v`): the part of its peak no workload explains.
+    public var spent: Double
 
-    public init(
-        budget: Double = MemoryBudget.bytes(),
-        resident: Double = ResidentMemory.current()
-    ) {
+    public init(budget: Double, spent: Double) {
         self.budget = budget
-        self.resident = resident
+        self.spent = spent
+    }
+
+    /// An estimate against the tightest budget now (`MemoryBudget.tightest()`).
+    public init() {
+        let tightest = MemoryBudget.tightest()
+        self.init(budget: tightest.bytes, spent: tightest.spent)
     }
 
     /// What a layout's memory grows with.
@@ -77,15 +82,17 @@ public struct MemoryEstimate: Sendable {
         Cost(base: 0, element: 38, section: 560).bytes(shape)
     }
 
-    /// The heap that reading a workload file of `fileBytes` bytes and at most `sizes` sizes adds: its bytes, the
-    /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read.
+    /// The memory that reading a workload file of `fileBytes` bytes and at most `sizes` sizes adds: its bytes, the
+    /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read. A size holds 56 bytes
+    /// resident at the peak, and 150 of address space (what `ulimit -v` counts: the allocator reserves more than it
+    /// touches), which is the figure used: 1M sizes in a 13 MB file needed 155–175 MB more address space.
     public static func workloadFileBytes(fileBytes: Int, sizes: Int) -> Double {
-        Double(fileBytes) + 56 * Double(sizes)
+        Double(fileBytes) + 150 * Double(sizes)
     }
 
     /// The estimate of a command that adds `bytes` to the heap.
     public func total(adding bytes: Double) -> Double {
-        resident + bytes
+        spent + bytes
     }
 
     public func fits(adding bytes: Double) -> Bool {

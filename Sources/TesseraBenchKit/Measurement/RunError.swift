@@ -12,12 +12,12 @@ public enum RunError: Error, CustomStringConvertible, Equatable {
         case .workloadTooLarge(let items, let estimated, let budget):
             String(
                 format:
-                    "%@ items would need about %.1f GB even for the engine alone, over the %.1f GB this machine allows; nothing was allocated",
+                    "%@ items would need about %.1f GB even for the engine alone, over the %.1f GB this process may use; nothing was allocated",
                 items.formatted(), estimated / 1e9, budget / 1e9)
         case .workloadFileTooLarge(let path, let estimated, let budget):
             String(
                 format:
-                    "reading the workload file %@ would need about %.1f GB, over the %.1f GB this machine allows; it was not read",
+                    "reading the workload file %@ would need about %.1f GB, over the %.1f GB this process may use; it was not read",
                 path, estimated / 1e9, budget / 1e9)
         case .nothingMeasured(let skipped):
             "nothing was measured: all \(skipped) strategy runs asked for were skipped (see above); ask for fewer items or an engine strategy"

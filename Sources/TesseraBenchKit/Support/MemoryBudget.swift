@@ -3,30 +3,51 @@ import Foundation
 /// The bytes this process may use: the tightest of the machine's memory, the process's own limits (`ulimit -v`'s
 /// `RLIMIT_AS`, `RLIMIT_DATA`) and its control group's (`memory.max` and `memory.high`, which a CI container sets),
 /// each less a fifth for what the estimates do not see. Every command's memory checks spend against it.
-public enum MemoryBudget {
+///
+/// Each limit counts something else, and the budget is the one with the least room left for what it counts: the
+/// machine and a control group count resident memory, `RLIMIT_AS` the address space (which the runtime, thread
+/// stacks and the allocator's reserves make several times the resident size), `RLIMIT_DATA` the private writable
+/// mappings.
+public struct MemoryBudget: Sendable {
+    /// The limit, less a fifth.
+    public var bytes: Double
+    /// What the process already counts against that limit.
+    public var spent: Double
+
+    /// The room left.
+    public var headroom: Double { bytes - spent }
+
+    /// The budget with the least room left now.
     /// - Complexity: reads a few small files under /proc and /sys once a call.
-    public static func bytes() -> Double {
-        let limits = [Double(ProcessInfo.processInfo.physicalMemory)] + resourceLimits() + controlGroupLimits()
-        return (limits.filter { $0 > 0 }.min() ?? 0) * 0.8
+    public static func tightest() -> MemoryBudget {
+        let resident = ResidentMemory.current()
+        var budgets = ([Double(ProcessInfo.processInfo.physicalMemory)] + controlGroupLimits()).map {
+            MemoryBudget(bytes: $0 * 0.8, spent: resident)
+        }
+        let counted = ResidentMemory.mappings()
+        if let limit = resourceLimit(addressSpace) { budgets.append(.init(bytes: limit * 0.8, spent: counted.address)) }
+        if let limit = resourceLimit(data) { budgets.append(.init(bytes: limit * 0.8, spent: counted.data)) }
+        return budgets.filter { $0.bytes > 0 }.min { $0.headroom < $1.headroom } ?? MemoryBudget(bytes: 0, spent: 0)
     }
 
-    /// The soft `RLIMIT_AS` and `RLIMIT_DATA`, where set.
-    static func resourceLimits() -> [Double] {
+    #if os(Linux)
+        private static let addressSpace = Int32(RLIMIT_AS.rawValue)
+        private static let data = Int32(RLIMIT_DATA.rawValue)
+    #else
+        private static let addressSpace = RLIMIT_AS
+        private static let data = RLIMIT_DATA
+    #endif
+
+    /// A soft resource limit, where set.
+    static func resourceLimit(_ resource: Int32) -> Double? {
+        var limit = rlimit()
         #if os(Linux)
-            let resources = [Int32(RLIMIT_AS.rawValue), Int32(RLIMIT_DATA.rawValue)]
+            guard getrlimit(__rlimit_resource_t(UInt32(resource)), &limit) == 0 else { return nil }
         #else
-            let resources = [RLIMIT_AS, RLIMIT_DATA]
+            guard getrlimit(resource, &limit) == 0 else { return nil }
         #endif
-        return resources.compactMap { resource in
-            var limit = rlimit()
-            #if os(Linux)
-                guard getrlimit(__rlimit_resource_t(UInt32(resource)), &limit) == 0 else { return nil }
-            #else
-                guard getrlimit(resource, &limit) == 0 else { return nil }
-            #endif
-            // RLIM_INFINITY is all ones, which Swift imports as a literal -1 it cannot compare with `rlim_t`.
-            return limit.rlim_cur == rlim_t.max ? nil : Double(limit.rlim_cur)
-        }
+        // RLIM_INFINITY is all ones, which Swift imports as a literal -1 it cannot compare with `rlim_t`.
+        return limit.rlim_cur == rlim_t.max ? nil : Double(limit.rlim_cur)
     }
 
     /// cgroup v2's `memory.max` and `memory.high` of this process's group and every group above it, where set.

@@ -10,6 +10,19 @@ public enum ResidentMemory {
         return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The process's address space and its private writable mappings now, in bytes (/proc/self/status's
+    /// `VmSize` and `VmData`): what `RLIMIT_AS` and `RLIMIT_DATA` count; 0 where they cannot be read.
+    public static func mappings() -> (address: Double, data: Double) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+        func kilobytes(_ field: String) -> Double {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+                let value = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+            else { return 0 }
+            return value * 1024
+        }
+        return (kilobytes("VmSize"), kilobytes("VmData"))
+    }
+
     /// The most bytes the process has had resident at once since it started (`getrusage`'s `ru_maxrss`).
     public static func peak() -> Double {
         var usage = rusage()

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Files the tool reads are refused by what they are and by their size before a byte is read, against the memory
+/// the process may use: the tightest of the machine's, its control group's and its own limits (`ulimit -v`).
+@Suite struct BoundedReadTests {
+    @Test func aReportTooLargeForMemoryIsRefusedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        let report = try HistoryCommandTests.report(in: directory)
+        // 50 GB, sparse: nothing is written, and nothing may be read.
+        let big = directory.path("big.json")
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, 50 << 30) == 0)
+        for arguments in [["compare", report, big], ["export", big, "--format", "bmf"], ["summary", big]] {
+            let outcome = try Bench.run(arguments, timeout: 20)
+            #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
+            #expect(outcome.standardError.contains("this process may use"), "\(outcome)")
+        }
+    }
+
+    @Test func aDeviceOrAPipeIsRefusedByWhatItIs() throws {
+        let directory = try TemporaryDirectory()
+        let report = try HistoryCommandTests.report(in: directory)
+        let fifo = directory.path("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for input in ["/dev/zero", fifo] {
+            let outcome = try Bench.run(["compare", report, input], timeout: 20)
+            #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
+            #expect(outcome.standardError.contains("not a regular file but a device or a pipe"), "\(outcome)")
+        }
+    }
+
+    /// One kind of file the tool reads, a valid one of a few megabytes, and a command that reads it.
+    struct Reader: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Writes the file into the directory and returns the command's arguments.
+        var make: @Sendable (TemporaryDirectory) throws -> [String]
+        var testDescription: String { name }
+    }
+
+    static let readers: [Reader] = [
+        Reader(name: "updates (dump --updates)") { directory in
+            // 100,000 resizes, 5.7 MB.
+            let steps = (0..<100_000).map { #"{"op":"resizeItem","section":0,"item":\#($0 % 100),"size":[20,30]}"# }
+            let file = try directory.write("updates.json", #"{"updates": ["# + steps.joined(separator: ",") + "]}")
+            return ["dump", "--items", "100", "--updates", file]
+        },
+        Reader(name: "workload (dump --workload)") { directory in
+            // 200 sections of 1,000 listed sizes, 2.6 MB.
+            let section =
+                #"{"itemSizes": ["# + Array(repeating: "[50.5,40.25]", count: 1_000).joined(separator: ",")
+                + "]}"
+            let file = try directory.write(
+                "workload.json",
+                #"{"sections": ["# + Array(repeating: section, count: 200).joined(separator: ",") + "]}")
+            return ["dump", "--layout", "flow", "--workload", file]
+        },
+        Reader(name: "report (compare)") { directory in
+            // A real run's report with every result's samples repeated 400 times (the same median and tails).
+            let report = try HistoryCommandTests.report(in: directory)
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+            )
+            var results = try #require(object["results"] as? [[String: Any]])
+            for index in results.indices {
+                let samples = try #require(results[index]["samplesNanoseconds"] as? [Double])
+                results[index]["samplesNanoseconds"] = Array(repeating: samples, count: 400).flatMap { $0 }
+                results[index]["samples"] = samples.count * 400
+            }
+            object["results"] = results
+            let big = directory.path("big.json")
+            try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: big))
+            return ["compare", report, big]
+        },
+    ]
+
+    /// Under address-space limits from below to above what reading the file needs, the reader either reads it or
+    /// refuses it up front, naming the limit: it never runs out of memory half-way, which aborts the process.
+    @Test(arguments: readers)
+    func aReaderRefusesWhatItsLimitCannotHoldAndReadsWhatItCan(_ reader: Reader) throws {
+        let directory = try TemporaryDirectory()
+        let arguments = try reader.make(directory)
+        var read = false
+        for kilobytes in [300_000, 400_000, 600_000, 900_000, 1_300_000] {
+            let command = "ulimit -v \(kilobytes) && exec \"$0\" \"$@\""
+            let outcome = try Bench.run(
+                ["-c", command, TesseraBenchBinary.url.path] + arguments, timeout: 120,
+                executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(!outcome.crashed && !outcome.timedOut, "ulimit -v \(kilobytes): \(outcome)")
+            #expect(
+                outcome.status == 0 || outcome.standardError.contains("may use"),
+                "ulimit -v \(kilobytes): read, or refused for the limit: \(outcome)")
+            read = read || outcome.status == 0
+        }
+        #expect(read, "read under the largest limit")
+    }
+}
