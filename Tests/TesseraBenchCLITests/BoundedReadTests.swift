@@ -18,14 +18,22 @@ import Testing
         }
     }
 
-    @Test func aDeviceOrAPipeIsRefusedByWhatItIs() throws {
+    /// Every file option, given a device or a pipe, says so at once: none is read, and none waits on a writer.
+    @Test(arguments: [
+        "compare FILE REPORT", "summary FILE", "export FILE --format bmf", "history add FILE --database h.sqlite",
+        "run --quick --workload FILE", "run --quick --trace FILE", "dump --updates FILE",
+    ])
+    func aDeviceOrAPipeIsRefusedByWhatItIs(_ command: String) throws {
         let directory = try TemporaryDirectory()
         let report = try HistoryCommandTests.report(in: directory)
         let fifo = directory.path("fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
-        for input in ["/dev/zero", fifo] {
-            let outcome = try Bench.run(["compare", report, input], timeout: 20)
-            #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
+        for input in ["/dev/zero", "/dev/null", fifo] {
+            let arguments = command.split(separator: " ").map {
+                $0 == "FILE" ? input : $0 == "REPORT" ? report : String($0)
+            }
+            let outcome = try Bench.run(arguments, in: directory.url, timeout: 20)
+            #expect(outcome.status != 0 && !outcome.timedOut && !outcome.crashed, "\(outcome)")
             #expect(outcome.standardError.contains("not a regular file but a device or a pipe"), "\(outcome)")
         }
     }
