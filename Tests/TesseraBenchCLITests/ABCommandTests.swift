@@ -219,6 +219,21 @@ import Testing
         #expect(try temporary.contents().isEmpty, "the rounds' directory was removed")
     }
 
+    /// A BASE that is no tessera-bench, whose `run --help` prints forever, is stopped and named: ab neither fills
+    /// its memory nor waits for ever. (One that never answers is stopped after a minute, the same way.)
+    @Test func aBinaryThatPrintsForeverOrWaitsIsStopped() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let head = try Self.standIn(query: 100, in: directory, name: "head")
+        let forever = directory.appendingPathComponent("forever").path
+        try "#!/bin/sh\nexec yes -- '--report x'\n".write(toFile: forever, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: forever)
+        let outcome = try Bench.run(["ab", forever, head, "--rounds", "6", "--quiet"], timeout: 60)
+        #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
+        #expect(
+            outcome.standardError.contains("wrote more than 16 MB to standard output and was stopped"), "\(outcome)")
+    }
+
     @Test func theRealBinaryAgainstItself() throws {
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(

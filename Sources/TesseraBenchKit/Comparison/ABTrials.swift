@@ -193,8 +193,10 @@ public final class ABTrials {
 
     /// `binary run --help`, from which the options it knows are read.
     private static func runHelp(of binary: URL) throws(Failure) -> String {
-        guard let (status, help) = ProcessOutput.run(binary, ["run", "--help"]) else {
-            throw Failure(description: "cannot start \(binary.path)")
+        let (status, help): (Int32, String)
+        switch ProcessOutput.run(binary, ["run", "--help"]) {
+        case .ended(let code, let output): (status, help) = (code, output)
+        case .failed(let reason): throw Failure(description: "\(binary.path) `run --help`: \(reason)")
         }
         guard status == 0, help.contains("--report") else {
             throw Failure(

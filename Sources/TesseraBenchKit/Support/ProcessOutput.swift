@@ -2,25 +2,59 @@ import Foundation
 
 /// Another program's standard output, for the few facts the benchmark asks of git and of other builds.
 public enum ProcessOutput {
-    /// Runs `executable` to its end and returns its exit status and standard output (standard error discarded);
-    /// `nil` when it cannot start. The output is read before waiting, so a child that writes more than a pipe holds
-    /// never blocks.
-    public static func run(_ executable: URL, _ arguments: [String]) -> (status: Int32, output: String)? {
+    /// How a program that was asked a question ended.
+    public enum Answer {
+        /// It ran to its end: its exit status and standard output.
+        case ended(status: Int32, output: String)
+        /// It could not be started, wrote more than it may, or ran out of time (and was stopped): why.
+        case failed(String)
+    }
+
+    /// Runs `executable` to its end and returns its exit status and standard output (standard error discarded).
+    /// The output is read as it comes, so a child that writes more than a pipe holds never blocks; a child that
+    /// writes more than `maxBytes` or runs longer than `seconds` is stopped with its process group, so a program
+    /// that is not what it was taken for (one that prints forever, or waits on input) can neither fill memory nor
+    /// hang the caller.
+    public static func run(_ executable: URL, _ arguments: [String], maxBytes: Int = 16 << 20, seconds: Double = 60)
+        -> Answer
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.standardInput = FileHandle.nullDevice
+        let token: UUID
+        do { token = try Interruption.start(process) } catch {
+            return .failed("it cannot be started: \(error.localizedDescription)")
+        }
+        let started = monotonicNanoseconds()
+        let outOfTime = DispatchWorkItem { Interruption.stop(process, token: token) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: outOfTime)
+        var bytes = Data()
+        // Each read returns what the pipe holds, or nothing once every writer has closed it (or was stopped).
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
+            bytes.append(chunk)
+            if bytes.count > maxBytes {
+                outOfTime.cancel()
+                Interruption.stop(process, token: token)
+                process.waitUntilExit()
+                return .failed("it wrote more than \(maxBytes >> 20) MB to standard output and was stopped")
+            }
+        }
+        outOfTime.cancel()
         process.waitUntilExit()
-        return (process.terminationStatus, text)
+        Interruption.untrack(token)
+        if process.terminationReason == .uncaughtSignal, Double(monotonicNanoseconds() - started) / 1e9 >= seconds {
+            return .failed(String(format: "it ran for over %.0f s and was stopped", seconds))
+        }
+        return .ended(status: process.terminationStatus, output: String(decoding: bytes, as: UTF8.self))
     }
 
     /// A git command's output, trimmed; `nil` when git fails or is missing.
     public static func git(_ arguments: [String]) -> String? {
-        guard let (status, output) = run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments), status == 0 else {
+        guard case .ended(0, let output) = run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments) else {
             return nil
         }
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
