@@ -101,7 +101,9 @@ struct AB: ParsableCommand {
     @Option(parsing: .unconditional, help: "The confidence of each interval, between 0 and 1.")
     var confidence = 0.95
 
-    @Option(parsing: .unconditional, help: "The seed of the rounds' order (default: random, printed).")
+    @Option(
+        parsing: .unconditional, help: "The seed of the rounds' order (default: random, printed).", transform: parseSeed
+    )
     var orderSeed: UInt64?
 
     @Option(help: ArgumentHelp("Write the comparison as JSON to this file.", valueName: "file.json"))

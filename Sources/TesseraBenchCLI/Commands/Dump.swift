@@ -11,12 +11,16 @@ struct Dump: ParsableCommand {
     @Option(help: "The layout.")
     var layout: LayoutID = .flow
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Items in the built-in workload. (default: 100)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
     var items = CountArgument(100)
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
+        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"),
+        transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
     @Option(

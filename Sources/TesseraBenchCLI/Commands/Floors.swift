@@ -24,7 +24,10 @@ struct Floors: ParsableCommand {
     @Option(help: "Layouts to measure, comma-separated, or all.")
     var layouts = "all"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Items in the built-in workload. (default: 1000000)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
     var items = CountArgument(1_000_000)
 
     @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")

@@ -17,16 +17,21 @@ struct Query: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "The rect, in content coordinates; a negative width or height reaches left or up from x,y, as a CGRect's does.",
-            valueName: "x,y,width,height"))
+            valueName: "x,y,width,height"),
+        transform: RectArgument.init(parsing:))
     var rect: RectArgument
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+            "The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"),
+        transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Items in the built-in workload. (default: 100)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
     var items = CountArgument(100)
 
     @OptionGroup var workload: WorkloadOptions

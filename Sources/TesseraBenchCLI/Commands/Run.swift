@@ -32,8 +32,9 @@ struct Run: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)",
-            valueName: "counts"))
-    var items: ListArgument<CountArgument>?
+            valueName: "counts"),
+        transform: CountListArgument.init(parsing:))
+    var items: CountListArgument?
 
     @Option(parsing: .unconditional, help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
@@ -95,13 +96,13 @@ struct Run: ParsableCommand {
                 "--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)"
             )
         }
-        if items?.elements.contains(where: { $0.count == 0 }) == true {
+        if items?.counts.contains(0) == true {
             throw ValidationError("--items must be at least 1: a run of no items measures nothing")
         }
-        if let counts = items?.elements.map(\.count), Set(counts).count < counts.count {
+        if let counts = items?.counts, Set(counts).count < counts.count {
             throw ValidationError("--items names a count twice: each would be measured twice")
         }
-        if workload.workload != nil, let items, items.elements.count > 1 {
+        if workload.workload != nil, let items, items.counts.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
         if workload.workload != nil, workload.sectionShapes.count > 1 {
@@ -135,14 +136,14 @@ struct Run: ParsableCommand {
         if case .file(let sections, _) = source {
             // The file fixes the count: an --items that says otherwise would be recorded but not measured.
             let count = sections.reduce(0) { $0 + $1.itemSizes.count }
-            if let asked = items?.elements.first?.count, asked != count {
+            if let asked = items?.counts.first, asked != count {
                 throw ValidationError(
                     "--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items"
                 )
             }
             return [count]
         }
-        return items?.elements.map(\.count) ?? [10_000, 100_000, 1_000_000]
+        return items?.counts ?? [10_000, 100_000, 1_000_000]
     }
 
     /// `nil` for the default: each layout's tutorial designs and the engine.

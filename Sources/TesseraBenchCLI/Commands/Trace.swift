@@ -18,7 +18,10 @@ struct Trace: ParsableCommand {
     @Option(help: "The layout the trace scrolls.")
     var layout: LayoutID = .flow
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Items in the built-in workload. (default: 10000)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
     var items = CountArgument(10_000)
 
     @Option(help: ArgumentHelp("Write the trace to this file rather than to standard output.", valueName: "file.json"))

@@ -19,7 +19,9 @@ struct Tune: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
+        help: ArgumentHelp(
+            "Items in the built-in workload (a workload file fixes its own). (default: 100000)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
     var items = CountArgument(100_000)
 
     @Option(parsing: .unconditional, help: "Interleaved rounds of every candidate (6 or more give a 95% interval).")

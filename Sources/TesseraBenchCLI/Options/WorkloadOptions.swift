@@ -5,11 +5,22 @@ import TesseraBenchKit
 
 /// The options that say what a layout is fed, shared by every subcommand.
 struct WorkloadOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "The seed of every random size and of the scroll trace.")
+    // An option parsed with a reason (`transform`) shows no default of its own: the help names it.
+    static let defaultViewport = SizeArgument(Size(width: 390, height: 844))
+    static let defaultItemSize = SizeArgument(FlowLayout.defaultItemSize)
+    static let defaultCarouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
+
+    @Option(
+        parsing: .unconditional, help: "The seed of every random size and of the scroll trace. (default: 1)",
+        transform: parseSeed)
     var seed: UInt64 = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport, as WIDTHxHEIGHT in points.", valueName: "WxH"))
-    var viewport = SizeArgument(Size(width: 390, height: 844))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The viewport, as WIDTHxHEIGHT in points. (default: \(WorkloadOptions.defaultViewport))", valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var viewport = WorkloadOptions.defaultViewport
 
     @Option(
         help: ArgumentHelp(
@@ -21,16 +32,21 @@ struct WorkloadOptions: ParsableArguments {
     var sizing: ItemSizing = .random
 
     @Option(
-        parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
-    var itemSize = SizeArgument(FlowLayout.defaultItemSize)
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The flow item size when --sizing is uniform. (default: \(WorkloadOptions.defaultItemSize))",
+            valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var itemSize = WorkloadOptions.defaultItemSize
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed.",
+            "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed. (default: 1000)",
             valueName: "counts"
-        ))
-    var itemsPerSection = ListArgument([CountArgument(1_000)])
+        ),
+        transform: CountListArgument.init(parsing:))
+    var itemsPerSection = CountListArgument([1_000])
 
     @Option(
         parsing: .unconditional,
@@ -55,7 +71,8 @@ struct WorkloadOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
+        help: ArgumentHelp("The flow layout's section inset. (default: 0,0,0,0)", valueName: "top,left,bottom,right"),
+        transform: InsetsArgument.init(parsing:))
     var sectionInset = InsetsArgument(.zero)
 
     @Option(parsing: .unconditional, help: "The waterfall's columns.")
@@ -64,8 +81,12 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The waterfall's padding around each photo.")
     var cellPadding = 4.0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The carousel's item size.", valueName: "WxH"))
-    var carouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The carousel's item size. (default: \(WorkloadOptions.defaultCarouselItemSize))", valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var carouselItemSize = WorkloadOptions.defaultCarouselItemSize
 
     @Option(parsing: .unconditional, help: "The carousel's scale of side items, 0…1.")
     var sideItemScale = 0.5
@@ -101,7 +122,7 @@ struct WorkloadOptions: ParsableArguments {
     }
 
     /// The shapes asked for: items a section, each at least one and named once (`validate()`).
-    var sectionShapes: [Int] { itemsPerSection.elements.map(\.count) }
+    var sectionShapes: [Int] { itemsPerSection.counts }
 
     /// Refuses a list of shapes where a command lays out one workload (every command but `run`).
     func requireOneShape() throws {
@@ -141,10 +162,6 @@ struct WorkloadOptions: ParsableArguments {
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
-        // As a trace file's viewports must be: a trace written for a viewport of no area could not be replayed.
-        if viewport.size.width <= 0 || viewport.size.height <= 0 {
-            throw ValidationError("--viewport must be a positive width and height: a viewport of no area shows nothing")
-        }
         if sectionShapes.contains(where: { $0 < 1 }) {
             throw ValidationError(
                 "--items-per-section must be at least 1: a section of no items has no shape to measure")
