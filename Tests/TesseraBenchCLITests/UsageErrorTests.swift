@@ -118,6 +118,9 @@ import Testing
     /// Values every command that lays out a workload must refuse alike.
     static let everyCommandCases: [Case] =
         everyWorkloadCommand(["--viewport", "0x0"], mentions: ["--viewport", "the width is 0", "positive"])
+        + everyWorkloadCommand(["--header-height", "nan"], mentions: ["--header-height is nan", "finite"])
+        + everyWorkloadCommand(["--footer-height=-1"], mentions: ["--footer-height is -1", "not negative"])
+        + everyWorkloadCommand(["--header-height", "1e13"], mentions: ["--header-height", "at most"])
 
     /// Every command that lays out a workload (kept small, so a value let through ends soon rather than at the
     /// deadline), with `option`.

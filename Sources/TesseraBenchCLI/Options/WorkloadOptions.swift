@@ -162,6 +162,14 @@ struct WorkloadOptions: ParsableArguments {
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
+        // The built-in sections' heights, not a layout's parameters: the layouts made below do not see them.
+        for (option, height) in [("--header-height", headerHeight), ("--footer-height", footerHeight)] {
+            if let height, !Size.isValidLength(height) {
+                throw ValidationError(
+                    "\(option) is \(height); a height must be finite, not negative and at most \(Size.maximumLength) (0 for none)"
+                )
+            }
+        }
         if sectionShapes.contains(where: { $0 < 1 }) {
             throw ValidationError(
                 "--items-per-section must be at least 1: a section of no items has no shape to measure")
