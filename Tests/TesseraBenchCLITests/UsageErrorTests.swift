@@ -121,6 +121,7 @@ import Testing
         + everyWorkloadCommand(["--header-height", "nan"], mentions: ["--header-height is nan", "finite"])
         + everyWorkloadCommand(["--footer-height=-1"], mentions: ["--footer-height is -1", "not negative"])
         + everyWorkloadCommand(["--header-height", "1e13"], mentions: ["--header-height", "at most"])
+        + everyWorkloadCommand(["--items", "0"], mentions: ["--items must be at least 1"], counted: false)
 
     /// Every command that lays out a workload (kept small, so a value let through ends soon rather than at the
     /// deadline), with `option`.

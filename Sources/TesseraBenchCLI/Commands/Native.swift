@@ -29,9 +29,10 @@ struct Native: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Items in the built-in workload. (default: 1000000)", valueName: "count"),
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 1000000, or a workload file's count)", valueName: "count"),
         transform: CountArgument.init(parsing:))
-    var items = CountArgument(1_000_000)
+    var items: CountArgument?
 
     @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
     var rounds = 31
@@ -52,9 +53,7 @@ struct Native: ParsableCommand {
             throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
         }
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
-        guard items.count > 0 else {
-            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
-        }
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
         where !Self.comparable.contains(layout) {
@@ -65,25 +64,28 @@ struct Native: ParsableCommand {
     }
 
     func run() throws {
-        let measurement = try pool.measure(measureHere)
+        // Read here, so that a file that does not fit the rule is refused before any process starts.
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 1_000_000
+        let measurement = try pool.measure { try measureHere(items: count, from: source) }
         if try pool.printedForParent(measurement) { return }
         print(
             pool.heading(
-                "time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
+                "time a query over \(rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
             ))
         print(
             NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
             terminator: "")
     }
 
-    /// Every layout measured in this process.
-    private func measureHere() throws -> NativeComparison.Measurement {
+    /// Every layout measured in this process, at `items` items of `source`.
+    private func measureHere(items: Int, from source: WorkloadSource) throws -> NativeComparison.Measurement {
         let comparison = NativeComparison(
             rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace")
         )
         var measurement = NativeComparison.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
-            let sections = try workload.sections(for: layout, items: items.count)
+            let sections = try workload.sections(for: layout, items: items, from: source)
             do {
                 let measured = try comparison.measure(
                     layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)

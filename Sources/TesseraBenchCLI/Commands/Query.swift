@@ -30,13 +30,15 @@ struct Query: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Items in the built-in workload. (default: 100)", valueName: "count"),
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 100, or a workload file's count)", valueName: "count"),
         transform: CountArgument.init(parsing:))
-    var items = CountArgument(100)
+    var items: CountArgument?
 
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
     }
@@ -45,7 +47,9 @@ struct Query: ParsableCommand {
         let printer = Printer(
             strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin,
             viewport: workload.viewport.size)
-        try workload.withLayout(layout, items: items.count, printer)
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
+        try workload.withLayout(layout, items: count, from: source, printer)
     }
 
     struct Printer: LayoutVisitor {

@@ -96,9 +96,7 @@ struct Run: ParsableCommand {
                 "--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)"
             )
         }
-        if items?.counts.contains(0) == true {
-            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
-        }
+        try WorkloadOptions.requireItems(items?.counts ?? [])
         if let counts = items?.counts, Set(counts).count < counts.count {
             throw ValidationError("--items names a count twice: each would be measured twice")
         }
@@ -133,16 +131,7 @@ struct Run: ParsableCommand {
 
     /// The counts asked for; by default 10k, 100k and 1M items, or `source`'s own count when it is a file.
     func itemCounts(of source: WorkloadSource) throws -> [Int] {
-        if case .file(let sections, _) = source {
-            // The file fixes the count: an --items that says otherwise would be recorded but not measured.
-            let count = sections.reduce(0) { $0 + $1.itemSizes.count }
-            if let asked = items?.counts.first, asked != count {
-                throw ValidationError(
-                    "--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items"
-                )
-            }
-            return [count]
-        }
+        if let count = try workload.fileItemCount(asked: items?.counts.first, of: source) { return [count] }
         return items?.counts ?? [10_000, 100_000, 1_000_000]
     }
 

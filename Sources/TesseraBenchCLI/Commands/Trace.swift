@@ -20,9 +20,10 @@ struct Trace: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Items in the built-in workload. (default: 10000)", valueName: "count"),
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 10000, or a workload file's count)", valueName: "count"),
         transform: CountArgument.init(parsing:))
-    var items = CountArgument(10_000)
+    var items: CountArgument?
 
     @Option(help: ArgumentHelp("Write the trace to this file rather than to standard output.", valueName: "file.json"))
     var output: String?
@@ -30,6 +31,7 @@ struct Trace: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
         try workload.check([layout], viewport: workload.viewport.size)
         _ = try outputFiles()
@@ -41,8 +43,10 @@ struct Trace: ParsableCommand {
 
     func run() throws {
         let outputFiles = try outputFiles()
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 10_000
         let trace = try workload.withLayout(
-            layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
+            layout, items: count, from: source, Maker(viewport: workload.viewport.size, seed: workload.seed))
         let json = TraceFile(trace).json()
         guard output != nil else {
             print(json, terminator: "")

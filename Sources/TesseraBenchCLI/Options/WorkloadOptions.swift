@@ -138,17 +138,17 @@ struct WorkloadOptions: ParsableArguments {
         )
     }
 
-    /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
-    /// an estimate, before the layout is allocated, when it would not fit in memory.
-    func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result
-    {
-        try parameters.make(layout, sections: try sections(for: layout, items: items), visitor)
+    /// Makes `layout` for `items` items of `source`: the built-in workload, or the workload file's items; refused
+    /// with an estimate, before the layout is allocated, when it would not fit in memory.
+    func withLayout<Visitor: LayoutVisitor>(
+        _ layout: LayoutID, items: Int, from source: WorkloadSource, _ visitor: Visitor
+    ) throws -> Visitor.Result {
+        try parameters.make(layout, sections: try sections(for: layout, items: items, from: source), visitor)
     }
 
     /// The sections `layout` is made of: `items` items of the built-in workload, or the workload file's; refused
     /// with an estimate when the layout would not fit in memory.
-    func sections(for layout: LayoutID, items: Int) throws -> [LayoutSection] {
-        let source = try source()
+    func sections(for layout: LayoutID, items: Int, from source: WorkloadSource) throws -> [LayoutSection] {
         let shape = source.shape(for: layout, items: items)
         try MemoryEstimate().check(adding: MemoryEstimate.layoutBytes(shape), items: shape.elements)
         return try source.sections(for: layout, items: items)
