@@ -298,4 +298,20 @@ import Testing
         #expect(run.standardError.contains("the trace file \(file) is not a trace: frames[0].offset"), "\(run)")
         #expect(try directory.contents() == ["bad.json"])
     }
+
+    /// Every viewport of a trace is checked up front, not only its first: a later one the waterfall cannot take would
+    /// fail the run halfway.
+    @Test func traceViewportALayoutCannotTakeIsRefusedUpFront() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "narrow.json",
+            #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}, {"offset": [0, 0], "viewport": [3, 844]}]}"#
+        )
+        let run = try Bench.run(
+            ["run", "--quick", "--quiet", "--layouts", "waterfall", "--items", "100", "--trace", file],
+            in: directory.url)
+        #expect(run.status == 64, "\(run)")
+        #expect(run.standardError.contains("viewport width is 3.0"), "\(run)")
+        #expect(run.standardOutput.isEmpty, "\(run)")
+    }
 }

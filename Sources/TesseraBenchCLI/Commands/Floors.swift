@@ -44,7 +44,8 @@ struct Floors: ParsableCommand {
             throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
         }
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
-        _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        try workload.check(layoutIDs, viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {

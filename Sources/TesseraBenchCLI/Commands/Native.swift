@@ -55,12 +55,13 @@ struct Native: ParsableCommand {
         guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
-        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
-        where !Self.comparable.contains(layout) {
+        let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        for layout in layoutIDs where !Self.comparable.contains(layout) {
             throw ValidationError(
                 "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        try workload.check(layoutIDs, viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {

@@ -40,7 +40,7 @@ struct Query: ParsableCommand {
     func validate() throws {
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {

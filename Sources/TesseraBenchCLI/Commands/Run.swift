@@ -108,7 +108,7 @@ struct Run: ParsableCommand {
         }
         _ = try outputFiles()
         let traceFile = try traceFile()
-        try workload.check(try layoutIDs, viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
+        try workload.check(try layoutIDs, viewports: Self.viewports(of: traceFile, else: workload.viewport.size))
         if systemMalloc { try SystemMallocRun.checkReady() }
     }
 
@@ -118,6 +118,17 @@ struct Run: ParsableCommand {
             ["--report": report, "--markdown": markdown, "--csv": csv, "--html": html],
             inputs: [("--workload", workload.workload), ("--trace", trace)]
         )
+    }
+
+    /// The viewports a run lays out at: its first both ways up (a warm prepare turns it), and a trace file's every
+    /// other one.
+    static func viewports(of traceFile: TraceFile?, else viewport: Size) -> [Size] {
+        guard let frames = traceFile?.frames, let first = frames.first else {
+            return WorkloadOptions.bothWaysUp(viewport)
+        }
+        return frames.reduce(into: WorkloadOptions.bothWaysUp(first.viewport)) { viewports, frame in
+            if !viewports.contains(frame.viewport) { viewports.append(frame.viewport) }
+        }
     }
 
     /// The recorded trace, read (and refused when it is not one) before anything is measured.

@@ -33,7 +33,7 @@ struct Trace: ParsableCommand {
     func validate() throws {
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
         _ = try outputFiles()
     }
 

@@ -35,7 +35,7 @@ struct Tune: ParsableCommand {
     func validate() throws {
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
     }
 
