@@ -245,6 +245,23 @@ import Testing
         }
     }
 
+    /// The largest size a layout takes, `Size.maximumLength` on a side: `run`'s own resize of the first item must
+    /// stay within it, so a workload `dump` lays out is measured too.
+    @Test func runMeasuresAnItemAtTheLargestSize() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("largest.json", #"{"sections": [{"itemSizes": [[1e12, 1e12], [50, 50]]}]}"#)
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--layouts", "flow,waterfall,sticky-parallax", "--strategies",
+                "soa-binary-search,naive-dictionary", "--workload", file,
+            ], in: directory.url)
+        #expect(outcome.status == 0, "\(outcome)")
+        for layout in ["flow", "waterfall", "sticky-parallax"] {
+            #expect(
+                outcome.stdoutLines.contains { $0.contains(layout) && $0.contains("update-resize") }, "\(outcome)")
+        }
+    }
+
     @Test func tuneRefusesABadWorkloadFile() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("truncated.json", #"{"sections": [{"itemSizes": [[10"#)
