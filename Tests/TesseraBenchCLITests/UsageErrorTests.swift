@@ -113,6 +113,11 @@ import Testing
         Case(arguments: ["run", "--items", "10k,abc"], mentions: ["--items", "'abc' is not a count"]),
         Case(arguments: ["dump", "--items=-5"], mentions: ["--items", "cannot be negative"]),
         Case(arguments: ["dump", "--seed=-1"], mentions: ["--seed", "a whole number from 0"]),
+        Case(arguments: ["native", "--rounds", "1000000000"], mentions: ["--rounds", "at most 1000"]),
+        Case(arguments: ["native", "--queries", "1000000000000"], mentions: ["--queries", "at most 1000000"]),
+        Case(arguments: ["floors", "--rounds", "1000000000"], mentions: ["--rounds", "at most 1000"]),
+        Case(arguments: ["native", "--processes", "1000000"], mentions: ["--processes", "at most 1000"]),
+        Case(arguments: ["floors", "--processes", "1000000"], mentions: ["--processes", "at most 1000"]),
     ]
 
     /// Values every command that lays out a workload must refuse alike.

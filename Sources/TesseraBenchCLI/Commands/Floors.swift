@@ -40,8 +40,10 @@ struct Floors: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else {
-            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        // At most as many as tune's and ab's: a count past it would not end.
+        guard (6...1_000).contains(rounds) else {
+            throw ValidationError(
+                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
         }
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)

@@ -49,10 +49,14 @@ struct Native: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else {
-            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        // At most as many as tune's and ab's: a count past it would not end.
+        guard (6...1_000).contains(rounds) else {
+            throw ValidationError(
+                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
         }
-        guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
+        guard (1...1_000_000).contains(queries) else {
+            throw ValidationError("--queries must be at least 1 and at most 1000000 a batch")
+        }
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
         let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
