@@ -261,6 +261,23 @@ import Testing
                 results[0]["strategy"] = "quantum-search"
                 object["results"] = results
             }
+        case "duplicate-result.json":
+            return try edited(report, in: directory, name: name) { object in
+                let results = try #require(object["results"] as? [[String: Any]])
+                object["results"] = results + [results[0]]
+            }
+        case "negative-elements.json":
+            return try edited(report, in: directory, name: name) { object in
+                var results = try #require(object["results"] as? [[String: Any]])
+                results[0]["elements"] = -1
+                object["results"] = results
+            }
+        case "no-operations.json":
+            return try edited(report, in: directory, name: name) { object in
+                var results = try #require(object["results"] as? [[String: Any]])
+                results[0]["operationsPerSample"] = 0
+                object["results"] = results
+            }
         default: return nil
         }
     }
@@ -284,6 +301,10 @@ import Testing
         BadReport(
             name: "unknown-strategy.json",
             mentions: ["unknown-strategy.json", "not a valid tessera-bench report", "strategy"]),
+        // A copy of a result would be listed as in one report only; counts no run writes.
+        BadReport(name: "duplicate-result.json", mentions: ["duplicate-result.json", "results[", "again"]),
+        BadReport(name: "negative-elements.json", mentions: ["negative-elements.json", "results[0].elements is -1"]),
+        BadReport(name: "no-operations.json", mentions: ["no-operations.json", "results[0].operationsPerSample is 0"]),
     ]
 
     @Test(arguments: badReports)

@@ -108,11 +108,13 @@ import Testing
         #expect(first.standardOutput != other.standardOutput)
     }
 
-    @Test func dumpOfNoItemsPrintsNoCells() throws {
+    /// A workload of no items is refused by every command, `dump` too: it would show only empty sections.
+    @Test func dumpOfNoItemsIsAUsageError() throws {
         for layout in Bench.layouts {
             let outcome = try Bench.run(["dump", "--layout", layout, "--items", "0"])
-            #expect(outcome.status == 0, "\(outcome)")
-            #expect(try Bench.jsonLines(outcome.standardOutput).allSatisfy { $0["kind"] as? String != "cell" })
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(outcome.standardError.contains("--items must be at least 1"), "\(outcome)")
+            #expect(outcome.standardOutput.isEmpty, "\(outcome)")
         }
     }
 

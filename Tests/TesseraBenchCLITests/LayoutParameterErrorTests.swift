@@ -21,6 +21,54 @@ import Testing
         #expect(try directory.contents().isEmpty)
     }
 
+    /// Every command that lays out a waterfall, kept small.
+    static let waterfallCommands: [[String]] = [
+        ["dump", "--layout", "waterfall"],
+        ["query", "--layout", "waterfall", "--rect", "0,0,390,844"],
+        ["trace", "--layout", "waterfall", "--items", "100"],
+        ["run", "--quick", "--quiet", "--items", "100", "--layouts", "waterfall"],
+        ["tune", "--quiet", "--layout", "waterfall", "--items", "100"],
+        ["native", "--layouts", "waterfall", "--items", "100", "--rounds", "6"],
+        ["floors", "--layouts", "waterfall", "--items", "100", "--rounds", "6"],
+    ]
+
+    /// Padding that leaves a column no room for a photo (twice the padding as wide as the column) would place
+    /// photos of no width outside the content: every command refuses it, with the reason, before it lays out.
+    @Test(arguments: waterfallCommands)
+    func paddingThatLeavesNoRoomForAPhotoIsRefused(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(arguments + ["--cell-padding", "1000000"], in: directory.url, timeout: 20)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("cellPadding is 1000000.0"), "\(outcome)")
+        #expect(outcome.standardError.contains("no width"), "the reason: \(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(try directory.contents().isEmpty)
+    }
+
+    /// The limit is the column: 390 points in 2 columns of 195, a padding of 97 leaves photos 1 point wide.
+    @Test func paddingJustInsideTheColumnIsLaidOut() throws {
+        let outcome = try Bench.run(
+            ["dump", "--layout", "waterfall", "--items", "4", "--cell-padding", "97", "--viewport", "390x844"],
+            timeout: 20)
+        #expect(outcome.status == 0, "\(outcome)")
+        let cells = try Bench.jsonLines(outcome.standardOutput).map { try Element($0) }.filter { $0.kind == "cell" }
+        #expect(cells.count == 4 && cells.allSatisfy { $0.width == 1 }, "\(outcome)")
+    }
+
+    /// Runs turn the viewport (a warm prepare alternates portrait and landscape, the built-in trace rotates once),
+    /// so every command checks it both ways up before anything runs: 800 x 3 is a waterfall 3 points wide turned.
+    @Test(arguments: waterfallCommands)
+    func viewportTooNarrowOnceTurnedIsRefused(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(arguments + ["--viewport", "800x3"], in: directory.url, timeout: 20)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(!outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("viewport width is 3.0"), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(try directory.contents().isEmpty)
+    }
+
     @Test func tooManyColumnsIsRefused() throws {
         let outcome = try Bench.run(["dump", "--layout", "waterfall", "--columns", "1000000"], timeout: 20)
         #expect(outcome.status == 64, "\(outcome)")
@@ -77,7 +125,7 @@ import Testing
     func nonFiniteLengthIsRefused(_ option: [String]) throws {
         let layout = option[0] == "--cell-padding" ? "waterfall" : "flow"
         let outcome = try Bench.run(["dump", "--layout", layout, "--items", "10"] + option, timeout: 20)
-        #expect(outcome.status != 0, "\(outcome)")
+        #expect(outcome.status == 64, "\(outcome)")
         #expect(!outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.hasPrefix("Error: "), "\(outcome)")
         #expect(outcome.standardOutput.isEmpty, "\(outcome)")

@@ -45,8 +45,11 @@ import Testing
     }
 
     @Test func aFailingProcessFailsTheCommand() throws {
-        // A workload file that does not exist: each process refuses it, and the first refusal ends the command.
-        let outcome = try Bench.run(["native", "--processes", "6", "--workload", "/nonexistent/workload.json"])
+        // A workload file of a size no layout takes: the file reads, so the command starts its processes; each
+        // refuses the layout, and the first refusal ends the command.
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("negative.json", #"{"sections": [{"itemSizes": [[10, -20]]}]}"#)
+        let outcome = try Bench.run(["native", "--processes", "6", "--workload", file])
         #expect(outcome.status == 1, "\(outcome)")
         #expect(outcome.standardError.contains("process 1 of 6 failed"), "\(outcome)")
     }

@@ -82,9 +82,7 @@ import Testing
             mentions: ["waterfall", "viewport width is 3.0"]),
         Case(arguments: ["dump", "--layout", "waterfall", "--viewport", "4x800"], mentions: ["viewport width is 4.0"]),
         Case(arguments: ["dump", "--carousel-spacing", "-1000"], mentions: ["carousel", "spacing is -1000.0"]),
-        Case(arguments: ["run", "--viewport", "0x0"], mentions: ["--viewport must be a positive width and height"]),
-        Case(
-            arguments: ["trace", "--viewport", "390x0"], mentions: ["--viewport must be a positive width and height"]),
+        Case(arguments: ["trace", "--viewport", "390x0"], mentions: ["--viewport", "the height is 0", "positive"]),
         Case(arguments: ["run", "--items-per-section", "0"], mentions: ["--items-per-section must be at least 1"]),
         Case(arguments: ["run", "--items-per-section", "1,0"], mentions: ["--items-per-section must be at least 1"]),
         Case(
@@ -94,9 +92,54 @@ import Testing
             arguments: ["dump", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
         Case(
             arguments: ["tune", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),
+        // A number out of range says which one it is and the rule it breaks.
+        Case(arguments: ["query", "--rect", "0,0,inf,inf"], mentions: ["--rect", "the width is inf", "finite"]),
+        Case(arguments: ["query", "--rect", "nan,0,1,1"], mentions: ["--rect", "the x is nan", "finite"]),
+        Case(arguments: ["query", "--rect", "0,0,1"], mentions: ["--rect", "x,y,width,height"]),
+        Case(arguments: ["query", "--rect", "0,0,1,1", "--offset", "0,inf"], mentions: ["--offset", "the y is inf"]),
+        Case(arguments: ["dump", "--offset", "nan,0"], mentions: ["--offset", "the x is nan", "finite"]),
+        Case(arguments: ["dump", "--offset", "1,b"], mentions: ["--offset", "'b' is not a number"]),
+        Case(
+            arguments: ["dump", "--viewport", "1e308x1e308"], mentions: ["--viewport", "the width is 1e308", "at most"]),
+        Case(arguments: ["dump", "--item-size", "1e13x1"], mentions: ["--item-size", "the width is 1e13", "at most"]),
+        Case(arguments: ["dump", "--item-size", "50x0"], mentions: ["--item-size", "the height is 0", "positive"]),
+        Case(
+            arguments: ["dump", "--carousel-item-size", "0x50"],
+            mentions: ["--carousel-item-size", "the width is 0", "positive"]),
+        Case(arguments: ["dump", "--section-inset", "0,nan,0,0"], mentions: ["--section-inset", "the left is nan"]),
+        Case(arguments: ["dump", "--section-inset=-1,0,0,0"], mentions: ["--section-inset", "the top is -1"]),
+        Case(
+            arguments: ["dump", "--section-inset", "0,x,0,0,0"], mentions: ["--section-inset", "top,left,bottom,right"]),
+        Case(arguments: ["run", "--items", "10k,abc"], mentions: ["--items", "'abc' is not a count"]),
+        Case(arguments: ["dump", "--items=-5"], mentions: ["--items", "cannot be negative"]),
+        Case(arguments: ["dump", "--seed=-1"], mentions: ["--seed", "a whole number from 0"]),
+        Case(arguments: ["native", "--rounds", "1000000000"], mentions: ["--rounds", "at most 1000"]),
+        Case(arguments: ["native", "--queries", "1000000000000"], mentions: ["--queries", "at most 1000000"]),
+        Case(arguments: ["floors", "--rounds", "1000000000"], mentions: ["--rounds", "at most 1000"]),
+        Case(arguments: ["native", "--processes", "1000000"], mentions: ["--processes", "at most 1000"]),
+        Case(arguments: ["floors", "--processes", "1000000"], mentions: ["--processes", "at most 1000"]),
     ]
 
-    @Test(arguments: cases)
+    /// Values every command that lays out a workload must refuse alike.
+    static let everyCommandCases: [Case] =
+        everyWorkloadCommand(["--viewport", "0x0"], mentions: ["--viewport", "the width is 0", "positive"])
+        + everyWorkloadCommand(["--header-height", "nan"], mentions: ["--header-height is nan", "finite"])
+        + everyWorkloadCommand(["--footer-height=-1"], mentions: ["--footer-height is -1", "not negative"])
+        + everyWorkloadCommand(["--header-height", "1e13"], mentions: ["--header-height", "at most"])
+        + everyWorkloadCommand(["--items", "0"], mentions: ["--items must be at least 1"], counted: false)
+
+    /// Every command that lays out a workload (kept small, so a value let through ends soon rather than at the
+    /// deadline), with `option`.
+    static func everyWorkloadCommand(_ option: [String], mentions: [String], counted: Bool = true) -> [Case] {
+        let items = counted ? ["--items", "100"] : []
+        return [
+            ["run", "--quick", "--quiet", "--layouts", "flow"] + items, ["tune", "--quiet"] + items, ["dump"] + items,
+            ["query", "--rect", "0,0,10,10"] + items, ["trace"] + items, ["native", "--rounds", "6"] + items,
+            ["floors", "--rounds", "6", "--layouts", "flow"] + items,
+        ].map { Case(arguments: $0 + option, mentions: mentions) }
+    }
+
+    @Test(arguments: cases + everyCommandCases)
     func exitsWithUsageStatusAndSaysWhy(_ testCase: Case) throws {
         let outcome = try Bench.run(testCase.arguments, timeout: 20)
         #expect(outcome.status == 64, "\(outcome)")

@@ -199,16 +199,66 @@ import Testing
         }
     }
 
-    @Test func emptyWorkloadIsNotACrash() throws {
+    /// Every command that takes a workload file, kept small where the file does not fix the size.
+    static let workloadCommands: [[String]] = [
+        ["run", "--quick", "--quiet", "--layouts", "flow"], ["tune", "--quiet"], ["dump"],
+        ["query", "--rect", "0,0,1000,10000"], ["trace"], ["native", "--rounds", "6", "--layouts", "flow"],
+        ["floors", "--rounds", "6", "--layouts", "flow"],
+    ]
+
+    /// A workload of no items, as `--items 0`: a usage error in every command, whether it would measure nothing or
+    /// show only empty sections, refused before anything is laid out.
+    @Test(arguments: workloadCommands)
+    func workloadOfNoItemsIsAUsageError(_ command: [String]) throws {
         let directory = try TemporaryDirectory()
-        for contents in [#"{"sections": []}"#, #"{"sections": [{"itemSizes": []}]}"#] {
+        for contents in [#"{"sections": []}"#, #"{"sections": [{"itemSizes": []}, {"itemSizes": []}]}"#] {
             let file = try directory.write("empty-sections.json", contents)
-            for layout in Bench.layouts {
-                let outcome = try Bench.run(["dump", "--layout", layout, "--workload", file], timeout: 20)
-                #expect(outcome.status == 0, "\(outcome)")
-                #expect(!outcome.crashed, "\(outcome)")
-                #expect(try Bench.jsonLines(outcome.standardOutput).allSatisfy { $0["kind"] as? String != "cell" })
-            }
+            let outcome = try Bench.run(command + ["--workload", file], in: directory.url, timeout: 20)
+            #expect(outcome.status == 64, "\(outcome)")
+            #expect(!outcome.crashed, "\(outcome)")
+            #expect(outcome.standardError.contains("empty-sections.json holds no items"), "\(outcome)")
+            #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        }
+    }
+
+    /// The file fixes the item count: an --items that says otherwise is refused by every command, as by `run`.
+    @Test(arguments: workloadCommands)
+    func itemCountTheFileDoesNotHaveIsRefused(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        let outcome = try Bench.run(command + ["--items", "5", "--workload", file], in: directory.url, timeout: 20)
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("--items 5 does not match the workload file's 4 items"), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    }
+
+    /// The measuring commands name the items they measured: the file's, not the built-in default.
+    @Test(arguments: [["native", "--traces", "scroll"], ["floors"]])
+    func measuringCommandNamesTheFilesItemCount(_ command: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("workload.json", Self.valid)
+        for items in [[], ["--items", "4"]] {
+            let outcome = try Bench.run(
+                command + ["--layouts", "flow", "--rounds", "6", "--workload", file] + items, timeout: 60)
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(outcome.standardOutput.contains(", 4 items,"), "\(outcome)")
+        }
+    }
+
+    /// The largest size a layout takes, `Size.maximumLength` on a side: `run`'s own resize of the first item must
+    /// stay within it, so a workload `dump` lays out is measured too.
+    @Test func runMeasuresAnItemAtTheLargestSize() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("largest.json", #"{"sections": [{"itemSizes": [[1e12, 1e12], [50, 50]]}]}"#)
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--layouts", "flow,waterfall,sticky-parallax", "--strategies",
+                "soa-binary-search,naive-dictionary", "--workload", file,
+            ], in: directory.url)
+        #expect(outcome.status == 0, "\(outcome)")
+        for layout in ["flow", "waterfall", "sticky-parallax"] {
+            #expect(
+                outcome.stdoutLines.contains { $0.contains(layout) && $0.contains("update-resize") }, "\(outcome)")
         }
     }
 
@@ -264,5 +314,21 @@ import Testing
         #expect(run.status != 0 && !run.crashed && run.standardOutput.isEmpty, "\(run)")
         #expect(run.standardError.contains("the trace file \(file) is not a trace: frames[0].offset"), "\(run)")
         #expect(try directory.contents() == ["bad.json"])
+    }
+
+    /// Every viewport of a trace is checked up front, not only its first: a later one the waterfall cannot take would
+    /// fail the run halfway.
+    @Test func traceViewportALayoutCannotTakeIsRefusedUpFront() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(
+            "narrow.json",
+            #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 0]}, {"offset": [0, 0], "viewport": [3, 844]}]}"#
+        )
+        let run = try Bench.run(
+            ["run", "--quick", "--quiet", "--layouts", "waterfall", "--items", "100", "--trace", file],
+            in: directory.url)
+        #expect(run.status == 64, "\(run)")
+        #expect(run.standardError.contains("viewport width is 3.0"), "\(run)")
+        #expect(run.standardOutput.isEmpty, "\(run)")
     }
 }

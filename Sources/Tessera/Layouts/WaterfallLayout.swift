@@ -32,6 +32,16 @@ public struct WaterfallLayout: LayoutAlgorithm {
             self.cellPadding = cellPadding
             self.headerHeight = headerHeight
         }
+
+        /// The width of a photo in a viewport `viewportWidth` wide: its column's width less the padding on both
+        /// sides. A column narrower than twice the padding leaves its photos no width, rather than a negative one.
+        ///
+        /// - Parameter viewportWidth: The width of the collection view's bounds, which the columns share.
+        /// - Returns: The photos' width, 0 or more.
+        /// - Complexity: O(1).
+        @inlinable public func photoWidth(viewportWidth: Double) -> Double {
+            Swift.max(0, viewportWidth / Double(columns) - 2 * cellPadding)
+        }
     }
 
     /// How far a section header is inset from the left edge.
@@ -218,7 +228,7 @@ public struct WaterfallLayout: LayoutAlgorithm {
     @usableFromInline let columns: Int
     @usableFromInline let columnWidth: Double
     @usableFromInline let padding: Double
-    /// A column narrower than twice the padding leaves its photos no width, rather than a negative one.
+    /// `WaterfallLayout.Configuration.photoWidth(viewportWidth:)`.
     @usableFromInline let photoWidth: Double
     /// Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
     @usableFromInline let gridPadding: Double
@@ -227,7 +237,7 @@ public struct WaterfallLayout: LayoutAlgorithm {
         columns = configuration.columns
         columnWidth = viewport.width / Double(columns)
         padding = configuration.cellPadding
-        photoWidth = Swift.max(0, columnWidth - 2 * padding)
+        photoWidth = configuration.photoWidth(viewportWidth: viewport.width)
         gridPadding = ScrollGrid.snapped(padding)
     }
 

@@ -113,7 +113,9 @@ struct AB: ParsableCommand {
                 + "least 60).", valueName: "seconds"))
     var timeLimit: Double?
 
-    @Option(parsing: .unconditional, help: "The seed of the rounds' order (default: random, printed).")
+    @Option(
+        parsing: .unconditional, help: "The seed of the rounds' order (default: random, printed).", transform: parseSeed
+    )
     var orderSeed: UInt64?
 
     @Option(help: ArgumentHelp("Write the comparison as JSON to this file.", valueName: "file.json"))

@@ -11,12 +11,17 @@ struct Dump: ParsableCommand {
     @Option(help: "The layout.")
     var layout: LayoutID = .flow
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
-    var items = CountArgument(100)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 100, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"))
+        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"),
+        transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
     @Option(
@@ -29,14 +34,18 @@ struct Dump: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {
         let steps = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)).steps } ?? []
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
         try workload.withLayout(
-            layout, items: items.count, Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
+            layout, items: count, from: source,
+            Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
     }
 
     struct Printer: LayoutVisitor {

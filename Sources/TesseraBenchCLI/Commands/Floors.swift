@@ -24,8 +24,12 @@ struct Floors: ParsableCommand {
     @Option(help: "Layouts to measure, comma-separated, or all.")
     var layouts = "all"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
-    var items = CountArgument(1_000_000)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 1000000, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
     var rounds = 21
@@ -36,33 +40,37 @@ struct Floors: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else {
-            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        // At most as many as tune's and ab's: a count past it would not end.
+        guard (6...1_000).contains(rounds) else {
+            throw ValidationError(
+                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
         }
-        guard items.count > 0 else {
-            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
-        }
-        _ = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
+        let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        try workload.check(layoutIDs, viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {
-        let measurement = try pool.measure(measureHere)
+        // Read here, so that a file that does not fit the rule is refused before any process starts.
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 1_000_000
+        let measurement = try pool.measure { try measureHere(items: count, from: source) }
         if try pool.printedForParent(measurement) { return }
         print(
             pool.heading(
-                "time a prepare over \(rounds) rounds, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
+                "time a prepare over \(rounds) rounds, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
             ))
         print(
             PrepareFloors.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
             terminator: "")
     }
 
-    /// Every layout measured in this process.
-    private func measureHere() throws -> PrepareFloors.Measurement {
+    /// Every layout measured in this process, at `items` items of `source`.
+    private func measureHere(items: Int, from source: WorkloadSource) throws -> PrepareFloors.Measurement {
         let floors = PrepareFloors(rounds: rounds, seed: workload.seed)
         var measurement = PrepareFloors.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
-            let sections = try workload.sections(for: layout, items: items.count)
+            let sections = try workload.sections(for: layout, items: items, from: source)
             let measured = try floors.measure(
                 layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
             measurement.timings += measured.timings

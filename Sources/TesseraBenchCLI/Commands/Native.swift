@@ -27,8 +27,12 @@ struct Native: ParsableCommand {
     @Option(help: "Layouts to measure, comma-separated: flow, waterfall or mosaic (layouts without scroll effects).")
     var layouts = "flow,waterfall"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
-    var items = CountArgument(1_000_000)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 1000000, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
     var rounds = 31
@@ -45,42 +49,48 @@ struct Native: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        guard rounds >= 6 else {
-            throw ValidationError("--rounds must be at least 6, for a 95% interval of the median ratio")
+        // At most as many as tune's and ab's: a count past it would not end.
+        guard (6...1_000).contains(rounds) else {
+            throw ValidationError(
+                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
         }
-        guard queries >= 1 else { throw ValidationError("--queries must be at least 1") }
-        guard items.count > 0 else {
-            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
+        guard (1...1_000_000).contains(queries) else {
+            throw ValidationError("--queries must be at least 1 and at most 1000000 a batch")
         }
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
-        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
-        where !Self.comparable.contains(layout) {
+        let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
+        for layout in layoutIDs where !Self.comparable.contains(layout) {
             throw ValidationError(
                 "\(layout.rawValue) has scroll effects, which the C searches do not compute; measure \(Self.comparable.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        try workload.check(layoutIDs, viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {
-        let measurement = try pool.measure(measureHere)
+        // Read here, so that a file that does not fit the rule is refused before any process starts.
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 1_000_000
+        let measurement = try pool.measure { try measureHere(items: count, from: source) }
         if try pool.printedForParent(measurement) { return }
         print(
             pool.heading(
-                "time a query over \(rounds) rounds of \(queries) queries, \(items.count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
+                "time a query over \(rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
             ))
         print(
             NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
             terminator: "")
     }
 
-    /// Every layout measured in this process.
-    private func measureHere() throws -> NativeComparison.Measurement {
+    /// Every layout measured in this process, at `items` items of `source`.
+    private func measureHere(items: Int, from source: WorkloadSource) throws -> NativeComparison.Measurement {
         let comparison = NativeComparison(
             rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace")
         )
         var measurement = NativeComparison.Measurement()
         for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
-            let sections = try workload.sections(for: layout, items: items.count)
+            let sections = try workload.sections(for: layout, items: items, from: source)
             do {
                 let measured = try comparison.measure(
                     layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)

@@ -17,30 +17,39 @@ struct Query: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "The rect, in content coordinates; a negative width or height reaches left or up from x,y, as a CGRect's does.",
-            valueName: "x,y,width,height"))
+            valueName: "x,y,width,height"),
+        transform: RectArgument.init(parsing:))
     var rect: RectArgument
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"))
+            "The content offset the layout's scroll effects use (default: the rect's origin).", valueName: "x,y"),
+        transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
-    var items = CountArgument(100)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 100, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {
         let printer = Printer(
             strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin,
             viewport: workload.viewport.size)
-        try workload.withLayout(layout, items: items.count, printer)
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
+        try workload.withLayout(layout, items: count, from: source, printer)
     }
 
     struct Printer: LayoutVisitor {

@@ -32,8 +32,9 @@ struct Run: ParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)",
-            valueName: "counts"))
-    var items: ListArgument<CountArgument>?
+            valueName: "counts"),
+        transform: CountListArgument.init(parsing:))
+    var items: CountListArgument?
 
     @Option(parsing: .unconditional, help: "Trace frames whose answers are checked against brute force before timing.")
     var verifyFrames = 32
@@ -95,13 +96,11 @@ struct Run: ParsableCommand {
                 "--target-strategy '\(targetStrategy.rawValue)' is a baseline, not an engine strategy; valid: \(engine)"
             )
         }
-        if items?.elements.contains(where: { $0.count == 0 }) == true {
-            throw ValidationError("--items must be at least 1: a run of no items measures nothing")
-        }
-        if let counts = items?.elements.map(\.count), Set(counts).count < counts.count {
+        try WorkloadOptions.requireItems(items?.counts ?? [])
+        if let counts = items?.counts, Set(counts).count < counts.count {
             throw ValidationError("--items names a count twice: each would be measured twice")
         }
-        if workload.workload != nil, let items, items.elements.count > 1 {
+        if workload.workload != nil, let items, items.counts.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
         if workload.workload != nil, workload.sectionShapes.count > 1 {
@@ -109,7 +108,7 @@ struct Run: ParsableCommand {
         }
         _ = try outputFiles()
         let traceFile = try traceFile()
-        try workload.check(try layoutIDs, viewport: traceFile?.frames.first?.viewport ?? workload.viewport.size)
+        try workload.check(try layoutIDs, viewports: Self.viewports(of: traceFile, else: workload.viewport.size))
         if systemMalloc { try SystemMallocRun.checkReady() }
     }
 
@@ -119,6 +118,17 @@ struct Run: ParsableCommand {
             ["--report": report, "--markdown": markdown, "--csv": csv, "--html": html],
             inputs: [("--workload", workload.workload), ("--trace", trace)]
         )
+    }
+
+    /// The viewports a run lays out at: its first both ways up (a warm prepare turns it), and a trace file's every
+    /// other one.
+    static func viewports(of traceFile: TraceFile?, else viewport: Size) -> [Size] {
+        guard let frames = traceFile?.frames, let first = frames.first else {
+            return WorkloadOptions.bothWaysUp(viewport)
+        }
+        return frames.reduce(into: WorkloadOptions.bothWaysUp(first.viewport)) { viewports, frame in
+            if !viewports.contains(frame.viewport) { viewports.append(frame.viewport) }
+        }
     }
 
     /// The recorded trace, read (and refused when it is not one) before anything is measured.
@@ -132,17 +142,8 @@ struct Run: ParsableCommand {
 
     /// The counts asked for; by default 10k, 100k and 1M items, or `source`'s own count when it is a file.
     func itemCounts(of source: WorkloadSource) throws -> [Int] {
-        if case .file(let sections, _) = source {
-            // The file fixes the count: an --items that says otherwise would be recorded but not measured.
-            let count = sections.reduce(0) { $0 + $1.itemSizes.count }
-            if let asked = items?.elements.first?.count, asked != count {
-                throw ValidationError(
-                    "--items \(asked.formatted()) does not match the workload file's \(count.formatted()) items: drop --items"
-                )
-            }
-            return [count]
-        }
-        return items?.elements.map(\.count) ?? [10_000, 100_000, 1_000_000]
+        if let count = try workload.fileItemCount(asked: items?.counts.first, of: source) { return [count] }
+        return items?.counts ?? [10_000, 100_000, 1_000_000]
     }
 
     /// `nil` for the default: each layout's tutorial designs and the engine.

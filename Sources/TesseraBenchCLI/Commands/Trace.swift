@@ -18,8 +18,12 @@ struct Trace: ParsableCommand {
     @Option(help: "The layout the trace scrolls.")
     var layout: LayoutID = .flow
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Items in the built-in workload.", valueName: "count"))
-    var items = CountArgument(10_000)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 10000, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @Option(help: ArgumentHelp("Write the trace to this file rather than to standard output.", valueName: "file.json"))
     var output: String?
@@ -27,8 +31,9 @@ struct Trace: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
         _ = try outputFiles()
     }
 
@@ -38,8 +43,10 @@ struct Trace: ParsableCommand {
 
     func run() throws {
         let outputFiles = try outputFiles()
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 10_000
         let trace = try workload.withLayout(
-            layout, items: items.count, Maker(viewport: workload.viewport.size, seed: workload.seed))
+            layout, items: count, from: source, Maker(viewport: workload.viewport.size, seed: workload.seed))
         let json = TraceFile(trace).json()
         guard output != nil else {
             print(json, terminator: "")

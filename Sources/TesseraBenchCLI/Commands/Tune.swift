@@ -19,8 +19,10 @@ struct Tune: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Items in the built-in workload (a workload file fixes its own).", valueName: "count"))
-    var items = CountArgument(100_000)
+        help: ArgumentHelp(
+            "Items in the built-in workload. (default: 100000, or a workload file's count)", valueName: "count"),
+        transform: CountArgument.init(parsing:))
+    var items: CountArgument?
 
     @Option(parsing: .unconditional, help: "Interleaved rounds of every candidate (6 or more give a 95% interval).")
     var rounds = 10
@@ -31,23 +33,23 @@ struct Tune: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
+        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
-        try workload.check([layout], viewport: workload.viewport.size)
+        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
         guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
-        guard items.count > 0 else {
-            throw ValidationError("--items must be at least 1: with no items there is nothing to tune")
-        }
     }
 
     func run() throws {
+        let source = try workload.source()
+        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100_000
         let settings = RunSettings(
-            layouts: [layout], strategies: [], itemCounts: [items.count], viewportWidth: workload.viewport.size.width,
+            layouts: [layout], strategies: [], itemCounts: [count], viewportWidth: workload.viewport.size.width,
             viewportHeight: workload.viewport.size.height, seed: workload.seed,
             workload: workload.description(of: [layout]),
             traceFrames: 0, verifiedFrames: 16
         )
         var runner = BenchmarkRunner(
-            settings: settings, workload: try workload.source(), parameters: workload.parameters)
+            settings: settings, workload: source, parameters: workload.parameters)
         runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1)
         // A round's median needs a few passes over the trace (a sample is a pass's mean query, or one query when a
         // query is as long as a batch), not seconds: the rounds give the confidence.
@@ -56,6 +58,6 @@ struct Tune: ParsableCommand {
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
         }
-        print(try runner.tune(layout, items: items.count, rounds: rounds).render(), terminator: "")
+        print(try runner.tune(layout, items: count, rounds: rounds).render(), terminator: "")
     }
 }

@@ -1,82 +1,117 @@
 import ArgumentParser
+import Foundation
 import Tessera
 
-/// `WIDTHxHEIGHT`, finite and not negative.
-struct SizeArgument: ExpressibleByArgument {
+/// Why an option's value was refused: the number at fault and the rule it breaks. Thrown from an option's
+/// `transform`, it follows ArgumentParser's "The value '…' is invalid for '--option'" (exit status 64), so a user
+/// reads which number is wrong and why rather than a bare "invalid".
+struct ArgumentReason: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The numbers of a value of `names.count` numbers between `separator`s (its `form`, as `x,y`), each accepted by
+/// `isValid`; the first that is not a number, or that breaks `rule`, is named ("the width is inf; …").
+private func numbers(
+    in text: String, separator: Character, form: String, names: [String], rule: String,
+    isValid: (Double) -> Bool
+) throws(ArgumentReason) -> [Double] {
+    let parts = text.split(separator: separator, omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard parts.count == names.count else {
+        throw ArgumentReason("it has \(parts.count) parts; give \(names.count) numbers as \(form)")
+    }
+    var values: [Double] = []
+    for (name, part) in zip(names, parts) {
+        guard let value = Double(part) else { throw ArgumentReason("the \(name) '\(part)' is not a number") }
+        guard isValid(value) else { throw ArgumentReason("the \(name) is \(part); \(rule)") }
+        values.append(value)
+    }
+    return values
+}
+
+/// `WIDTHxHEIGHT`, each side more than 0 and at most `Size.maximumLength`: a viewport or an item of no area shows
+/// nothing (a trace file's viewports follow the same rule, so a trace written for one can be replayed), and a
+/// longer side no layout takes.
+struct SizeArgument: CustomStringConvertible {
     let size: Size
 
     init(_ size: Size) {
         self.size = size
     }
 
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap {
-            Double($0)
-        }
-        guard parts.count == 2 else { return nil }
-        let size = Size(width: parts[0], height: parts[1])
-        guard size.isValidExtent else { return nil }
-        self.size = size
+    init(parsing text: String) throws(ArgumentReason) {
+        let values = try numbers(
+            in: text.lowercased(), separator: "x", form: "WIDTHxHEIGHT", names: ["width", "height"],
+            rule:
+                "width and height must be positive (a size of no area shows nothing) and at most \(Size.maximumLength)"
+        ) { $0 > 0 && Size.isValidLength($0) }
+        size = Size(width: values[0], height: values[1])
     }
 
-    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+    var description: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
-/// `top,left,bottom,right`.
-struct InsetsArgument: ExpressibleByArgument {
+/// `top,left,bottom,right`, each a length a layout takes.
+struct InsetsArgument {
     let insets: EdgeInsets
 
     init(_ insets: EdgeInsets) {
         self.insets = insets
     }
 
-    init?(argument: String) {
-        let parts = argument.split(separator: ",").compactMap { Double($0) }
-        guard parts.count == 4 else { return nil }
-        insets = EdgeInsets(top: parts[0], left: parts[1], bottom: parts[2], right: parts[3])
+    init(parsing text: String) throws(ArgumentReason) {
+        let values = try numbers(
+            in: text, separator: ",", form: "top,left,bottom,right", names: ["top", "left", "bottom", "right"],
+            rule: "each side must be finite, not negative and at most \(Size.maximumLength)",
+            isValid: Size.isValidLength)
+        insets = EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
-
-    var defaultValueDescription: String { "0,0,0,0" }
 }
 
-/// `x,y,width,height`, finite numbers.
-public struct RectArgument: ExpressibleByArgument {
+/// `x,y,width,height`, finite numbers; a negative width or height reaches left or up, as a `CGRect`'s does.
+public struct RectArgument {
     public let rect: Rect
 
-    public init?(argument: String) {
-        guard let values = finiteNumbers(argument, count: 4) else { return nil }
+    init(parsing text: String) throws(ArgumentReason) {
+        let values = try numbers(
+            in: text, separator: ",", form: "x,y,width,height", names: ["x", "y", "width", "height"],
+            rule: "x, y, width and height must be finite numbers", isValid: \.isFinite)
         rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+
+    /// The rect, or `nil` for text that is none (what the fuzzer feeds).
+    public init?(argument: String) {
+        guard let parsed = try? RectArgument(parsing: argument) else { return nil }
+        self = parsed
     }
 }
 
 /// `x,y`, finite numbers.
-struct PointArgument: ExpressibleByArgument {
+struct PointArgument {
     let point: Point
 
-    init?(argument: String) {
-        guard let values = finiteNumbers(argument, count: 2) else { return nil }
+    init(parsing text: String) throws(ArgumentReason) {
+        let values = try numbers(
+            in: text, separator: ",", form: "x,y", names: ["x", "y"], rule: "x and y must be finite numbers",
+            isValid: \.isFinite)
         point = Point(x: values[0], y: values[1])
     }
 }
 
-/// Exactly `count` comma-separated finite numbers, or `nil`.
-private func finiteNumbers(_ text: String, count: Int) -> [Double]? {
-    let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap {
-        Double($0.trimmingCharacters(in: .whitespaces))
-    }
-    guard values.count == count, values.allSatisfy(\.isFinite) else { return nil }
-    return values
-}
-
 /// An item count: `10000`, `10_000`, `10k` or `1M`.
-struct CountArgument: ExpressibleByArgument {
+struct CountArgument: CustomStringConvertible {
     let count: Int
 
     init(_ count: Int) {
         self.count = count
     }
 
-    init?(argument: String) {
+    init(parsing argument: String) throws(ArgumentReason) {
         var text = argument.replacingOccurrences(of: "_", with: "").lowercased()
         var scale = 1
         if text.hasSuffix("k") {
@@ -86,30 +121,44 @@ struct CountArgument: ExpressibleByArgument {
             scale = 1_000_000
             text.removeLast()
         }
-        guard let value = Int(text), value >= 0 else { return nil }
+        let tooLarge = ArgumentReason("\(argument) is more than the \(Int.max) a count can be")
+        guard let value = Int(text) else {
+            if !text.isEmpty, text.allSatisfy({ ("0"..."9").contains($0) }) { throw tooLarge }
+            throw ArgumentReason(
+                "'\(argument)' is not a count: give a whole number, k and M suffixes allowed (10k, 1M)")
+        }
+        guard value >= 0 else { throw ArgumentReason("a count cannot be negative") }
         let (count, overflow) = value.multipliedReportingOverflow(by: scale)
-        guard !overflow else { return nil }
+        guard !overflow else { throw tooLarge }
         self.count = count
     }
 
-    var defaultValueDescription: String { "\(count)" }
+    var description: String { "\(count)" }
 }
 
-/// A comma-separated list of values of an argument type, e.g. `--items 10k,100k,1M`.
-struct ListArgument<Element: ExpressibleByArgument>: ExpressibleByArgument {
-    let elements: [Element]
+/// A comma-separated list of counts, e.g. `--items 10k,100k,1M`.
+struct CountListArgument: CustomStringConvertible {
+    let counts: [Int]
 
-    init(_ elements: [Element]) {
-        self.elements = elements
+    init(_ counts: [Int]) {
+        self.counts = counts
     }
 
-    init?(argument: String) {
-        let elements = argument.split(separator: ",").map { Element(argument: String($0)) }
-        guard !elements.isEmpty, elements.allSatisfy({ $0 != nil }) else { return nil }
-        self.elements = elements.compactMap { $0 }
+    init(parsing text: String) throws(ArgumentReason) {
+        let parts = text.split(separator: ",")
+        guard !parts.isEmpty else { throw ArgumentReason("no count given") }
+        var counts: [Int] = []
+        for part in parts { counts.append(try CountArgument(parsing: String(part)).count) }
+        self.counts = counts
     }
 
-    var defaultValueDescription: String { elements.map(\.defaultValueDescription).joined(separator: ",") }
+    var description: String { counts.map { "\($0)" }.joined(separator: ",") }
+}
+
+/// A seed: any 64-bit unsigned number.
+func parseSeed(_ text: String) throws(ArgumentReason) -> UInt64 {
+    guard let seed = UInt64(text) else { throw ArgumentReason("a seed is a whole number from 0 to \(UInt64.max)") }
+    return seed
 }
 
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.

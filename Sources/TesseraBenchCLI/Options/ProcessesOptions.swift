@@ -21,9 +21,11 @@ struct ProcessesOptions: ParsableArguments {
     var measurementJSON = false
 
     func validate() throws {
-        guard processes == 1 || processes >= ProcessPool.minimumProcesses else {
+        // At most as many as ab's rounds, each a process too: a count past it would not end.
+        guard processes == 1 || (ProcessPool.minimumProcesses...1_000).contains(processes) else {
             throw ValidationError(
-                "--processes must be 1, or at least \(ProcessPool.minimumProcesses) for a 95% interval over processes")
+                "--processes must be 1, or at least \(ProcessPool.minimumProcesses) for a 95% interval over processes, and at most 1000"
+            )
         }
     }
 

@@ -5,11 +5,22 @@ import TesseraBenchKit
 
 /// The options that say what a layout is fed, shared by every subcommand.
 struct WorkloadOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "The seed of every random size and of the scroll trace.")
+    // An option parsed with a reason (`transform`) shows no default of its own: the help names it.
+    static let defaultViewport = SizeArgument(Size(width: 390, height: 844))
+    static let defaultItemSize = SizeArgument(FlowLayout.defaultItemSize)
+    static let defaultCarouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
+
+    @Option(
+        parsing: .unconditional, help: "The seed of every random size and of the scroll trace. (default: 1)",
+        transform: parseSeed)
     var seed: UInt64 = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The viewport, as WIDTHxHEIGHT in points.", valueName: "WxH"))
-    var viewport = SizeArgument(Size(width: 390, height: 844))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The viewport, as WIDTHxHEIGHT in points. (default: \(WorkloadOptions.defaultViewport))", valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var viewport = WorkloadOptions.defaultViewport
 
     @Option(
         help: ArgumentHelp(
@@ -21,16 +32,21 @@ struct WorkloadOptions: ParsableArguments {
     var sizing: ItemSizing = .random
 
     @Option(
-        parsing: .unconditional, help: ArgumentHelp("The flow item size when --sizing is uniform.", valueName: "WxH"))
-    var itemSize = SizeArgument(FlowLayout.defaultItemSize)
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The flow item size when --sizing is uniform. (default: \(WorkloadOptions.defaultItemSize))",
+            valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var itemSize = WorkloadOptions.defaultItemSize
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed.",
+            "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed. (default: 1000)",
             valueName: "counts"
-        ))
-    var itemsPerSection = ListArgument([CountArgument(1_000)])
+        ),
+        transform: CountListArgument.init(parsing:))
+    var itemsPerSection = CountListArgument([1_000])
 
     @Option(
         parsing: .unconditional,
@@ -55,7 +71,8 @@ struct WorkloadOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The flow layout's section inset.", valueName: "top,left,bottom,right"))
+        help: ArgumentHelp("The flow layout's section inset. (default: 0,0,0,0)", valueName: "top,left,bottom,right"),
+        transform: InsetsArgument.init(parsing:))
     var sectionInset = InsetsArgument(.zero)
 
     @Option(parsing: .unconditional, help: "The waterfall's columns.")
@@ -64,8 +81,12 @@ struct WorkloadOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The waterfall's padding around each photo.")
     var cellPadding = 4.0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The carousel's item size.", valueName: "WxH"))
-    var carouselItemSize = SizeArgument(CarouselLayout.Configuration().itemSize)
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The carousel's item size. (default: \(WorkloadOptions.defaultCarouselItemSize))", valueName: "WxH"),
+        transform: SizeArgument.init(parsing:))
+    var carouselItemSize = WorkloadOptions.defaultCarouselItemSize
 
     @Option(parsing: .unconditional, help: "The carousel's scale of side items, 0…1.")
     var sideItemScale = 0.5
@@ -101,7 +122,7 @@ struct WorkloadOptions: ParsableArguments {
     }
 
     /// The shapes asked for: items a section, each at least one and named once (`validate()`).
-    var sectionShapes: [Int] { itemsPerSection.elements.map(\.count) }
+    var sectionShapes: [Int] { itemsPerSection.counts }
 
     /// Refuses a list of shapes where a command lays out one workload (every command but `run`).
     func requireOneShape() throws {
@@ -117,17 +138,17 @@ struct WorkloadOptions: ParsableArguments {
         )
     }
 
-    /// Makes `layout` for `items` items of the built-in workload, or for the workload file's items; refused with
-    /// an estimate, before the layout is allocated, when it would not fit in memory.
-    func withLayout<Visitor: LayoutVisitor>(_ layout: LayoutID, items: Int, _ visitor: Visitor) throws -> Visitor.Result
-    {
-        try parameters.make(layout, sections: try sections(for: layout, items: items), visitor)
+    /// Makes `layout` for `items` items of `source`: the built-in workload, or the workload file's items; refused
+    /// with an estimate, before the layout is allocated, when it would not fit in memory.
+    func withLayout<Visitor: LayoutVisitor>(
+        _ layout: LayoutID, items: Int, from source: WorkloadSource, _ visitor: Visitor
+    ) throws -> Visitor.Result {
+        try parameters.make(layout, sections: try sections(for: layout, items: items, from: source), visitor)
     }
 
     /// The sections `layout` is made of: `items` items of the built-in workload, or the workload file's; refused
     /// with an estimate when the layout would not fit in memory.
-    func sections(for layout: LayoutID, items: Int) throws -> [LayoutSection] {
-        let source = try source()
+    func sections(for layout: LayoutID, items: Int, from source: WorkloadSource) throws -> [LayoutSection] {
         let shape = source.shape(for: layout, items: items)
         try MemoryEstimate().check(adding: MemoryEstimate.layoutBytes(shape), items: shape.elements)
         return try source.sections(for: layout, items: items)
@@ -141,9 +162,13 @@ struct WorkloadOptions: ParsableArguments {
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
-        // As a trace file's viewports must be: a trace written for a viewport of no area could not be replayed.
-        if viewport.size.width <= 0 || viewport.size.height <= 0 {
-            throw ValidationError("--viewport must be a positive width and height: a viewport of no area shows nothing")
+        // The built-in sections' heights, not a layout's parameters: the layouts made below do not see them.
+        for (option, height) in [("--header-height", headerHeight), ("--footer-height", footerHeight)] {
+            if let height, !Size.isValidLength(height) {
+                throw ValidationError(
+                    "\(option) is \(height); a height must be finite, not negative and at most \(Size.maximumLength) (0 for none)"
+                )
+            }
         }
         if sectionShapes.contains(where: { $0 < 1 }) {
             throw ValidationError(
@@ -152,26 +177,7 @@ struct WorkloadOptions: ParsableArguments {
         if Set(sectionShapes).count < sectionShapes.count {
             throw ValidationError("--items-per-section names a count twice: each would be measured twice")
         }
-        try check(LayoutID.builtIn, viewport: nil)
-    }
-
-    /// `layouts` made from one item with these options and checked against the viewport (a waterfall narrower
-    /// than its header inset), so that a run fails before it measures its first layout rather than at a later one.
-    func check(_ layouts: [LayoutID], viewport: Size?) throws {
-        struct ViewportCheck: LayoutVisitor {
-            let viewport: Size?
-            func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
-                try viewport.map { try algorithm.validate(viewport: $0) }
-            }
-        }
-        let one = [LayoutSection(itemSizes: .uniform(FlowLayout.defaultItemSize, count: 1))]
-        for layout in layouts where layout.isBuiltIn {
-            do { try parameters.make(layout, sections: one, ViewportCheck(viewport: viewport)) } catch let error
-                as LayoutError
-            {
-                throw ValidationError("the \(layout.rawValue) layout cannot be made with these options: \(error)")
-            }
-        }
+        try check(LayoutID.builtIn, viewports: [])
     }
 }
 

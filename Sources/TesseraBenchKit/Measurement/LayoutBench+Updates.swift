@@ -42,7 +42,7 @@ extension LayoutBench {
         _ subject: inout Subject, size: Size, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
         let path = Self.updatedItem
-        let other = Size(width: size.width + 10, height: size.height + 10)
+        let other = Self.resized(size)
         var resizes = 0
         func resize() throws {
             resizes += 1
@@ -86,6 +86,13 @@ extension LayoutBench {
         ]
         for index in measured.indices { measured[index].0.allocationsPerOperation = measured[index].1.perOperation }
         return measured.map(\.0)
+    }
+
+    /// The size `update-resize` alternates with `size`: 10 points larger each way, or 10 smaller where larger would
+    /// pass `Size.maximumLength`, so that a workload at the largest size a layout takes is measured too.
+    static func resized(_ size: Size) -> Size {
+        func other(_ length: Double) -> Double { length + 10 <= Size.maximumLength ? length + 10 : length - 10 }
+        return Size(width: other(size.width), height: other(size.height))
     }
 
     /// `update-batch`: seeded random batches of every kind of update, each drawn for the data the last one left
