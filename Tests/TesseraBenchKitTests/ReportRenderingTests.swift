@@ -390,6 +390,21 @@ import Testing
         let html = HTMLReport.render(report)
         #expect(!html.contains("<svg") && html.contains("No results.") && html.hasSuffix("</html>\n"))
     }
+
+    /// A report may hold any finite number a reader accepts: figures past Int's range render in every format (the
+    /// terminal table once trapped converting 6.7e45 allocations an operation, found by the report fuzzer).
+    @Test func figuresPastIntsRangeRenderInEveryFormat() {
+        var report = Self.sampleReport()
+        for index in report.results.indices {
+            report.results[index].allocationsPerOperation = 6.7e45
+            report.results[index].bytesPerElement = 1e300
+        }
+        let document = ReportDocument(report)
+        #expect(TerminalTable.render(document).contains("6.7e+45"))
+        _ = (MarkdownReport.render(document), CSVReport.render(document), HTMLReport.render(document))
+        #expect(Standings.times(1e300) == "1e+300×")
+        #expect(HTMLReport.count(1e20) == "1e+20")
+    }
 }
 
 @Suite struct SideBySideTests {

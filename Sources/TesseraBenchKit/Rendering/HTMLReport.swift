@@ -162,7 +162,8 @@ public enum HTMLReport {
         case ..<1e3: "\(Int(value.rounded()))"
         case ..<1e6: "\(Int((value / 1e3).rounded()))k"
         case ..<1e9: "\(Int((value / 1e6).rounded()))M"
-        default: "\(Int((value / 1e9).rounded()))G"
+        case ..<1e12: "\(Int((value / 1e9).rounded()))G"
+        default: String(format: "%.0e", value)
         }
     }
 

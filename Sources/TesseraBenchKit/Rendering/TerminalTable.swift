@@ -46,7 +46,8 @@ public enum TerminalTable {
         case ..<0.1: String(format: "%.2g", value)
         case ..<10: String(format: "%.2f", value)
         case ..<1_000: String(format: "%.1f", value)
-        default: Int(value.rounded()).formatted()
+        // A report may hold any finite number; one past Int's range (or not finite) is shown, not converted.
+        default: Int(exactly: value.rounded())?.formatted() ?? String(format: "%.3g", value)
         }
     }
 

@@ -66,7 +66,9 @@ public struct Standings: Sendable {
     static func times(_ ratio: Double) -> String {
         (ratio < 10
             ? String(format: "%.2f", ratio)
-            : ratio < 100 ? String(format: "%.1f", ratio) : Int(ratio.rounded()).formatted()) + "×"
+            : ratio < 100
+                ? String(format: "%.1f", ratio)
+                : Int(exactly: ratio.rounded())?.formatted() ?? String(format: "%.3g", ratio)) + "×"
     }
 
     /// The indices of the results of each layout, element count and operation but the fill floor, fastest first,
