@@ -188,3 +188,4 @@ extension LayoutID: ExpressibleByArgument {
     public static var allValueStrings: [String] { LayoutCatalog.all.map(\.rawValue) }
 }
 extension StrategyID: ExpressibleByArgument {}
+extension IndexChoice: ExpressibleByArgument {}

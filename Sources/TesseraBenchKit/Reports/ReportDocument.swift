@@ -88,7 +88,7 @@ public struct ReportDocument {
     }
 
     static func settings(_ settings: RunSettings) -> [Fact] {
-        [
+        var facts = [
             Fact(label: "Layouts", value: settings.layouts.map(\.rawValue).joined(separator: ", ")),
             Fact(
                 label: "Strategies",
@@ -110,6 +110,11 @@ public struct ReportDocument {
             Fact(label: "Trace frames", value: "\(settings.traceFrames)"),
             Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
         ]
+        // Only when given: a run at the standard parameters says nothing of them, as before.
+        if let indexes = settings.indexes {
+            facts.insert(Fact(label: "Indexes", value: indexes.joined(separator: ", ")), at: 2)
+        }
+        return facts
     }
 
     /// Every result, its strategy named by `name` (the report's, which marks the inexact).

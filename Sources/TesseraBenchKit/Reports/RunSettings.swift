@@ -18,14 +18,18 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var targetStrategy: StrategyID?
     /// The trace file replayed, by name and digest; `nil` for the built-in trace.
     public var trace: String?
+    /// Engine strategies run at a parameter other than their standard one (`run --index`), each as
+    /// `IndexChoice.argument` names it; `nil` when every strategy runs at its standard parameter.
+    public var indexes: [String]?
 
     public init(
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double,
         viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
-        trace: String? = nil, itemsPerSection: [Int]? = nil
+        trace: String? = nil, itemsPerSection: [Int]? = nil, indexes: [IndexChoice]? = nil
     ) {
         self.itemsPerSection = itemsPerSection
+        self.indexes = indexes.map { $0.map(\.argument) }
         self.trace = trace
         self.layouts = layouts
         self.strategies = strategies
@@ -41,5 +45,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
 
     public func strategies(for layout: LayoutID) -> [StrategyID] {
         strategies ?? layout.tutorialStrategies + StrategyID.engine
+    }
+
+    /// The index `strategy` runs with when the run gave it a parameter of its own; `nil` for its standard one.
+    public func index(for strategy: StrategyID) -> IndexChoice? {
+        indexes?.lazy.compactMap(IndexChoice.init(argument:)).first { $0.strategy == strategy }
     }
 }
