@@ -192,6 +192,7 @@ struct Run: ParsableCommand {
             workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames,
             targetStrategy: targetStrategy,
             trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" },
+            framesPerSecond: traceFile?.framesPerSecond,
             itemsPerSection: workload.workload == nil ? workload.sectionShapes : nil, indexes: index?.elements
         )
         var runner = BenchmarkRunner(settings: settings, workload: source, parameters: workload.parameters)

@@ -18,6 +18,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var targetStrategy: StrategyID?
     /// The trace file replayed, by name and digest; `nil` for the built-in trace.
     public var trace: String?
+    /// The frame rate of the trace file replayed, which each query's frame is judged against; `nil` for the built-in
+    /// trace (120 Hz), and in reports written before a file's rate was kept (which were judged at 120 Hz).
+    public var framesPerSecond: Double?
     /// Engine strategies run at a parameter other than their standard one (`run --index`), each as
     /// `IndexChoice.argument` names it; `nil` when every strategy runs at its standard parameter.
     public var indexes: [String]?
@@ -26,8 +29,10 @@ public struct RunSettings: Codable, Hashable, Sendable {
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double,
         viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
-        trace: String? = nil, itemsPerSection: [Int]? = nil, indexes: [IndexChoice]? = nil
+        trace: String? = nil, framesPerSecond: Double? = nil, itemsPerSection: [Int]? = nil,
+        indexes: [IndexChoice]? = nil
     ) {
+        self.framesPerSecond = framesPerSecond
         self.itemsPerSection = itemsPerSection
         self.indexes = indexes.map { $0.map(\.argument) }
         self.trace = trace
@@ -46,6 +51,9 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public func strategies(for layout: LayoutID) -> [StrategyID] {
         strategies ?? layout.tutorialStrategies + StrategyID.engine
     }
+
+    /// The rate of the trace the queries replayed: a frame is one over it.
+    public var queryFramesPerSecond: Double { framesPerSecond ?? ScrollTrace.framesPerSecond }
 
     /// The index `strategy` runs with when the run gave it a parameter of its own; `nil` for its standard one.
     public func index(for strategy: StrategyID) -> IndexChoice? {
