@@ -15,6 +15,10 @@ public struct UpdatesFile: Sendable {
 
     public var steps: [Step]
 
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
     public static func load(from url: URL) throws(WorkloadError) -> UpdatesFile {
         let data: Data
         switch JSONFile.data(at: url) {
