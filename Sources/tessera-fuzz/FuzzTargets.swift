@@ -56,12 +56,24 @@ enum FuzzTarget: String, CaseIterable {
             guard let flow = try? FlowLayout(sections: sections) else { return }
             var layout = CollectionLayout(flow, index: SoABinarySearchIndex())
             guard (try? layout.prepare(viewport: Size(width: 390, height: 844))) != nil else { return }
+            // As `dump` applies them (runs of item steps gathered into batches), and one step at a time up to the
+            // first refused, as the gathering must leave them.
+            var oneByOne = layout
+            _ = try? UpdatesFile(steps: steps).apply(to: &layout)
             for step in steps {
-                switch step {
-                case .single(let update): try? layout.apply(update)
-                case .batch(let batch): try? layout.apply(batch)
-                }
+                do {
+                    switch step {
+                    case .single(let update): try oneByOne.apply(update)
+                    case .batch(let batch): try oneByOne.apply(batch)
+                    }
+                } catch { break }
             }
+            precondition(
+                layout.store.count == oneByOne.store.count
+                    && (0..<layout.store.count).allSatisfy {
+                        layout.store.frame(at: $0) == oneByOne.store.frame(at: $0)
+                    },
+                "the gathered steps left another layout than one step at a time")
         case .trace:
             _ = try? TraceFile.read(data, at: Self.url)
         case .rect:

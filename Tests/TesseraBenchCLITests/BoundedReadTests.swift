@@ -63,6 +63,17 @@ import Testing
                 #"{"sections": ["# + Array(repeating: section, count: 200).joined(separator: ",") + "]}")
             return ["dump", "--layout", "flow", "--workload", file]
         },
+        Reader(name: "trace (run --trace)") { directory in
+            // 200,000 frames scrolling down a 1,000-item flow, 6.8 MB.
+            let frames = (0..<200_000).map { #"{"offset": [0, \#(Double($0 % 4_000) * 7.25)]}"# }
+            let file = try directory.write(
+                "trace.json",
+                #"{"framesPerSecond": 60, "viewport": [390, 844], "frames": ["# + frames.joined(separator: ",") + "]}")
+            return [
+                "run", "--quick", "--quiet", "--items", "1k", "--layouts", "flow", "--strategies", "soa-binary-search",
+                "--trace", file,
+            ]
+        },
         Reader(name: "report (compare)") { directory in
             // A real run's report with every result's samples repeated 400 times (the same median and tails).
             let report = try HistoryCommandTests.report(in: directory)

@@ -42,6 +42,40 @@ import Testing
         #expect(updated.standardOutput == fresh.standardOutput)
     }
 
+    /// A long run of single steps, which `dump` gathers into one batch (one step at a time, each insert at the head of
+    /// a run of equal items would write the run again), then a batch step and a short run after it: the layout
+    /// prints as its final data prepared from scratch, and work this short prints no progress.
+    @Test(arguments: ["flow", "waterfall"])
+    func aLongRunOfStepsPrintsAsTheFinalDataPreparedFromScratch(_ layout: String) throws {
+        let directory = try TemporaryDirectory()
+        let start = try directory.write("start.json", Self.start)
+        let run =
+            Array(repeating: #"{"op": "insertItem", "section": 0, "item": 0, "size": [50, 50]}"#, count: 600) + [
+                #"{"op": "deleteItem", "section": 0, "item": 0}"#, #"{"op": "moveItem", "from": [0, 5], "to": [1, 0]}"#,
+                #"{"op": "resizeItem", "section": 0, "item": 598, "size": [25, 25]}"#,
+            ]
+        let after = [
+            #"{"batch": [{"op": "resizeItem", "section": 1, "item": 2, "size": [45, 45]}]}"#,
+            #"{"op": "deleteItem", "section": 1, "item": 1}"#,
+            #"{"op": "insertItem", "section": 1, "item": 1, "size": [5, 5]}"#,
+        ]
+        let updates = try directory.write(
+            "updates.json", #"{"updates": ["# + (run + after).joined(separator: ",\n") + "]}")
+        // 600 inserted, one deleted, one moved to section 1; the first of the starting items resized.
+        let first = Array(repeating: "[50, 50]", count: 598) + ["[25, 25]", "[20, 20]", "[30, 30]"]
+        let final = try directory.write(
+            "final.json",
+            #"{"sections": [{"itemSizes": ["# + first.joined(separator: ", ")
+                + #"], "headerHeight": 40, "footerHeight": 0}, {"itemSizes": [[50, 50], [5, 5], [45, 45]], "#
+                + #""headerHeight": 40, "footerHeight": 0}]}"#)
+        let updated = try Bench.run(["dump", "--layout", layout, "--workload", start, "--updates", updates])
+        let fresh = try Bench.run(["dump", "--layout", layout, "--workload", final])
+        #expect(updated.status == 0 && updated.standardError.isEmpty, "\(updated)")
+        #expect(fresh.status == 0, "\(fresh)")
+        #expect(try Bench.jsonLines(updated.standardOutput).count == 2 + 601 + 3)
+        #expect(updated.standardOutput == fresh.standardOutput)
+    }
+
     @Test(arguments: [
         (
             "{\"updates\": [{\"op\": \"insertItm\", \"section\": 0}]}",

@@ -303,6 +303,28 @@ import Testing
         #expect((settings["trace"] as? String)?.hasPrefix("scroll.json (FNV-1a ") == true, "\(settings)")
     }
 
+    @Test("a trace file's frame rate sets the frame each query is judged against")
+    func theTracesRateIsTheFrame() throws {
+        let directory = try TemporaryDirectory()
+        let frames = (0..<40).map { #"{"offset": [0, \#($0 * 12)]}"# }.joined(separator: ", ")
+        let file = try directory.write(
+            "sixty.json", #"{"framesPerSecond": 60, "viewport": [390, 844], "frames": ["# + frames + "]}")
+        let run = try Bench.run([
+            "run", "--layouts", "flow", "--items", "1k", "--strategies", "soa-binary-search", "--quick", "--quiet",
+            "--trace", file, "--report", directory.path("report.json"),
+        ])
+        try #require(run.status == 0, "\(run)")
+        #expect(
+            run.standardOutput.contains(
+                "The share of a 60 Hz frame (16.67 ms, the trace file's rate) the median query takes"), "\(run)")
+        #expect(!run.standardOutput.contains("8.33 ms) the median"), "\(run)")
+        let report = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("report.json")))
+                as? [String: Any])
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["framesPerSecond"] as? Double == 60, "\(settings)")
+    }
+
     @Test("a bad trace file is refused before anything is measured")
     func badTraceRefusedUpFront() throws {
         let directory = try TemporaryDirectory()

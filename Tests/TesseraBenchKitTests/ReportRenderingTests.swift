@@ -211,6 +211,34 @@ import Testing
                 .results.count + report.targets.count + budgetRows + standingsRows + 2 + 1 + 1 + 1)
     }
 
+    /// A trace file recorded at 60 Hz gives each query a 16.67 ms frame, and every format says so.
+    @Test func theFrameBudgetIsAFrameOfTheTraceReplayed() {
+        var report = Self.sampleReport()
+        let builtIn = FrameBudget.summarize(report.results)
+        report.settings.framesPerSecond = 60
+        let document = ReportDocument(report)
+        let atSixty = FrameBudget.summarize(report.results, framesPerSecond: 60)
+        #expect(builtIn.count == atSixty.count && !atSixty.isEmpty)
+        for (fast, slow) in zip(builtIn, atSixty) {
+            for (at120, at60) in zip(fast.shares, slow.shares) {
+                #expect(abs(at60.share * 2 - at120.share) < 1e-12, "half the share of a frame twice as long")
+            }
+        }
+        let soa = atSixty.first { $0.strategy == .soaBinarySearch }!
+        let query = report.results.first { $0.strategy == .soaBinarySearch && $0.operation == .query }!
+        #expect(soa.shares[0].share == query.medianNanoseconds / (1e9 / 60))
+        #expect(
+            document.frameBudget?.caption
+                == "The share of a 60 Hz frame (16.67 ms, the trace file's rate) the median query takes.")
+        #expect(TerminalTable.render(document).contains("a 60 Hz frame (16.67 ms, the trace file's rate)"))
+        #expect(MarkdownReport.render(document).contains("a 60 Hz frame (16.67 ms, the trace file's rate)"))
+        let html = HTMLReport.render(document)
+        #expect(html.contains("a frame at 60 Hz</text>") && !html.contains("a frame at 120 Hz"))
+        #expect(
+            ReportDocument(Self.sampleReport()).frameBudget?.caption
+                == "The share of a 120 Hz frame (8.33 ms) the median query takes.", "the built-in trace's, as before")
+    }
+
     @Test func aFrameShareOverOneFrameIsCountedInFrames() {
         #expect(ReportDocument.frameShare(0.000_012_3) == "0.0012%")
         #expect(ReportDocument.frameShare(0.5) == "50.0000%")

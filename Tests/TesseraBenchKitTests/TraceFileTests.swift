@@ -78,6 +78,11 @@ import Testing
                 "unknown key 'ofset'"
             ),
             (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, 1e999]}]}"#, "1e999"),
+            (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [3]}"#, "frames[0] is not an object"),
+            (
+                #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": {"offset": [0, 0]}}"#,
+                "frames must be a list"
+            ),
             (#"{"framesPerSecond": 120,"#, "not JSON"),
         ])
     func refusesWhatIsNotATrace(text: String, reason: String) throws {
@@ -89,6 +94,28 @@ import Testing
             guard case .malformedTrace(let path, let message) = error as? WorkloadError else { return false }
             return path == url.path && message.contains(reason)
         }
+    }
+
+    /// Reading is costed against the memory budget before the file is read, and before it is decoded: a trace of
+    /// millions of frames must not be read into memory the process does not have.
+    @Test("a trace whose reading would not fit the memory budget is refused, and named")
+    func refusedOverTheMemoryBudget() throws {
+        let frames = (0..<1_000).map { #"{"offset": [0, \#($0)]}"# }.joined(separator: ",")
+        let url = try Self.write(#"{"framesPerSecond": 60, "viewport": [390, 844], "frames": ["# + frames + "]}")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let bytes = try Data(contentsOf: url).count
+        let estimate = MemoryEstimate.traceFileBytes(fileBytes: bytes, frames: 1_001)
+        #expect(estimate > Double(bytes) + 32 * 1_000, "the file, and each frame decoded")
+        for budget in [Double(bytes) / 2, Double(bytes) + estimate / 2] {
+            #expect {
+                _ = try TraceFile.load(from: url, within: MemoryEstimate(budget: budget, spent: 0))
+            } throws: { error in
+                guard case .inputFileTooLarge(let path, _, let refused) = error as? RunError else { return false }
+                return path == url.path && refused == budget
+            }
+        }
+        let read = try TraceFile.load(from: url, within: MemoryEstimate(budget: Double(bytes) + estimate, spent: 0))
+        #expect(read.frames.count == 1_000 && read.framesPerSecond == 60)
     }
 
     @Test("a missing file is unreadable, with the system's reason")

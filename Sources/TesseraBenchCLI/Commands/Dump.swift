@@ -31,6 +31,9 @@ struct Dump: ParsableCommand {
         ))
     var updates: String?
 
+    @Flag(help: "No progress on standard error (shown while updates take more than a few seconds).")
+    var quiet = false
+
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
@@ -40,31 +43,28 @@ struct Dump: ParsableCommand {
     }
 
     func run() throws {
-        let steps = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)).steps } ?? []
+        let file = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)) }
         let source = try workload.source()
         let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
         try workload.withLayout(
             layout, items: count, from: source,
-            Printer(viewport: workload.viewport.size, offset: offset?.point, steps: steps))
+            Printer(viewport: workload.viewport.size, offset: offset?.point, updates: file, quiet: quiet))
     }
 
     struct Printer: LayoutVisitor {
         let viewport: Size
         let offset: Point?
-        let steps: [UpdatesFile.Step]
+        let updates: UpdatesFile?
+        let quiet: Bool
 
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
             var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             try engine.prepare(viewport: viewport)
-            for (index, step) in steps.enumerated() {
-                do throws(LayoutError) {
-                    switch step {
-                    case .single(let update): try engine.apply(update)
-                    case .batch(let batch): try engine.apply(batch)
-                    }
-                } catch {
-                    throw WorkloadError.updateRefused(step: index, error)
+            if let updates {
+                let progress = StepProgress(total: updates.steps.count, of: "dump: steps applied") { line in
+                    FileHandle.standardError.write(Data("\(line)\n".utf8))
                 }
+                try updates.apply(to: &engine) { if !quiet { progress.update($0) } }
             }
             for index in 0..<engine.store.count {
                 let attributes = engine.attributes(ofElement: index, contentOffset: offset ?? .zero)

@@ -31,6 +31,14 @@ struct Run: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
+            "Run engine strategies at a parameter of their own, as `tune` recommends, comma-separated: \(IndexChoice.argumentForms).",
+            valueName: "strategy:number"),
+        transform: parseIndexChoices)
+    var index: [IndexChoice]?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
             "Item counts, comma-separated; k and M suffixes allowed. (default: 10k,100k,1M, or a workload file's count)",
             valueName: "counts"),
         transform: CountListArgument.init(parsing:))
@@ -106,10 +114,31 @@ struct Run: ParsableCommand {
         if workload.workload != nil, workload.sectionShapes.count > 1 {
             throw ValidationError("a workload file fixes its sections: drop --items-per-section")
         }
+        try checkIndexes()
         _ = try outputFiles()
         let traceFile = try traceFile()
         try workload.check(try layoutIDs, viewports: Self.viewports(of: traceFile, else: workload.viewport.size))
         if systemMalloc { try SystemMallocRun.checkReady() }
+    }
+
+    /// Each `--index` a parameter its index takes, for a strategy the run measures, named once.
+    func checkIndexes() throws {
+        let choices = index ?? []
+        let measured = try strategySelection ?? StrategyID.allCases
+        for (position, choice) in choices.enumerated() {
+            do { try choice.validate() } catch {
+                throw ValidationError("--index \(choice.argument): \(error)")
+            }
+            guard measured.contains(choice.strategy) else {
+                throw ValidationError(
+                    "--index \(choice.argument): the run does not measure \(choice.strategy.rawValue); add it to --strategies"
+                )
+            }
+            guard !choices[..<position].contains(where: { $0.strategy == choice.strategy }) else {
+                throw ValidationError(
+                    "--index names \(choice.strategy.rawValue) twice: a run measures one parameter of it")
+            }
+        }
     }
 
     /// The reports asked for, checked: none may be an input of the run or another's file.
@@ -165,7 +194,8 @@ struct Run: ParsableCommand {
             workload: workload.description(of: layoutIDs), traceFrames: 0, verifiedFrames: verifyFrames,
             targetStrategy: targetStrategy,
             trace: traceFile.map { "\($0.name), \($0.framesPerSecond.formatted()) frames a second" },
-            itemsPerSection: workload.workload == nil ? workload.sectionShapes : nil
+            framesPerSecond: traceFile?.framesPerSecond,
+            itemsPerSection: workload.workload == nil ? workload.sectionShapes : nil, indexes: index
         )
         var runner = BenchmarkRunner(settings: settings, workload: source, parameters: workload.parameters)
         runner.traceFile = traceFile

@@ -9,8 +9,15 @@ struct Tune: ParsableCommand {
             Tries soa-binary-search block sizes, interval-tree leaf levels, page-table page lengths and union-rects \
             block sizes, each checked against brute force first. Then the exact ones are timed in interleaved \
             rounds, each in a random order, and each is compared with the leader (the fastest median query) round \
-            by round: its ratio and a 95% interval. A candidate whose interval is not wholly above 1.05 ties with \
-            the leader; among the tied, the one holding fewer bytes, then the faster warm prepare, is recommended.
+            by round: its ratio and a 95% interval. A candidate whose interval lies wholly at or below 1 + threshold \
+            ties with the leader, one wholly above is slower, and one across it is not separated. Among the leader \
+            and its ties, the one holding fewer bytes, then the faster warm prepare, is recommended, with the \
+            `run` command line that applies it (--index). When a candidate the rounds could not separate would be \
+            chosen if it were as fast, tune makes no decision: it names the candidates and the command that would \
+            separate them (more rounds, or a wider threshold).
+
+            Exit status: 0 with a recommendation; 2 when the rounds cannot decide (the table is still printed); \
+            1 when no candidate answered exactly or the run failed; 64 for usage.
             """
     )
 
@@ -24,8 +31,17 @@ struct Tune: ParsableCommand {
         transform: CountArgument.init(parsing:))
     var items: CountArgument?
 
-    @Option(parsing: .unconditional, help: "Interleaved rounds of every candidate (6 or more give a 95% interval).")
+    @Option(
+        parsing: .unconditional,
+        help: "Interleaved rounds of every candidate, \(TuneResult.minimumRounds) or more (a 95% interval needs 6).")
     var rounds = 10
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How much slower than the leader, in percent, a candidate may be and still count as as fast.",
+            valueName: "percent"))
+    var threshold = 3.0  // TuneResult.defaultThreshold, in percent
 
     @Flag(help: "No progress on standard error.")
     var quiet = false
@@ -36,7 +52,15 @@ struct Tune: ParsableCommand {
         try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         try workload.requireOneShape()
         try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
-        guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
+        guard rounds >= TuneResult.minimumRounds, rounds <= TuneResult.maximumRounds else {
+            throw ValidationError(
+                "--rounds must be between \(TuneResult.minimumRounds) and \(TuneResult.maximumRounds): fewer than \(TuneResult.minimumRounds) give no 95% interval of a candidate's ratio to the leader, so no candidate could be told from it"
+            )
+        }
+        // No upper side to keep below 100%, as `ab`'s improvements have: 200 counts anything within 3× as fast.
+        guard threshold.isFinite, threshold > 0, threshold <= 1_000 else {
+            throw ValidationError("--threshold must be a percentage above 0 and at most 1000")
+        }
     }
 
     func run() throws {
@@ -58,6 +82,17 @@ struct Tune: ParsableCommand {
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
         }
-        print(try runner.tune(layout, items: count, rounds: rounds).render(), terminator: "")
+        let result = try runner.tune(layout, items: count, rounds: rounds, threshold: threshold / 100)
+        print(result.render(followUp: followUp(arguments: CommandLine.arguments, count: count)), terminator: "")
+        switch result.decision {
+        case .recommended: return
+        case .undecided: throw ExitCode.noDecision
+        case .nothingExact: throw ExitCode.failure
+        }
     }
+}
+
+extension ExitCode {
+    /// `tune`: measured, but the rounds cannot tell the candidates that would decide apart.
+    static let noDecision = ExitCode(2)
 }

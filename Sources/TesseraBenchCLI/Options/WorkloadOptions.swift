@@ -194,3 +194,17 @@ extension LayoutID: ExpressibleByArgument {
     public static var allValueStrings: [String] { LayoutCatalog.all.map(\.rawValue) }
 }
 extension StrategyID: ExpressibleByArgument {}
+
+/// A comma-separated list of indexes at a parameter, as `tune` recommends: `soa-binary-search:32,interval-tree:3`.
+func parseIndexChoices(_ text: String) throws(ArgumentReason) -> [IndexChoice] {
+    let parts = text.split(separator: ",")
+    guard !parts.isEmpty else { throw ArgumentReason("no index given") }
+    var choices: [IndexChoice] = []
+    for part in parts {
+        guard let choice = IndexChoice(argument: String(part)) else {
+            throw ArgumentReason("'\(part)' is no index at a parameter; give \(IndexChoice.argumentForms)")
+        }
+        choices.append(choice)
+    }
+    return choices
+}

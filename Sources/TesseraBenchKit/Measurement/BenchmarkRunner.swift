@@ -146,8 +146,13 @@ private struct LayoutBenchRun: LayoutVisitor {
         for (strategy, estimateBefore) in fitting {
             // The results of the layout's strategies before this one are held too.
             let estimate = estimateBefore + MemoryEstimate.heldBytes(of: outcome.results)
-            runner.progress(progress.next("\(shapedLayout.name) · \(strategy.rawValue) · \(items.formatted()) items"))
-            var measured = try bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
+            let index = runner.settings.index(for: strategy)
+            runner.progress(
+                progress.next(
+                    "\(shapedLayout.name) · \(index?.description ?? strategy.rawValue) · \(items.formatted()) items"))
+            var measured =
+                try index.map { try bench.measure($0, algorithm, runner: runner, oracle: oracle) }
+                ?? bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
             for index in measured.results.indices {
                 measured.results[index].itemsPerSection = shapedLayout.itemsPerSection
             }

@@ -38,7 +38,9 @@ public enum HTMLReport {
                 "<p>Both axes logarithmic; a line per strategy, marked “inexact” where its answers differed from brute force. "
                 + "Beside each operation that more than one strategy ran, each strategy's time over the fastest's at each count: "
                 + "the engine's strategies, a band at the foot of the time chart, spread out there. The dashed red line on the "
-                + "query charts is a frame at 120 Hz. Rest the pointer on a point for its figures.</p>\n"
+                + "query charts is a frame at \(report.settings.queryFramesPerSecond.formatted()) Hz"
+                + (report.settings.framesPerSecond == nil ? "" : ", the trace file's rate")
+                + ". Rest the pointer on a point for its figures.</p>\n"
         }
         for layout in layouts {
             let indices = report.results.indices.filter { report.results[$0].shapedLayout == layout }
@@ -51,7 +53,7 @@ public enum HTMLReport {
                     "<div class=\"charts\">\n<figure>\n"
                     + chart(
                         measured.map { report.results[$0] }, layout: layout, operation: operation,
-                        name: report.name(of:)
+                        framesPerSecond: report.settings.queryFramesPerSecond, name: report.name(of:)
                     ).svg()
                 if operation == .fillFloor {
                     html +=
@@ -99,7 +101,7 @@ public enum HTMLReport {
     /// styled the same in every chart of the page, named by `name`; the query's has a frame's budget.
     static func chart(
         _ results: [BenchmarkResult], layout: ShapedLayout, operation: BenchmarkOperation,
-        name: (BenchmarkResult) -> String = \.label
+        framesPerSecond: Double = ScrollTrace.framesPerSecond, name: (BenchmarkResult) -> String = \.label
     ) -> LogLogChart {
         var chart = LogLogChart(
             id: "chart-\(chartID(layout))-\(operation.rawValue)", title: "\(layout.name) · \(operation.rawValue)",
@@ -110,7 +112,14 @@ public enum HTMLReport {
                     + "p99 \(TerminalTable.duration(result.p99Nanoseconds))"
             }
         )
-        if operation == .query { chart.references = [(FrameBudget.frameNanoseconds, "a frame at 120 Hz")] }
+        if operation == .query {
+            chart.references = [
+                (
+                    FrameBudget.nanoseconds(framesPerSecond: framesPerSecond),
+                    "a frame at \(framesPerSecond.formatted()) Hz"
+                )
+            ]
+        }
         return chart
     }
 

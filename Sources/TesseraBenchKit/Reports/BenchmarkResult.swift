@@ -5,7 +5,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     /// `nil` for a workload file, for Mosaic and the carousel (one section by nature), and in older reports.
     public var itemsPerSection: Int?
     public var strategy: StrategyID
-    /// The index's parameters when they are not the strategy's standard ones (as `tune` tries them).
+    /// The index's parameters when they are not the strategy's standard ones (as `run --index` gives them and
+    /// `tune` tries them).
     public var parameters: String?
     /// The allocator, when not the report's own: the naive designs measured on glibc malloc beside jemalloc.
     public var allocator: String?
@@ -38,8 +39,10 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
 
     public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
-    /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it.
-    public var isStandard: Bool { parameters == nil && allocator == nil }
+    /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it (a naive design on
+    /// another allocator). An index the run was given a parameter for (`run --index`) is the run's own: its targets
+    /// and summary judge it.
+    public var isStandard: Bool { allocator == nil }
 
     /// `perElement`: whether the median is also given per element (prepares and the fill floor).
     public init(

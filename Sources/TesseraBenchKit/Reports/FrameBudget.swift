@@ -1,7 +1,10 @@
-/// What share of a 120 Hz frame each strategy's query takes, and how far it scales before it takes 1% of one.
+import Foundation
+
+/// What share of a frame each strategy's query takes, and how far it scales before it takes 1% of one. A frame is
+/// one of the replayed trace's: 1/120 s for the built-in trace, 1/`framesPerSecond` for a trace file.
 public struct FrameBudget: Sendable {
-    /// One frame at 120 Hz.
-    public static let frameNanoseconds = 1e9 / 120
+    /// One frame at 120 Hz, the built-in trace's rate (and the self-sizing scroll's, whose trace is always built in).
+    public static let frameNanoseconds = nanoseconds(framesPerSecond: ScrollTrace.framesPerSecond)
     /// The share of a frame a query may take and still be negligible.
     public static let negligibleShare = 0.01
 
@@ -12,8 +15,22 @@ public struct FrameBudget: Sendable {
     /// The largest item count whose median query stays under 1% of a frame, if any does.
     public var largestNegligible: Int?
 
-    /// One line per layout, shape and strategy that has query results.
-    public static func summarize(_ results: [BenchmarkResult]) -> [FrameBudget] {
+    /// One frame of a trace recorded at `framesPerSecond`.
+    public static func nanoseconds(framesPerSecond: Double) -> Double { 1e9 / framesPerSecond }
+
+    /// A frame as a report names it: "a 60 Hz frame (16.67 ms)", with `note` in the brackets after the length.
+    public static func describe(framesPerSecond: Double, note: String? = nil) -> String {
+        String(
+            format: "a %@ Hz frame (%.2f ms%@)", framesPerSecond.formatted(), 1e3 / framesPerSecond,
+            note.map { ", \($0)" } ?? "")
+    }
+
+    /// One line per layout, shape and strategy that has query results, each query against one frame of a trace
+    /// recorded at `framesPerSecond`.
+    public static func summarize(
+        _ results: [BenchmarkResult], framesPerSecond: Double = ScrollTrace.framesPerSecond
+    ) -> [FrameBudget] {
+        let frame = nanoseconds(framesPerSecond: framesPerSecond)
         var lines: [FrameBudget] = []
         for layout in results.shapedLayouts {
             for strategy in StrategyID.allCases {
@@ -22,7 +39,7 @@ public struct FrameBudget: Sendable {
                 }
                 .sorted { $0.elements < $1.elements }
                 guard !queries.isEmpty else { continue }
-                let shares = queries.map { (elements: $0.elements, share: $0.medianNanoseconds / frameNanoseconds) }
+                let shares = queries.map { (elements: $0.elements, share: $0.medianNanoseconds / frame) }
                 lines.append(
                     FrameBudget(
                         layout: layout, strategy: strategy, shares: shares,

@@ -28,7 +28,8 @@ public struct ReportDocument {
     /// A sentence on the heap's peak against the memory guard's estimate, naming estimates off by over 25%; `nil`
     /// when the allocator measured no peak.
     public var memory: String?
-    /// The median query's share of a 120 Hz frame, by layout and strategy; `nil` without queries.
+    /// The median query's share of a frame of the trace replayed (120 Hz for the built-in trace), by layout and
+    /// strategy; `nil` without queries.
     public var frameBudget: (caption: String, table: ReportTable)?
     /// A sentence on the targets, and their table when any applies.
     public var targets: (summary: String, table: ReportTable?)
@@ -52,8 +53,11 @@ public struct ReportDocument {
         verification = Self.verification(report)
         skipped = (report.skipped ?? []).map(\.description)
         memory = Self.memory(report.memory ?? [], resident: report.residentBytes)
-        frameBudget = Self.frameBudget(report.results).map {
-            ("The share of a 120 Hz frame (8.33 ms) the median query takes.", $0)
+        let rate = report.settings.queryFramesPerSecond
+        frameBudget = Self.frameBudget(report.results, framesPerSecond: rate).map {
+            let frame = FrameBudget.describe(
+                framesPerSecond: rate, note: report.settings.framesPerSecond == nil ? nil : "the trace file's rate")
+            return ("The share of \(frame) the median query takes.", $0)
         }
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
         self.standings = standings.summary.map {
@@ -88,7 +92,7 @@ public struct ReportDocument {
     }
 
     static func settings(_ settings: RunSettings) -> [Fact] {
-        [
+        var facts = [
             Fact(label: "Layouts", value: settings.layouts.map(\.rawValue).joined(separator: ", ")),
             Fact(
                 label: "Strategies",
@@ -110,6 +114,11 @@ public struct ReportDocument {
             Fact(label: "Trace frames", value: "\(settings.traceFrames)"),
             Fact(label: "Verified frames", value: "\(settings.verifiedFrames)"),
         ]
+        // Only when given: a run at the standard parameters says nothing of them, as before.
+        if let indexes = settings.indexes {
+            facts.insert(Fact(label: "Indexes", value: indexes.joined(separator: ", ")), at: 2)
+        }
+        return facts
     }
 
     /// Every result, its strategy named by `name` (the report's, which marks the inexact).
@@ -203,8 +212,8 @@ public struct ReportDocument {
             : ("\(checked) \(failures.count) of \(report.verifications.count) not exact:", failures)
     }
 
-    static func frameBudget(_ results: [BenchmarkResult]) -> ReportTable? {
-        let lines = FrameBudget.summarize(results)
+    static func frameBudget(_ results: [BenchmarkResult], framesPerSecond: Double) -> ReportTable? {
+        let lines = FrameBudget.summarize(results, framesPerSecond: framesPerSecond)
         guard !lines.isEmpty else { return nil }
         return ReportTable(
             columns: [

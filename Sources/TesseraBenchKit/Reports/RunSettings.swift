@@ -18,14 +18,23 @@ public struct RunSettings: Codable, Hashable, Sendable {
     public var targetStrategy: StrategyID?
     /// The trace file replayed, by name and digest; `nil` for the built-in trace.
     public var trace: String?
+    /// The frame rate of the trace file replayed, which each query's frame is judged against; `nil` for the built-in
+    /// trace (120 Hz), and in reports written before a file's rate was kept (which were judged at 120 Hz).
+    public var framesPerSecond: Double?
+    /// Engine strategies run at a parameter other than their standard one (`run --index`), each as
+    /// `IndexChoice.argument` names it; `nil` when every strategy runs at its standard parameter.
+    public var indexes: [String]?
 
     public init(
         layouts: [LayoutID], strategies: [StrategyID]?, itemCounts: [Int], viewportWidth: Double,
         viewportHeight: Double,
         seed: UInt64, workload: String, traceFrames: Int, verifiedFrames: Int, targetStrategy: StrategyID? = nil,
-        trace: String? = nil, itemsPerSection: [Int]? = nil
+        trace: String? = nil, framesPerSecond: Double? = nil, itemsPerSection: [Int]? = nil,
+        indexes: [IndexChoice]? = nil
     ) {
+        self.framesPerSecond = framesPerSecond
         self.itemsPerSection = itemsPerSection
+        self.indexes = indexes.map { $0.map(\.argument) }
         self.trace = trace
         self.layouts = layouts
         self.strategies = strategies
@@ -41,5 +50,13 @@ public struct RunSettings: Codable, Hashable, Sendable {
 
     public func strategies(for layout: LayoutID) -> [StrategyID] {
         strategies ?? layout.tutorialStrategies + StrategyID.engine
+    }
+
+    /// The rate of the trace the queries replayed: a frame is one over it.
+    public var queryFramesPerSecond: Double { framesPerSecond ?? ScrollTrace.framesPerSecond }
+
+    /// The index `strategy` runs with when the run gave it a parameter of its own; `nil` for its standard one.
+    public func index(for strategy: StrategyID) -> IndexChoice? {
+        indexes?.lazy.compactMap(IndexChoice.init(argument:)).first { $0.strategy == strategy }
     }
 }

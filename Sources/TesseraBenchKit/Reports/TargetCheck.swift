@@ -140,7 +140,8 @@ public struct TargetCheck: Codable, Hashable, Sendable {
             if result(judged, .selfSizingScroll, largest) != nil {
                 // Data changes: one-item updates against a warm prepare, against the naive dictionary's (a full
                 // prepare) and without allocating; a batch against a warm prepare; queries on the layout the
-                // batches left against queries on a fresh one; the self-sizing frame against a 120 Hz frame.
+                // batches left against queries on a fresh one; the self-sizing frame against a 120 Hz frame (its trace
+                // is always the built-in one, whatever trace the queries replayed).
                 for operation in [BenchmarkOperation.updateResize, .updateInsert, .updateDelete] {
                     guard let update = result(judged, operation, largest) else { continue }
                     let time = Swift.max(update.medianNanoseconds, 1e-3)

@@ -1,17 +1,21 @@
 import Tessera
 
 extension BenchmarkRunner {
-    /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one.
-    public func tune(_ layout: LayoutID, items: Int, rounds: Int = 10, grid: [IndexChoice] = IndexChoice.tuningGrid)
-        throws -> TuneResult
-    {
+    /// Measures each index of `grid` on `layout` at `items` items in `rounds` interleaved rounds and recommends one,
+    /// if the rounds can tell within `threshold` (0.03 for 3%). Under `TuneResult.minimumRounds` rounds no ratio has
+    /// an interval, and only a leader that also holds the fewest bytes is recommended.
+    public func tune(
+        _ layout: LayoutID, items: Int, rounds: Int = 10, threshold: Double = TuneResult.defaultThreshold,
+        grid: [IndexChoice] = IndexChoice.tuningGrid
+    ) throws -> TuneResult {
         // The interval tree holds the most of the grid's indexes.
         try memory.check(
             adding: MemoryEstimate.measuringBytes(.intervalTree, on: layout, workload.shape(for: layout, items: items)),
             items: items)
         let sections = try workload.sections(for: layout, items: items)
         return try parameters.make(
-            layout, sections: sections, TuneRun(runner: self, layout: layout, items: items, rounds: rounds, grid: grid))
+            layout, sections: sections,
+            TuneRun(runner: self, layout: layout, items: items, rounds: rounds, threshold: threshold, grid: grid))
     }
 }
 
@@ -20,6 +24,7 @@ private struct TuneRun: LayoutVisitor {
     let layout: LayoutID
     let items: Int
     let rounds: Int
+    let threshold: Double
     let grid: [IndexChoice]
 
     /// First every candidate once in full (answers against brute force, memory, prepares); then the rounds, each
@@ -51,7 +56,8 @@ private struct TuneRun: LayoutVisitor {
                 candidates[index].roundMedians.append(median)
             }
         }
-        return TuneResult(layout: layout, elements: bench.elements, rounds: rounds, candidates: candidates)
+        return TuneResult(
+            layout: layout, elements: bench.elements, rounds: rounds, threshold: threshold, candidates: candidates)
     }
 }
 

@@ -1,25 +1,59 @@
+import Foundation
 import Tessera
 
-/// What `tune` found, and what it recommends.
+/// What `tune` found, and what it recommends, if anything.
 public struct TuneResult: Sendable {
-    /// A candidate is as fast as the leader unless its interval lies wholly above 1 + this.
-    public static let tieThreshold = 0.05
+    /// The fewest rounds `tune` takes, as `native` and `floors`: a 95% sign-test interval of a median ratio needs 6.
+    public static let minimumRounds = 6
+    /// The threshold unless one is given: a candidate within 3% of the leader is as fast, as `ab` judges a change.
+    public static let defaultThreshold = 0.03
+
+    /// Where a candidate stands against the leader.
+    public enum Standing: Sendable, Equatable {
+        /// The fastest median query over the rounds.
+        case leader
+        /// As fast as the leader: its ratio's interval lies wholly at or below 1 + threshold.
+        case tied
+        /// Slower: its ratio's interval lies wholly above 1 + threshold.
+        case slower
+        /// The rounds cannot tell: its interval straddles 1 + threshold.
+        case unseparated
+        /// Inexact, so not timed.
+        case notTimed
+    }
+
+    /// What `tune` says.
+    public enum Decision: Sendable {
+        /// One candidate: the one holding the fewest bytes (then with the fastest warm prepare) among the leader and
+        /// those tied with it, which no unseparated candidate could displace.
+        case recommended(TuneCandidate)
+        /// No decision: `preferred` wins among those known to be as fast as the leader, but each of `unseparated`
+        /// would win instead if it were as fast too, and the rounds cannot tell.
+        case undecided(preferred: TuneCandidate, unseparated: [TuneCandidate])
+        /// No candidate answered exactly: nothing was timed.
+        case nothingExact
+    }
 
     public var layout: LayoutID
     public var elements: Int
     public var rounds: Int
+    /// How much slower than the leader a candidate may be and still count as fast: 0.03 for 3%.
+    public var threshold: Double
     /// The leader first, then by median query.
     public var candidates: [TuneCandidate]
-    public var recommended: TuneCandidate?
+    public var decision: Decision
 
     /// Ranks exact candidates by their median query over the rounds and compares each with the leader round by
-    /// round (the rounds are the independent samples). Queries run every frame, so speed comes first; candidates
-    /// tied with the leader (their ratio's interval not wholly above 1 + `tieThreshold`) are as fast as this
-    /// machine can tell, and among those the one holding fewer bytes, then the faster warm prepare, wins.
-    init(layout: LayoutID, elements: Int, rounds: Int, candidates: [TuneCandidate]) {
+    /// round (the rounds are the independent samples). Queries run every frame, so speed comes first: a candidate
+    /// counts as fast only when its whole interval says so, and among the fast, fewer bytes, then a faster warm
+    /// prepare, win. A candidate whose interval straddles the threshold blocks a decision only if it would win.
+    init(
+        layout: LayoutID, elements: Int, rounds: Int, threshold: Double = defaultThreshold, candidates: [TuneCandidate]
+    ) {
         self.layout = layout
         self.elements = elements
         self.rounds = rounds
+        self.threshold = threshold
         var candidates = candidates.sorted { ($0.exact ? 0 : 1, $0.queryMedian) < ($1.exact ? 0 : 1, $1.queryMedian) }
         if let leader = candidates.first(where: \.exact) {
             for index in candidates.indices where candidates[index].exact && candidates[index].choice != leader.choice {
@@ -28,27 +62,91 @@ public struct TuneResult: Sendable {
             }
         }
         self.candidates = candidates
-        recommended = Self.recommend(candidates)
+        decision = Self.decide(candidates, threshold: threshold)
     }
 
-    /// Whether a candidate cannot be told apart from the leader (the leader included).
-    public static func isTied(_ candidate: TuneCandidate, leader: TuneCandidate) -> Bool {
-        guard candidate.exact else { return false }
-        if candidate.choice == leader.choice { return true }
-        guard let interval = candidate.ratioToLeader else { return true }
-        return interval.lower <= 1 + tieThreshold
+    /// The candidate recommended; `nil` when `tune` cannot decide or nothing was exact.
+    public var recommended: TuneCandidate? {
+        if case .recommended(let candidate) = decision { return candidate }
+        return nil
     }
 
-    static func recommend(_ candidates: [TuneCandidate]) -> TuneCandidate? {
-        guard let leader = candidates.first(where: \.exact) else { return nil }
-        return candidates.filter { isTied($0, leader: leader) }.min { lhs, rhs in
-            let (left, right) = (lhs.bytesPerElement ?? .infinity, rhs.bytesPerElement ?? .infinity)
-            return left != right ? left < right : lhs.warmPrepareNanoseconds < rhs.warmPrepareNanoseconds
+    /// Where `candidate` stands against the leader, the first exact candidate.
+    public func standing(of candidate: TuneCandidate) -> Standing {
+        Self.standing(of: candidate, leader: candidates.first(where: \.exact), threshold: threshold)
+    }
+
+    static func standing(of candidate: TuneCandidate, leader: TuneCandidate?, threshold: Double) -> Standing {
+        guard candidate.exact, let leader else { return .notTimed }
+        if candidate.choice == leader.choice { return .leader }
+        // Too few rounds for an interval: nothing is known.
+        guard let interval = candidate.ratioToLeader else { return .unseparated }
+        if interval.upper <= 1 + threshold { return .tied }
+        if interval.lower > 1 + threshold { return .slower }
+        return .unseparated
+    }
+
+    /// Whether `lhs` is preferred to `rhs` when both are as fast: fewer bytes, then a faster warm prepare.
+    static func isPreferred(_ lhs: TuneCandidate, to rhs: TuneCandidate) -> Bool {
+        let (left, right) = (lhs.bytesPerElement ?? .infinity, rhs.bytesPerElement ?? .infinity)
+        return left != right ? left < right : lhs.warmPrepareNanoseconds < rhs.warmPrepareNanoseconds
+    }
+
+    static func decide(_ candidates: [TuneCandidate], threshold: Double) -> Decision {
+        guard let leader = candidates.first(where: \.exact) else { return .nothingExact }
+        let standings = candidates.map { standing(of: $0, leader: leader, threshold: threshold) }
+        let fast = zip(candidates, standings).filter { $1 == .leader || $1 == .tied }.map(\.0)
+        let preferred = fast.min(by: isPreferred) ?? leader
+        // An unseparated candidate that would lose to `preferred` even if it were as fast changes nothing.
+        let blocking = zip(candidates, standings).filter { $1 == .unseparated && isPreferred($0, to: preferred) }
+            .map(\.0)
+        return blocking.isEmpty ? .recommended(preferred) : .undecided(preferred: preferred, unseparated: blocking)
+    }
+
+    /// About how many rounds would separate every unseparated candidate that blocks the decision from the
+    /// threshold, were its median ratio what these rounds found: an interval narrows as one over the square root
+    /// of the rounds. `nil` when there is no such candidate, or when one's median ratio sits on the threshold.
+    public var roundsToSeparate: Int? {
+        guard case .undecided(_, let unseparated) = decision else { return nil }
+        var most = rounds
+        for candidate in unseparated {
+            guard let interval = candidate.ratioToLeader else {
+                most = Swift.max(most, Self.minimumRounds)
+                continue
+            }
+            let bound = 1 + threshold
+            let (width, room) =
+                interval.median > bound
+                ? (interval.median - interval.lower, interval.median - bound)
+                : (interval.upper - interval.median, bound - interval.median)
+            guard room > 0 else { return nil }
+            let needed = (Double(rounds) * (width / room) * (width / room)).rounded(.up)
+            guard needed <= Double(Self.maximumRounds) else { return nil }
+            most = Swift.max(most, Int(needed))
+        }
+        // At least twice the rounds: the estimate rests on the rounds' own scatter, which is itself uncertain.
+        return Swift.min(Swift.max(most, 2 * rounds), Self.maximumRounds)
+    }
+
+    /// The most rounds `tune` takes.
+    public static let maximumRounds = 1_000
+
+    /// How to act on the decision, as command lines: `run` with the recommended index, or `tune` again with more
+    /// rounds or a wider threshold (in percent).
+    public struct FollowUp {
+        public var apply: (IndexChoice) -> String
+        public var retune: (_ rounds: Int?, _ thresholdPercent: Double?) -> String
+
+        public init(
+            apply: @escaping (IndexChoice) -> String,
+            retune: @escaping (_ rounds: Int?, _ thresholdPercent: Double?) -> String
+        ) {
+            self.apply = apply
+            self.retune = retune
         }
     }
 
-    public func render() -> String {
-        let leader = candidates.first(where: \.exact)
+    public func render(followUp: FollowUp? = nil) -> String {
         var rows = [
             [
                 "index", "parameter", "exact", "query median", "over the leader [95%]", "", "warm prepare",
@@ -58,15 +156,15 @@ public struct TuneResult: Sendable {
         for candidate in candidates {
             let ratio: String
             let standing: String
-            if !candidate.exact {
-                (ratio, standing) = ("", "not timed")
-            } else if candidate.choice == leader?.choice {
-                (ratio, standing) = ("1", "leader")
-            } else if let interval = candidate.ratioToLeader {
-                ratio = String(format: "%.3f [%.3f, %.3f]", interval.median, interval.lower, interval.upper)
-                standing = leader.map { Self.isTied(candidate, leader: $0) } == true ? "tie" : "slower"
-            } else {
-                (ratio, standing) = ("too few rounds", "tie")
+            switch self.standing(of: candidate) {
+            case .notTimed: (ratio, standing) = ("", "not timed")
+            case .leader: (ratio, standing) = ("1", "leader")
+            case let other:
+                ratio =
+                    candidate.ratioToLeader.map {
+                        String(format: "%.3f [%.3f, %.3f]", $0.median, $0.lower, $0.upper)
+                    } ?? "too few rounds"
+                standing = other == .tied ? "tie" : other == .slower ? "slower" : "not separated"
             }
             rows.append([
                 candidate.choice.strategy.rawValue, candidate.choice.parameter, candidate.exact ? "yes" : "NO",
@@ -75,22 +173,48 @@ public struct TuneResult: Sendable {
                 candidate.bytesPerElement.map { TerminalTable.decimal($0) } ?? "",
             ])
         }
+        let percent = (threshold * 100).formatted()
         var text =
             "\(layout.rawValue), \(elements.formatted()) elements, \(rounds) interleaved rounds:\n"
             + TerminalTable.align(rows)
-        if let recommended {
-            text +=
-                "\nRecommended: \(recommended.choice) — median query \(TerminalTable.duration(recommended.queryMedian))"
-            text += ", warm prepare \(TerminalTable.duration(recommended.warmPrepareNanoseconds))"
-            text += recommended.bytesPerElement.map { ", \(TerminalTable.decimal($0)) bytes an element." } ?? "."
-            text +=
-                "\nCandidates are measured in \(rounds) rounds, each in a random order; each is compared with the leader round by"
-            text +=
-                " round. A tie (the ratio's interval not wholly above \(1 + Self.tieThreshold)) is as fast as this machine can"
-            text += " tell: among the tied, fewer bytes, then a faster warm prepare, win.\n"
-        } else {
+        text +=
+            "\nCandidates are measured in \(rounds) rounds, each in a random order; each is compared with the leader round"
+            + " by round. A candidate ties when its interval lies wholly at or below \(1 + threshold) (within \(percent)%"
+            + " of the leader) and is slower when it lies wholly above; among the leader and its ties, fewer bytes,"
+            + " then a faster warm prepare, win.\n"
+        switch decision {
+        case .recommended(let candidate):
+            text += "\nRecommended: \(candidate.choice) — median query \(TerminalTable.duration(candidate.queryMedian))"
+            text += ", warm prepare \(TerminalTable.duration(candidate.warmPrepareNanoseconds))"
+            text += candidate.bytesPerElement.map { ", \(TerminalTable.decimal($0)) bytes an element." } ?? "."
+            if let followUp { text += "\nApply it: \(followUp.apply(candidate.choice))" }
+            text += "\n"
+        case .undecided(let preferred, let unseparated):
+            let names = unseparated.map(\.choice.description).joined(separator: ", ")
+            let why =
+                unseparated.count == 1
+                ? "Were it as fast, it would be chosen over \(preferred.choice), the choice among those that are: "
+                    + (unseparated[0].bytesPerElement != preferred.bytesPerElement
+                        ? "it holds fewer bytes." : "its warm prepare is faster.")
+                : "Were they as fast, each would be chosen over \(preferred.choice), the choice among those that are:"
+                    + " each holds fewer bytes, or as many with a faster warm prepare."
+            text += "\nNo decision: the rounds cannot tell \(names) from the leader within \(percent)%. \(why)\n"
+            if let followUp {
+                if let rounds = roundsToSeparate {
+                    text += "To separate them, more rounds (a quieter machine narrows the intervals too):\n"
+                    text += "  \(followUp.retune(rounds, nil))\n"
+                } else {
+                    text += "A median ratio sits on the threshold: no number of rounds would place it for sure.\n"
+                }
+                text +=
+                    "Or count a wider margin as as fast:\n  \(followUp.retune(nil, Self.widerThreshold(threshold)))\n"
+            }
+        case .nothingExact:
             text += "\nNo exact candidate: nothing to recommend.\n"
         }
         return text
     }
+
+    /// Twice the threshold, in percent, for a follow-up that settles for a wider margin.
+    static func widerThreshold(_ threshold: Double) -> Double { (threshold * 200).rounded() }
 }

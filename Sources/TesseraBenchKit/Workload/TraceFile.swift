@@ -24,9 +24,6 @@ public struct TraceFile: Sendable {
     /// The file's name and a digest of its bytes, which reports state so that runs on the same trace can be told.
     public var name: String
 
-    static let formatKeys: Set<String> = ["framesPerSecond", "viewport", "frames"]
-    static let frameKeys: Set<String> = ["offset", "viewport"]
-
     /// The frames of `trace`, as a trace file would hold them.
     public init(_ trace: ScrollTrace, name: String = "built-in") {
         framesPerSecond = ScrollTrace.framesPerSecond
@@ -35,86 +32,110 @@ public struct TraceFile: Sendable {
     }
 
     /// Reads a trace file, refusing with the file and the field what is not a trace: unknown keys, missing fields,
-    /// numbers that are not finite, viewports that are not positive, an empty list of frames.
-    public static func load(from url: URL) throws(WorkloadError) -> TraceFile {
+    /// numbers that are not finite, viewports that are not positive, an empty list of frames. Refused before it is
+    /// read when its bytes would not fit `memory`, and before it is decoded when decoding it would not
+    /// (`MemoryEstimate.traceFileBytes`).
+    public static func load(from url: URL, within memory: MemoryEstimate = MemoryEstimate()) throws -> TraceFile {
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        try memory.check(file: url.path, adding: Double(fileBytes))
         let data: Data
-        switch JSONFile.data(at: url) {
+        switch JSONFile.data(at: url, bytesHeld: 1) {
         case .success(let bytes): data = bytes
-        case .failure(let reason): throw .unreadableTrace(url.path, reason.text)
+        case .failure(let reason): throw WorkloadError.unreadableTrace(url.path, reason.text)
         }
+        // Every frame is an object, so the file's `{`s bound its frames.
+        let objects = data.reduce(0) { $1 == UInt8(ascii: "{") ? $0 + 1 : $0 }
+        try memory.check(file: url.path, adding: MemoryEstimate.traceFileBytes(fileBytes: data.count, frames: objects))
         return try read(data, at: url)
     }
 
     /// The trace in `data`, read from the file at `url` (which names it in errors and in reports).
     public static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
-        let json: Any
-        switch JSONFile.parse(data) {
-        case .success(let value): json = value
-        case .failure(let reason): throw .malformedTrace(url.path, "not JSON: \(reason.text)")
-        }
-        do {
-            var trace = try parse(json, data: data)
-            trace.name = "\(url.lastPathComponent) (FNV-1a \(digest(of: data)))"
-            return trace
-        } catch let reason {
-            throw .malformedTrace(url.path, reason.text)
+        switch JSONFile.decode(Format.self, from: data) {
+        case .success(let format):
+            return TraceFile(
+                framesPerSecond: format.framesPerSecond, frames: format.frames,
+                name: "\(url.lastPathComponent) (FNV-1a \(digest(of: data)))")
+        case .failure(let reason): throw .malformedTrace(url.path, reason.text)
         }
     }
 
-    struct Reason: Error {
+    struct Reason: Error, CustomStringConvertible {
         let text: String
         init(_ text: String) { self.text = text }
+        var description: String { text }
     }
 
-    /// The file's fields. Decoded by `JSONDecoder`, which reads numbers exactly (`JSONSerialization` on Linux can
-    /// be an ulp off, and a replayed trace must be the recorded one); keys are checked on the parsed JSON first.
+    /// The file, decoded by `JSONDecoder` (which reads numbers exactly: `JSONSerialization` on Linux can be an ulp
+    /// off, and a replayed trace must be the recorded one) straight into its frames: a frame's numbers are read in
+    /// place, not as arrays of their own, so a file of millions of frames costs its bytes, the decoder's map of them
+    /// and 32 bytes a frame (`MemoryEstimate.traceFileBytes`).
     private struct Format: Decodable {
-        var framesPerSecond: Double?
-        var viewport: [Double]?
-        var frames: [Frame]?
+        var framesPerSecond: Double
+        var frames: [TraceFrame] = []
+
+        enum Key: String, CodingKey, CaseIterable { case framesPerSecond, viewport, frames }
+
+        init(from decoder: any Decoder) throws {
+            guard let container = try? decoder.container(keyedBy: Key.self) else {
+                throw Reason("a trace is an object with framesPerSecond, viewport and frames")
+            }
+            try JSONFile.UnknownKey.check(decoder, is: "a trace", allowing: Key.allCases.map(\.rawValue))
+            guard let rate = try container.decodeIfPresent(Double.self, forKey: .framesPerSecond), rate.isFinite,
+                rate > 0
+            else {
+                throw Reason("framesPerSecond must be a positive number")
+            }
+            framesPerSecond = rate
+            var viewport = try TraceFile.size(
+                try container.decodeIfPresent(Pair.self, forKey: .viewport), at: "viewport")
+            guard container.contains(.frames), var list = try? container.nestedUnkeyedContainer(forKey: .frames),
+                list.count.map({ $0 > 0 }) == true
+            else {
+                throw Reason("frames must be a list of at least one frame")
+            }
+            frames.reserveCapacity(list.count ?? 0)
+            while !list.isAtEnd {
+                let index = list.currentIndex
+                let frame = try list.decode(Frame.self)
+                if frame.viewport != nil {
+                    viewport = try TraceFile.size(frame.viewport, at: "frames[\(index)].viewport")
+                }
+                let offset = try TraceFile.pair(frame.offset, at: "frames[\(index)].offset")
+                frames.append(TraceFrame(viewport: viewport, offset: Point(x: offset.0, y: offset.1)))
+            }
+        }
 
         struct Frame: Decodable {
-            var offset: [Double]?
-            var viewport: [Double]?
+            var offset: Pair?
+            var viewport: Pair?
+
+            enum Key: String, CodingKey, CaseIterable { case offset, viewport }
+
+            init(from decoder: any Decoder) throws {
+                guard let container = try? decoder.container(keyedBy: Key.self) else {
+                    throw Reason("\(JSONFile.path(decoder.codingPath)) is not an object with an offset")
+                }
+                try JSONFile.UnknownKey.check(decoder, is: "a frame", allowing: Key.allCases.map(\.rawValue))
+                offset = try container.decodeIfPresent(Pair.self, forKey: .offset)
+                viewport = try container.decodeIfPresent(Pair.self, forKey: .viewport)
+            }
         }
     }
 
-    static func parse(_ json: Any, data: Data) throws(Reason) -> TraceFile {
-        guard let object = json as? [String: Any] else {
-            throw Reason("a trace is an object with framesPerSecond, viewport and frames")
+    /// `[a, b]`, read in place, with how many numbers the file gave, so that a pair of three is refused by its place.
+    struct Pair: Decodable {
+        var numbers: Int
+        var first = 0.0
+        var second = 0.0
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            numbers = container.count ?? 0
+            guard numbers == 2 else { return }
+            first = try container.decode(Double.self)
+            second = try container.decode(Double.self)
         }
-        if let unknown = JSONFile.unknownKey(of: object, allowing: formatKeys) {
-            throw Reason("unknown key '\(unknown)'; a trace has \(formatKeys.sorted().joined(separator: ", "))")
-        }
-        for (index, frame) in (object["frames"] as? [Any] ?? []).enumerated() {
-            guard let frame = frame as? [String: Any] else {
-                throw Reason("frames[\(index)] is not an object with an offset")
-            }
-            if let unknown = JSONFile.unknownKey(of: frame, allowing: frameKeys) {
-                throw Reason(
-                    "frames[\(index)] has an unknown key '\(unknown)'; a frame has offset and, when it changes, viewport"
-                )
-            }
-        }
-        let format: Format
-        do { format = try JSONDecoder().decode(Format.self, from: data) } catch {
-            throw Reason((error as? DecodingError).map(JSONFile.describe) ?? String(describing: error))
-        }
-        guard let rate = format.framesPerSecond, rate.isFinite, rate > 0 else {
-            throw Reason("framesPerSecond must be a positive number")
-        }
-        var viewport = try size(format.viewport, at: "viewport")
-        guard let list = format.frames, !list.isEmpty else {
-            throw Reason("frames must be a list of at least one frame")
-        }
-        var frames: [TraceFrame] = []
-        frames.reserveCapacity(list.count)
-        for (index, frame) in list.enumerated() {
-            if frame.viewport != nil { viewport = try size(frame.viewport, at: "frames[\(index)].viewport") }
-            let offset = try pair(frame.offset, at: "frames[\(index)].offset")
-            frames.append(TraceFrame(viewport: viewport, offset: Point(x: offset.0, y: offset.1)))
-        }
-        return TraceFile(framesPerSecond: rate, frames: frames, name: "")
     }
 
     private init(framesPerSecond: Double, frames: [TraceFrame], name: String) {
@@ -123,14 +144,14 @@ public struct TraceFile: Sendable {
         self.name = name
     }
 
-    private static func pair(_ numbers: [Double]?, at field: String) throws(Reason) -> (Double, Double) {
-        guard let numbers, numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
+    fileprivate static func pair(_ numbers: Pair?, at field: String) throws(Reason) -> (Double, Double) {
+        guard let numbers, numbers.numbers == 2, numbers.first.isFinite, numbers.second.isFinite else {
             throw Reason("\(field) must be two finite numbers, [x, y] or [width, height]")
         }
-        return (numbers[0], numbers[1])
+        return (numbers.first, numbers.second)
     }
 
-    private static func size(_ numbers: [Double]?, at field: String) throws(Reason) -> Size {
+    fileprivate static func size(_ numbers: Pair?, at field: String) throws(Reason) -> Size {
         let (width, height) = try pair(numbers, at: field)
         let size = Size(width: width, height: height)
         guard width > 0, height > 0, size.isValidExtent else {

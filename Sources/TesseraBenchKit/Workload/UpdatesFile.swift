@@ -20,6 +20,10 @@ public struct UpdatesFile: Sendable {
     /// 1.2 GB resident, 70 times its size.
     static let bytesHeldPerFileByte = 100.0
 
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
     public static func load(from url: URL) throws(WorkloadError) -> UpdatesFile {
         let data: Data
         switch JSONFile.data(at: url, bytesHeld: bytesHeldPerFileByte) {

@@ -51,7 +51,7 @@ public struct WorkloadFile: Decodable, Sendable {
         try read(try bytes(at: url), path: url.path)
     }
 
-    /// The file's sections, refused (`RunError.workloadFileTooLarge`) before it is read when its bytes would not
+    /// The file's sections, refused (`RunError.inputFileTooLarge`) before it is read when its bytes would not
     /// fit `memory`, and before it is decoded when its bytes and sizes would not.
     public static func load(from url: URL, within memory: MemoryEstimate) throws -> [LayoutSection] {
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
