@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// A workload too large for the machine is refused before anything is allocated, with the estimate in GB
@@ -64,5 +65,25 @@ import Testing
             ], timeout: 30)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(!outcome.standardError.contains("GB"), "\(outcome)")
+    }
+
+    /// Under `ulimit -v`, a run measures what fits the process's limit and skips the rest with its estimate: the
+    /// naive dictionary at 300k items (about 400 MB resident, more of address space) once aborted the whole run
+    /// under a limit of 600 MB, after the engine had been measured.
+    @Test func aRunUnderAnAddressSpaceLimitSkipsWhatWouldNotFit() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(
+            [
+                "-c", "ulimit -v 600000 && exec \"$0\" \"$@\"", TesseraBenchBinary.url.path, "run", "--quick",
+                "--quiet",
+                "--layouts", "flow", "--items", "300k", "--strategies", "soa-binary-search,naive-dictionary",
+                "--report",
+                "r.json",
+            ], in: directory.url, timeout: 300, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(outcome.status == 0 && !outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains("naive-dictionary at 300,000 items skipped"), "\(outcome)")
+        #expect(outcome.standardError.contains("budget"), "\(outcome)")
+        let report = try String(contentsOfFile: directory.path("r.json"), encoding: .utf8)
+        #expect(report.contains("soa-binary-search"), "the engine was measured")
     }
 }

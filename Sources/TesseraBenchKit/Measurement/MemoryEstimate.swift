@@ -83,9 +83,9 @@ public struct MemoryEstimate: Sendable {
     }
 
     /// The memory that reading a workload file of `fileBytes` bytes and at most `sizes` sizes adds: its bytes, the
-    /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read. A size holds 56 bytes
-    /// resident at the peak, and 150 of address space (what `ulimit -v` counts: the allocator reserves more than it
-    /// touches), which is the figure used: 1M sizes in a 13 MB file needed 155–175 MB more address space.
+    /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read: 1M sizes in a 13 MB file
+    /// added 114 MB resident in a debug build, read and laid out; 150 bytes a size leaves room for the decoder's
+    /// arrays a size.
     public static func workloadFileBytes(fileBytes: Int, sizes: Int) -> Double {
         Double(fileBytes) + 150 * Double(sizes)
     }

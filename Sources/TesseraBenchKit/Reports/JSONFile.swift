@@ -4,9 +4,9 @@ import Foundation
 /// read ("Is a directory"), the parser's own words for what is not JSON, and the field a decoding error is about.
 enum JSONFile {
     /// What reading and parsing a JSON file holds at its peak, as a multiple of its bytes: the bytes themselves and
-    /// the parser's objects, which take several times the text they come from. A report of 7.4 MB added 127 MB
-    /// resident (17 times) and 200 MB of address space (27 times), which is what `ulimit -v` counts.
-    static let bytesHeldPerFileByte = 30.0
+    /// the parser's objects, which take several times the text they come from: a report of 7.4 MB added 127 MB
+    /// resident (17 times).
+    static let bytesHeldPerFileByte = 20.0
 
     /// The file's bytes, or why they cannot be read: refused before reading when it is no regular file (a device,
     /// a pipe, a directory) or when reading it, at `bytesHeld` bytes for each of its own, would not fit in
