@@ -30,6 +30,12 @@ public struct HistoryStore: Sendable {
         guard create || FileManager.default.fileExists(atPath: path) else {
             throw HistoryError(path: path, reason: .missing)
         }
+        // SQLite would open a device or a pipe and leave its journal beside it (/dev/null-journal).
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw HistoryError(
+                path: path, reason: .foreign("it is not a regular file but a device, a pipe or a directory"))
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()

@@ -165,6 +165,25 @@ import Testing
         #expect(try directory.contents().isEmpty)
     }
 
+    /// A pipe or a directory as the database is refused by what it is, and SQLite leaves no journal beside it (a
+    /// device once got one: /dev/null-journal).
+    @Test func aPipeOrADirectoryIsNoHistory() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: directory.path("folder"), withIntermediateDirectories: false)
+        let elsewhere = try TemporaryDirectory()
+        let report = try Self.report(in: elsewhere)
+        for database in [fifo, directory.path("folder")] {
+            for command in [["show"], ["add", report]] {
+                let outcome = try Bench.run(["history"] + command + ["--database", database], timeout: 20)
+                #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
+                #expect(outcome.standardError.contains("not a regular file"), "\(outcome)")
+            }
+        }
+        #expect(try directory.contents().sorted() == ["fifo", "folder"], "no journal left")
+    }
+
     @Test func aFileThatIsNoHistoryIsRefusedAndLeftAsItWas() throws {
         let directory = try TemporaryDirectory()
         let notes = try directory.write("notes.txt", String(repeating: "my notes\n", count: 200))

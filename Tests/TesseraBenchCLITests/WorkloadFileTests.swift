@@ -124,6 +124,12 @@ import Testing
         BadFile(
             name: "extra.json", contents: #"{"sections": [{"itemSizes": [[10, 20]]}], "comment": "x"}"#,
             mentions: ["unknown key 'comment'"]),
+        BadFile(name: "null.json", contents: "null", mentions: ["null.json", "the file holds only null"]),
+        BadFile(
+            name: "long-key.json",
+            contents: #"{"sections": [{"itemSizes": [[10, 20]], ""# + String(repeating: "k", count: 100_000)
+                + #"": 1}]}"#,
+            mentions: ["unknown key 'kkkk", "… (100000 characters)"]),
         BadFile(
             name: "twice.json",
             contents: #"{"sections": [{"itemSizes": [[10, 20]], "headerHeight": 30, "headerHeight": 90}]}"#,

@@ -204,7 +204,22 @@ import Testing
         #expect(unknownOperation?.message.contains("results[0].operation") == true)
         let negative = refusal(try editFirstResult { $0["samplesNanoseconds"] = [1, -2] })
         #expect(negative?.kind == .invalid)
-        #expect(negative?.message.contains("results[0].samplesNanoseconds holds a negative time") == true)
+        #expect(negative?.message.contains("results[0].samplesNanoseconds holds -2.0 ns") == true)
+        // A time of 0 or past 10^15 ns would make a ratio infinite, which no comparison or export can hold (an ab
+        // HEAD whose report held 0 ns passed as "22 improvements").
+        for time in [0, 1e308] {
+            let unusable = refusal(
+                try editFirstResult {
+                    $0["samplesNanoseconds"] = [time]
+                    $0["samples"] = 1
+                    for key in ["medianNanoseconds", "p90Nanoseconds", "p99Nanoseconds"] { $0[key] = time }
+                })
+            #expect(unusable?.message.contains("a time is above 0 and at most 10^15 ns") == true, "\(time)")
+        }
+        let noElements = refusal(try editFirstResult { $0["elements"] = 0 })
+        #expect(noElements?.message.contains("a result measures at least one element") == true)
+        let noResults = refusal(try edited { $0["results"] = [Any]() })
+        #expect(noResults?.message.contains("it holds no result") == true)
         let miscounted = refusal(try editFirstResult { $0["samples"] = 7 })
         #expect(miscounted?.message.contains("results[0].samples is 7, but it holds") == true)
         #expect(

@@ -84,6 +84,13 @@ import Testing
                 "frames must be a list"
             ),
             (#"{"framesPerSecond": 120,"#, "not JSON"),
+            // The rate sets the frame budget; 1e308 made "a 0 Hz frame" of a 300-digit duration.
+            (#"{"framesPerSecond": 1e308, "viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "from 1 to 1000"),
+            (#"{"framesPerSecond": 1e-300, "viewport": [390, 844], "frames": [{"offset": [0, 0]}]}"#, "from 1 to 1000"),
+            (
+                #"{"framesPerSecond": 60, "viewport": [390, 844], "frames": [{"offset": [0, 1e300]}]}"#,
+                "frames[0].offset is past 10^12 points"
+            ),
         ])
     func refusesWhatIsNotATrace(text: String, reason: String) throws {
         let url = try Self.write(text)

@@ -150,7 +150,7 @@ struct WorkloadOptions: ParsableArguments {
     /// with an estimate when the layout would not fit in memory.
     func sections(for layout: LayoutID, items: Int, from source: WorkloadSource) throws -> [LayoutSection] {
         let shape = source.shape(for: layout, items: items)
-        try MemoryEstimate().check(adding: MemoryEstimate.layoutBytes(shape), items: shape.elements)
+        try MemoryEstimate().check(adding: MemoryEstimate.layoutBytes(shape), items: items)
         return try source.sections(for: layout, items: items)
     }
 

@@ -101,6 +101,8 @@ enum JSONFile {
 
         var description: String {
             let place = path(codingPath)
+            // A key is quoted whole only while it reads as a name: a file may hold a key of megabytes.
+            let key = key.count <= 80 ? key : "\(key.prefix(60))… (\(key.count) characters)"
             return (place.isEmpty ? "unknown key '\(key)'" : "\(place) has an unknown key '\(key)'")
                 + "; \(object) has \(allowed.joined(separator: ", "))"
         }
@@ -171,7 +173,7 @@ enum JSONFile {
         case .keyNotFound(let key, let context):
             return "missing field \(path(context.codingPath + [key]))"
         case .valueNotFound(_, let context):
-            return "\(path(context.codingPath)) is null"
+            return context.codingPath.isEmpty ? "the file holds only null" : "\(path(context.codingPath)) is null"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // Well-formed JSON: this is JSONDecoder's answer, without a path, to a number its field cannot hold.
             return

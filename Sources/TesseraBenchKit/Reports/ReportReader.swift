@@ -54,13 +54,21 @@ extension BenchmarkReport {
             from: data, at: url, tool: toolName, readable: currentSchemaVersion, inconsistency: \.inconsistency)
     }
 
-    /// What JSON's types let through but a report cannot hold: a negative time, a sample count that is not the
-    /// count of its samples, percentiles its samples contradict.
+    /// The longest time a report may hold, in nanoseconds (11.6 days): with times above 0, every ratio of two of
+    /// them is a finite number.
+    static let longestTime = 1e15
+
+    /// What JSON's types let through but a report cannot hold: no result (a run that measured nothing writes no
+    /// report), a time of 0 or past `longestTime`, a sample count that is not the count of its samples,
+    /// percentiles its samples contradict.
     var inconsistency: String? {
+        guard !results.isEmpty else { return "it holds no result; a run that measured nothing writes no report" }
         var measured = Set<BenchmarkResult.Key>()
+        func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= Self.longestTime }
+        let timeRule = "a time is above 0 and at most 10^15 ns"
         for (index, result) in results.enumerated() {
-            if result.elements < 0 {
-                return "results[\(index)].elements is \(result.elements); a count is not negative"
+            if result.elements < 1 {
+                return "results[\(index)].elements is \(result.elements); a result measures at least one element"
             }
             if let operations = result.operationsPerSample, operations < 1 {
                 return "results[\(index)].operationsPerSample is \(operations); a sample times at least one operation"
@@ -69,16 +77,17 @@ extension BenchmarkReport {
             if !measured.insert(result.key).inserted {
                 return "results[\(index)] measures \(result.key) again; a report holds each result once"
             }
-            if result.samplesNanoseconds.contains(where: { !($0 >= 0) }) {
-                return "results[\(index)].samplesNanoseconds holds a negative time"
+            if let time = result.samplesNanoseconds.first(where: { !isTime($0) }) {
+                return "results[\(index)].samplesNanoseconds holds \(time) ns; \(timeRule)"
             }
             if result.samples != result.samplesNanoseconds.count {
                 return
                     "results[\(index)].samples is \(result.samples), but it holds \(result.samplesNanoseconds.count) samples"
             }
-            if [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].contains(where: { !($0 >= 0) })
-            {
-                return "results[\(index)] has a negative percentile"
+            if let time = [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].first(where: {
+                !isTime($0)
+            }) {
+                return "results[\(index)] has a percentile of \(time) ns; \(timeRule)"
             }
             if let contradiction = Self.contradiction(of: result) { return "results[\(index)]: \(contradiction)" }
         }

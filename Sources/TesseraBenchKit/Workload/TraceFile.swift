@@ -81,10 +81,11 @@ public struct TraceFile: Sendable {
                 throw Reason("a trace is an object with framesPerSecond, viewport and frames")
             }
             try JSONFile.UnknownKey.check(decoder, is: "a trace", allowing: Key.allCases.map(\.rawValue))
-            guard let rate = try container.decodeIfPresent(Double.self, forKey: .framesPerSecond), rate.isFinite,
-                rate > 0
+            // The rate sets the frame budget (1/rate): a display refreshes between once and a thousand times a second.
+            guard let rate = try container.decodeIfPresent(Double.self, forKey: .framesPerSecond), rate >= 1,
+                rate <= 1_000
             else {
-                throw Reason("framesPerSecond must be a positive number")
+                throw Reason("framesPerSecond must be a number from 1 to 1000")
             }
             framesPerSecond = rate
             var viewport = try TraceFile.size(
@@ -102,6 +103,10 @@ public struct TraceFile: Sendable {
                     viewport = try TraceFile.size(frame.viewport, at: "frames[\(index)].viewport")
                 }
                 let offset = try TraceFile.pair(frame.offset, at: "frames[\(index)].offset")
+                // Past 10^12 points on either side lies no content any layout makes: such a frame queries nothing.
+                guard abs(offset.0) <= Size.maximumLength, abs(offset.1) <= Size.maximumLength else {
+                    throw Reason("frames[\(index)].offset is past 10^12 points, where no layout has content")
+                }
                 frames.append(TraceFrame(viewport: viewport, offset: Point(x: offset.0, y: offset.1)))
             }
         }
