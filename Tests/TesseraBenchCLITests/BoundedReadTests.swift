@@ -4,39 +4,49 @@ import Testing
 /// Files the tool reads are refused by what they are and by their size before a byte is read, against the memory
 /// the process may use: the tightest of the machine's, its control group's and its own limits (`ulimit -v`).
 @Suite struct BoundedReadTests {
-    /// A file of 50 GB (sparse: nothing is written, and nothing may be read) is refused by its size at once, by
-    /// every command that reads a file.
-    @Test(arguments: [
+    /// Every command that reads a file, with FILE in the file's place (and REPORT for a valid report beside it).
+    static let fileOptions = [
         "compare REPORT FILE", "summary FILE", "export FILE --format bmf", "history add FILE --database h.sqlite",
         "run --quick --workload FILE", "run --quick --trace FILE", "dump --updates FILE",
-    ])
-    func aFileTooLargeForMemoryIsRefusedAtOnce(_ command: String) throws {
+    ]
+
+    /// `command` with `file` in its FILE's place, run in a directory of its own.
+    static func run(_ command: String, file: (TemporaryDirectory) throws -> String) throws -> Bench.Outcome {
         let directory = try TemporaryDirectory()
         let report = try HistoryCommandTests.report(in: directory)
-        let big = directory.path("big.json")
-        #expect(FileManager.default.createFile(atPath: big, contents: nil))
-        #expect(truncate(big, 50 << 30) == 0)
-        let arguments = command.split(separator: " ").map { $0 == "FILE" ? big : $0 == "REPORT" ? report : String($0) }
-        let outcome = try Bench.run(arguments, in: directory.url, timeout: 20)
+        let input = try file(directory)
+        let arguments = command.split(separator: " ").map {
+            $0 == "FILE" ? input : $0 == "REPORT" ? report : String($0)
+        }
+        return try Bench.run(arguments, in: directory.url, timeout: 20)
+    }
+
+    /// A file of 50 GB (sparse: nothing is written, and nothing may be read) is refused by its size at once, by
+    /// every command that reads a file.
+    @Test(arguments: fileOptions)
+    func aFileTooLargeForMemoryIsRefusedAtOnce(_ command: String) throws {
+        let outcome = try Self.run(command) { directory in
+            let big = directory.path("big.json")
+            #expect(FileManager.default.createFile(atPath: big, contents: nil))
+            #expect(truncate(big, 50 << 30) == 0)
+            return big
+        }
         #expect(outcome.status != 0 && !outcome.timedOut && !outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains("may use"), "refused for the memory it would take: \(outcome)")
     }
 
     /// Every file option, given a device or a pipe, says so at once: none is read, and none waits on a writer.
-    @Test(arguments: [
-        "compare FILE REPORT", "summary FILE", "export FILE --format bmf", "history add FILE --database h.sqlite",
-        "run --quick --workload FILE", "run --quick --trace FILE", "dump --updates FILE",
-    ])
+    @Test(arguments: fileOptions)
     func aDeviceOrAPipeIsRefusedByWhatItIs(_ command: String) throws {
-        let directory = try TemporaryDirectory()
-        let report = try HistoryCommandTests.report(in: directory)
-        let fifo = directory.path("fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        for input in ["/dev/zero", "/dev/null", fifo] {
-            let arguments = command.split(separator: " ").map {
-                $0 == "FILE" ? input : $0 == "REPORT" ? report : String($0)
+        for device in ["/dev/zero", "/dev/null", nil] {
+            let outcome = try Self.run(command) { directory in
+                guard let device else {
+                    let fifo = directory.path("fifo")
+                    #expect(mkfifo(fifo, 0o600) == 0)
+                    return fifo
+                }
+                return device
             }
-            let outcome = try Bench.run(arguments, in: directory.url, timeout: 20)
             #expect(outcome.status != 0 && !outcome.timedOut && !outcome.crashed, "\(outcome)")
             #expect(outcome.standardError.contains("not a regular file but a device or a pipe"), "\(outcome)")
         }
