@@ -234,6 +234,21 @@ import Testing
             outcome.standardError.contains("wrote more than 16 MB to standard output and was stopped"), "\(outcome)")
     }
 
+    /// A HEAD that is no program the system can run is named with the system's reason.
+    @Test func aHeadThatIsNoProgramIsNamedWithTheSystemsReason() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let garbage = directory.appendingPathComponent("garbage").path
+        #expect(FileManager.default.createFile(atPath: garbage, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01])))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: garbage)
+        let outcome = try Bench.run(["ab", base, garbage, "--rounds", "6", "--quiet"])
+        #expect(outcome.status == 2 || outcome.status == 3, "\(outcome)")
+        #expect(
+            outcome.standardError.contains("cannot start HEAD") && outcome.standardError.contains("Exec format error"),
+            "\(outcome)")
+    }
+
     @Test func theRealBinaryAgainstItself() throws {
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(

@@ -168,7 +168,8 @@ public final class ABTrials {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "cannot start \(side.rawValue) (\(binary.path)): \(error.localizedDescription)")
+            throw Failure(
+                description: "cannot start \(side.rawValue) (\(binary.path)): \(ProcessOutput.reason(error))")
         }
         guard status == 0 else {
             let said =

@@ -27,7 +27,7 @@ public enum ProcessOutput {
         process.standardInput = FileHandle.nullDevice
         let token: UUID
         do { token = try Interruption.start(process) } catch {
-            return .failed("it cannot be started: \(error.localizedDescription)")
+            return .failed("it cannot be started: \(reason(error))")
         }
         let started = monotonicNanoseconds()
         let outOfTime = DispatchWorkItem { Interruption.stop(process, token: token) }
@@ -50,6 +50,15 @@ public enum ProcessOutput {
             return .failed(String(format: "it ran for over %.0f s and was stopped", seconds))
         }
         return .ended(status: process.terminationStatus, output: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Why a process could not be started: the system's reason ("Exec format error"), which Foundation wraps in
+    /// one that says less ("NSCocoaErrorDomain error 256").
+    public static func reason(_ error: any Error) -> String {
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        else { return error.localizedDescription }
+        return String(cString: strerror(Int32(underlying.code)))
     }
 
     /// A git command's output, trimmed; `nil` when git fails or is missing.
