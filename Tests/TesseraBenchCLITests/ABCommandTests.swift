@@ -32,10 +32,15 @@ import Testing
               shift
             done
             """
-        let url = directory.appendingPathComponent(name)
-        try script.write(to: url, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
-        return url.path
+        return try executable(named: name, in: directory, contents: Data(script.utf8))
+    }
+
+    /// Writes `contents` to `name` in `directory` as a file anyone may run, and returns its path.
+    static func executable(named name: String, in directory: URL, contents: Data) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try contents.write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
     }
 
     static func scratch() throws -> URL {
@@ -129,13 +134,14 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = try Self.standIn(query: 100, in: directory, name: "base")
-        let head = directory.appendingPathComponent("silent").path
-        try """
-        #!/usr/bin/env bash
-        if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
-        exit 0
-        """.write(toFile: head, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: head)
+        let head = try Self.executable(
+            named: "silent", in: directory,
+            contents: Data(
+                """
+                #!/usr/bin/env bash
+                if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
+                exit 0
+                """.utf8))
         let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet"])
         #expect(outcome.status == 3, "\(outcome)")
         #expect(outcome.standardError.contains("HEAD (\(head)) `run` exited with 0 but wrote no report"), "\(outcome)")
@@ -144,18 +150,18 @@ import Testing
     /// A stand-in HEAD whose `run` hangs: it starts a command in the background and waits on another, writing
     /// both commands' process ids to `pids`, so a test can see that ab stopped what its child started.
     static func hangingStandIn(in directory: URL, pids: URL) throws -> String {
-        let head = directory.appendingPathComponent("hanging").path
-        try """
-        #!/usr/bin/env bash
-        if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
-        sleep 300 &
-        background=$!
-        sleep 300 &
-        echo "$background $!" > '\(pids.path)'
-        wait
-        """.write(toFile: head, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: head)
-        return head
+        try executable(
+            named: "hanging", in: directory,
+            contents: Data(
+                """
+                #!/usr/bin/env bash
+                if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--report <file.json>]"; exit 0; fi
+                sleep 300 &
+                background=$!
+                sleep 300 &
+                echo "$background $!" > '\(pids.path)'
+                wait
+                """.utf8))
     }
 
     /// Whether every process in `pids` has ended (gone, or a zombie left for init to reap), waiting up to 5 s.
@@ -225,9 +231,8 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let head = try Self.standIn(query: 100, in: directory, name: "head")
-        let forever = directory.appendingPathComponent("forever").path
-        try "#!/bin/sh\nexec yes -- '--report x'\n".write(toFile: forever, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: forever)
+        let forever = try Self.executable(
+            named: "forever", in: directory, contents: Data("#!/bin/sh\nexec yes -- '--report x'\n".utf8))
         let outcome = try Bench.run(["ab", forever, head, "--rounds", "6", "--quiet"], timeout: 60)
         #expect(outcome.status == 2 && !outcome.timedOut, "\(outcome)")
         #expect(
@@ -239,9 +244,9 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let base = try Self.standIn(query: 100, in: directory, name: "base")
-        let garbage = directory.appendingPathComponent("garbage").path
-        #expect(FileManager.default.createFile(atPath: garbage, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01])))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: garbage)
+        // An ELF file's magic, then nothing the loader can read.
+        let garbage = try Self.executable(
+            named: "garbage", in: directory, contents: Data([0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01]))
         let outcome = try Bench.run(["ab", base, garbage, "--rounds", "6", "--quiet"])
         #expect(outcome.status == 2 || outcome.status == 3, "\(outcome)")
         #expect(
