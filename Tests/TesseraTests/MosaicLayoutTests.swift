@@ -144,4 +144,58 @@ struct MosaicLayoutTests {
         }
         if let first = frames.first { #expect(first == Rect(x: 0, y: 1, width: viewport.width, height: 200)) }
     }
+    /// The sample's loop as it is written: a segment at a time, each split from its top, the next one 1 below the
+    /// last frame. The layout writes whole cycles from a table; this is what they must equal, bit for bit.
+    static func sampleFrames(count: Int, width: Double) -> [Rect] {
+        func split(_ rect: Rect, at fraction: Double, alongX: Bool) -> (Rect, Rect) {
+            let length = alongX ? rect.width : rect.height
+            let distance = min((length * fraction).rounded(.up), length)
+            let remainder = max(length - distance - 1, 0)
+            return alongX
+                ? (
+                    Rect(x: rect.minX, y: rect.minY, width: distance, height: rect.height),
+                    Rect(x: rect.minX + distance + 1, y: rect.minY, width: remainder, height: rect.height)
+                )
+                : (
+                    Rect(x: rect.minX, y: rect.minY, width: rect.width, height: distance),
+                    Rect(x: rect.minX, y: rect.minY + distance + 1, width: rect.width, height: remainder)
+                )
+        }
+        var frames: [Rect] = []
+        var style = 0  // full, fifty, two-thirds, one-third
+        var last = Rect.zero
+        while frames.count < count {
+            let whole = Rect(x: 0, y: last.maxY + 1, width: width, height: 200)
+            switch style {
+            case 0: frames.append(whole)
+            case 1:
+                let (left, right) = split(whole, at: 0.5, alongX: true)
+                frames += [left, right]
+            case 2:
+                let (left, right) = split(whole, at: 2.0 / 3.0, alongX: true)
+                let (top, bottom) = split(right, at: 0.5, alongX: false)
+                frames += [left, top, bottom]
+            default:
+                let (left, right) = split(whole, at: 1.0 / 3.0, alongX: true)
+                let (top, bottom) = split(left, at: 0.5, alongX: false)
+                frames += [top, bottom, right]
+            }
+            last = frames[frames.count - 1]
+            let remaining = count - frames.count
+            style = remaining == 1 ? 0 : remaining == 2 ? 1 : style == 0 ? 1 : style == 1 ? 2 : style == 2 ? 3 : 1
+        }
+        return frames
+    }
+
+    @Test("every count and width lays out as the sample's loop does, bit for bit", arguments: 0..<12 as Range<UInt64>)
+    func sampleLoop(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let widths = [390, 100, 101, 10.5, 1, rng.length(1...900), rng.length(1...900)]
+        for width in widths {
+            for count in [0, 1, 2, 3, 8, 9, 10, 16, 17, 18, 19, 25, rng.int(0...64), rng.int(100...3_000)] {
+                let frames = try Self.frames(count: count, viewport: Size(width: width, height: 50)).frames
+                #expect(frames == Self.sampleFrames(count: count, width: width), "\(count) items, \(width) wide")
+            }
+        }
+    }
 }

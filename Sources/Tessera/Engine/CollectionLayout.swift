@@ -52,16 +52,21 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         // The indexes are moved into the builder for the write, which builds each chunk's as the chunk fills.
         var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
         swap(&builder.indexes, &indexes)
-        // A layout that keeps its positions on the grid has them taken as written (the other branch folds away
-        // where the layout's type is known); any other has each put on the grid.
-        if algorithm.writesOnScrollGrid {
-            _store.rewriteAll(axis: algorithm.scrollAxis, taking: AsWritten.self, finisher: &builder) { writer in
-                algorithm.writeSections(into: &writer, viewport: viewport)
-            }
-        } else {
-            _store.rewriteAll(axis: algorithm.scrollAxis, taking: OnGrid.self, finisher: &builder) { writer in
-                algorithm.writeSections(into: &writer, viewport: viewport)
-            }
+        // The write is compiled for the layout's axis and for whether it keeps its positions on the scroll grid
+        // (taken as written) or not (each put on it): where the layout's type fixes both, the other cases fold away.
+        let count = algorithm.elementCount
+        func write(into writer: inout LayoutStore.Writer<some ScrollPlacement, IndexBuilder<Index>>) -> Double {
+            algorithm.writeSections(into: &writer, viewport: viewport)
+        }
+        switch (algorithm.scrollAxis, algorithm.writesOnScrollGrid) {
+        case (.vertical, true):
+            _store.rewriteAll(elementCount: count, placement: VerticalAsWritten.self, finisher: &builder, write)
+        case (.vertical, false):
+            _store.rewriteAll(elementCount: count, placement: VerticalOnGrid.self, finisher: &builder, write)
+        case (.horizontal, true):
+            _store.rewriteAll(elementCount: count, placement: HorizontalAsWritten.self, finisher: &builder, write)
+        case (.horizontal, false):
+            _store.rewriteAll(elementCount: count, placement: HorizontalOnGrid.self, finisher: &builder, write)
         }
         swap(&builder.indexes, &indexes)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)

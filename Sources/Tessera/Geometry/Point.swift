@@ -17,7 +17,7 @@ public struct Point: Hashable, Sendable {
     }
 
     /// The origin: both coordinates 0.
-    public static let zero = Point(x: 0, y: 0)
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
     /// This point moved by `delta`: a content offset after an adjustment.
     ///

@@ -46,7 +46,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The rect of zero size at the origin.
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
 
     /// Covers every finite point, as `CGRect.infinite`.
     public static let infinite = Rect(

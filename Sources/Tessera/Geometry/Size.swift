@@ -17,7 +17,7 @@ public struct Size: Hashable, Sendable {
     }
 
     /// The size whose width and height are both 0.
-    public static let zero = Size(width: 0, height: 0)
+    @inlinable public static var zero: Size { Size(width: 0, height: 0) }
 
     /// The longest length a layout accepts, a trillion points: far beyond any screen, and small enough that
     /// billions of elements laid end to end stay finite.

@@ -152,17 +152,28 @@ public struct SoABinarySearchIndex: SpatialIndex {
         // does: most candidates that miss, miss on the scroll axis at the two ends of the range, which predicts
         // well and skips their cross-axis loads (a test without branches was up to 1.4x slower on the waterfall).
         result.append(upTo: candidates.count) { hits in
-            var found = 0
-            for index in candidates {
-                hits[found] = firstElement &+ index
-                let near = base + columns.scrollOrigin[index]
-                let cross = columns.crossOrigin[index]
-                found &+=
-                    near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
-                        && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
-            }
-            return found
+            Self.test(candidates, of: columns, against: rect, base: base, firstElement: firstElement, into: hits)
         }
+    }
+
+    /// Writes the numbers of the candidates whose frames as handed out meet `rect` to `hits`; returns how many.
+    ///
+    /// A function of its own, never inlined: inlined into the engine's query, the loop's four column addresses
+    /// were left on the stack (the query keeps too much else live), and read again for every candidate.
+    @inlinable @inline(never) static func test(
+        _ candidates: Range<Int>, of columns: FrameColumns, against rect: AxisRect, base: Double, firstElement: Int,
+        into hits: UnsafeMutablePointer<Int>
+    ) -> Int {
+        var found = 0
+        for index in candidates {
+            hits[found] = firstElement &+ index
+            let near = base + columns.scrollOrigin[index]
+            let cross = columns.crossOrigin[index]
+            found &+=
+                near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
+                    && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
+        }
+        return found
     }
 
     /// The first block's running minimum and the last's running maximum are the whole chunk's.

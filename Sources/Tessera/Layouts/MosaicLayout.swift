@@ -71,43 +71,92 @@ public struct MosaicLayout: LayoutAlgorithm {
     }
 
     /// Writes the segments from item `first`, where `segment` starts at `top`; returns where the last one ends.
+    ///
+    /// While eight or more items remain at a fifty-fifty segment, the segments follow the sample's cycle (fifty-fifty,
+    /// two-thirds, one-third: eight items) and a cycle's cells are the first cycle's moved down: those go in as one
+    /// run of the writer's, each cell read from a table of the cycle's eight, split once for the write. Tops and the
+    /// splits along y are whole points, so the sums are the sample's, bit for bit. The segments around them (the
+    /// first, and the last few, which regroup to fit the count) are split one by one.
     @inlinable func writeSegments<Writer: LayoutWriter & ~Copyable>(
         from first: Int, segment: Segment, top: Double, into writer: inout Writer, viewport: Size
     ) -> Double {
         var written = first
         var segment = segment
-        var lastFrame = Rect(x: 0, y: top - 1, width: 0, height: 0)
+        var top = top
         var bottom = 0.0
-        // A segment's cells go in as one run: the writer's column addresses stay in registers for the run, where
-        // an append a cell reloaded them after every store.
-        func add(_ count: Int, _ first: Rect, _ second: Rect = .zero, _ third: Rect = .zero) {
-            writer.appendCells(count) { cell in cell == 0 ? first : cell == 1 ? second : third }
-            written += count
-            lastFrame = count == 1 ? first : count == 2 ? second : third
-            bottom = Swift.max(bottom, first.maxY)
-            if count > 1 { bottom = Swift.max(bottom, second.maxY) }
-            if count > 2 { bottom = Swift.max(bottom, third.maxY) }
-        }
+        let cycle = Self.cycle(width: viewport.width)
         while written < itemCount {
-            let whole = Rect(x: 0, y: lastFrame.maxY + 1, width: viewport.width, height: MosaicLayout.segmentHeight)
-            switch segment {
-            case .fullWidth:
-                add(1, whole)
-            case .fiftyFifty:
-                let (left, right) = Self.split(whole, at: 0.5, alongX: true)
-                add(2, left, right)
-            case .twoThirdsOneThird:
-                let (left, right) = Self.split(whole, at: 2.0 / 3.0, alongX: true)
-                let (top, bottom) = Self.split(right, at: 0.5, alongX: false)
-                add(3, left, top, bottom)
-            case .oneThirdTwoThirds:
-                let (left, right) = Self.split(whole, at: 1.0 / 3.0, alongX: true)
-                let (top, bottom) = Self.split(left, at: 0.5, alongX: false)
-                add(3, top, bottom, right)
+            if segment == .fiftyFifty, itemCount - written >= 8 {
+                let cycles = (itemCount - written) / 8
+                let firstTop = top
+                withUnsafeTemporaryAllocation(of: Rect.self, capacity: 8) { table in
+                    let cells = table.baseAddress!
+                    (cells[0], cells[1], cells[2], cells[3]) = (cycle.0, cycle.1, cycle.2, cycle.3)
+                    (cells[4], cells[5], cells[6], cells[7]) = (cycle.4, cycle.5, cycle.6, cycle.7)
+                    writer.appendCells(8 &* cycles) { index in
+                        let cell = cells[index & 7]
+                        let cycleTop = firstTop + Double(index >> 3) * cycle.advance
+                        return Rect(
+                            x: cell.origin.x, y: cycleTop + cell.origin.y, width: cell.size.width,
+                            height: cell.size.height)
+                    }
+                }
+                written += 8 &* cycles
+                let lastTop = firstTop + Double(cycles - 1) * cycle.advance
+                bottom = Swift.max(bottom, lastTop + cycle.bottom)
+                top = firstTop + Double(cycles) * cycle.advance
+                segment = Segment.oneThirdTwoThirds.next(remaining: itemCount - written)
+                continue
             }
+            let (count, cells) = Self.cells(of: segment, top: top, width: viewport.width)
+            writer.appendCells(count) { cell in cell == 0 ? cells.0 : cell == 1 ? cells.1 : cells.2 }
+            written += count
+            let last = count == 1 ? cells.0 : count == 2 ? cells.1 : cells.2
+            bottom = Swift.max(bottom, cells.0.maxY)
+            if count > 1 { bottom = Swift.max(bottom, cells.1.maxY) }
+            if count > 2 { bottom = Swift.max(bottom, cells.2.maxY) }
+            top = last.maxY + 1
             segment = segment.next(remaining: itemCount - written)
         }
         return bottom
+    }
+
+    /// A segment of `style` whose top is `top`, split as the sample splits it: its number of cells and their frames
+    /// (those past the number unused).
+    @inlinable static func cells(of style: Segment, top: Double, width: Double) -> (Int, (Rect, Rect, Rect)) {
+        let whole = Rect(x: 0, y: top, width: width, height: MosaicLayout.segmentHeight)
+        switch style {
+        case .fullWidth:
+            return (1, (whole, .zero, .zero))
+        case .fiftyFifty:
+            let (left, right) = split(whole, at: 0.5, alongX: true)
+            return (2, (left, right, .zero))
+        case .twoThirdsOneThird:
+            let (left, right) = split(whole, at: 2.0 / 3.0, alongX: true)
+            let (top, bottom) = split(right, at: 0.5, alongX: false)
+            return (3, (left, top, bottom))
+        case .oneThirdTwoThirds:
+            let (left, right) = split(whole, at: 1.0 / 3.0, alongX: true)
+            let (top, bottom) = split(left, at: 0.5, alongX: false)
+            return (3, (top, bottom, right))
+        }
+    }
+
+    /// The eight cells of one cycle of segments (fifty-fifty, two-thirds, one-third) from a top of 0, how far the
+    /// next cycle starts below it, and the lowest bottom among its cells.
+    @inlinable static func cycle(width: Double) -> (
+        Rect, Rect, Rect, Rect, Rect, Rect, Rect, Rect, advance: Double, bottom: Double
+    ) {
+        let (_, fifty) = cells(of: .fiftyFifty, top: 0, width: width)
+        let (_, twoThirds) = cells(of: .twoThirdsOneThird, top: fifty.1.maxY + 1, width: width)
+        let (_, oneThird) = cells(of: .oneThirdTwoThirds, top: twoThirds.2.maxY + 1, width: width)
+        let bottom = Swift.max(
+            fifty.0.maxY, fifty.1.maxY, twoThirds.0.maxY, twoThirds.1.maxY, twoThirds.2.maxY, oneThird.0.maxY,
+            oneThird.1.maxY, oneThird.2.maxY)
+        return (
+            fifty.0, fifty.1, twoThirds.0, twoThirds.1, twoThirds.2, oneThird.0, oneThird.1, oneThird.2,
+            advance: oneThird.2.maxY + 1, bottom: bottom
+        )
     }
 
     /// The sample's content bounds start as the viewport; unlike the sample, they take in every frame.

@@ -1,22 +1,27 @@
 /// One chunk of the store: up to `Chunk.capacity` consecutive elements in layout order, whatever sections they
 /// belong to, and the starts of the sections that begin among them.
 ///
-/// The elements are a struct of arrays in one allocation: the `x`, `y`, `width` and `height` columns, `capacity`
-/// Doubles each, one after another. Along the scroll axis an element's origin is kept relative to the chunk's
-/// *base*, a position on the scroll grid that the chunk tree sums from the chunks before it; so moving everything
-/// after a change moves the later chunks' bases (O(log *n*) up the tree) and never their elements. Kinds and the
-/// layout's resume marks share a second allocation. A section that starts in the chunk has a record: the offset of
-/// its first element in the chunk and its origin relative to the base. A section without elements still has one,
-/// at the offset where its elements would be.
+/// The elements are a struct of arrays: the `x`, `y`, `width` and `height` columns, `capacity` Doubles each, and a
+/// kind and a resume-mark bit an element. The memory is a slab's (`ChunkPool`), which keeps each column of all its
+/// chunks together, so a chunk keeps the address of each of its columns. Along the scroll axis an element's origin is
+/// kept relative to the chunk's *base*, a position on the scroll grid that the chunk tree sums from the chunks before
+/// it; so moving everything after a change moves the later chunks' bases (O(log *n*) up the tree) and never their
+/// elements. A section that starts in the chunk has a record: the offset of its first element in the chunk and its
+/// origin relative to the base. A section without elements still has one, at the offset where its elements would be.
 @usableFromInline struct Chunk {
     /// The most elements a chunk holds: enough that a chunk's bookkeeping is a few bytes an element, few enough that
-    /// rewriting a chunk costs microseconds. The four frame columns then take 32 KiB, an allocator size class.
+    /// rewriting a chunk costs microseconds.
     @usableFromInline static let capacity = 1_024
 
-    /// The four frame columns, `capacity` each: x, y, width, height.
-    @usableFromInline var frames: UnsafeMutablePointer<Double>
-    /// `capacity` kinds, then `capacity` resume-mark bits.
-    @usableFromInline var tags: UnsafeMutablePointer<UInt8>
+    /// The four frame columns, `capacity` Doubles each.
+    @usableFromInline var x: UnsafeMutablePointer<Double>
+    @usableFromInline var y: UnsafeMutablePointer<Double>
+    @usableFromInline var width: UnsafeMutablePointer<Double>
+    @usableFromInline var height: UnsafeMutablePointer<Double>
+    /// `capacity` kinds.
+    @usableFromInline var kinds: UnsafeMutablePointer<ElementKind>
+    /// `capacity` resume-mark bits.
+    @usableFromInline var marks: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     /// Records of the sections that start here: origins relative to the base, then the offsets of their first
     /// elements, `recordCapacity` each.
@@ -30,27 +35,39 @@
     @usableFromInline var minStart = Double.infinity
     @usableFromInline var maxEnd = -Double.infinity
 
-    @usableFromInline static let tagBytes = capacity + capacity / 8
+    /// The bytes of an element's frame, kind and mark in a slab.
+    @usableFromInline static let elementBytes = 4 * MemoryLayout<Double>.stride + 1
+    /// The bytes a chunk takes of its slab.
+    @usableFromInline static let slabBytes = capacity * elementBytes + capacity / 8
 
-    @usableFromInline init() {
-        frames = .allocate(capacity: 4 * Self.capacity)
-        tags = .allocate(capacity: Self.tagBytes)
+    /// A chunk of a slab's memory: its x column at `frames`, and its y, width and height columns `stride`, 2 `stride`
+    /// and 3 `stride` Doubles on.
+    @usableFromInline init(
+        frames: UnsafeMutablePointer<Double>, stride: Int, kinds: UnsafeMutablePointer<ElementKind>,
+        marks: UnsafeMutablePointer<UInt8>
+    ) {
+        x = frames
+        y = frames + stride
+        width = frames + 2 * stride
+        height = frames + 3 * stride
+        self.kinds = kinds
+        self.marks = marks
     }
 
+    /// Frees what the chunk holds of its own: its records. The slab frees the rest.
     @usableFromInline func deallocate() {
-        frames.deallocate()
-        tags.deallocate()
         records?.deallocate()
     }
 
-    @inlinable var x: UnsafeMutablePointer<Double> { frames }
-    @inlinable var y: UnsafeMutablePointer<Double> { frames + Self.capacity }
-    @inlinable var width: UnsafeMutablePointer<Double> { frames + 2 * Self.capacity }
-    @inlinable var height: UnsafeMutablePointer<Double> { frames + 3 * Self.capacity }
-    @inlinable var kinds: UnsafeMutablePointer<ElementKind> {
-        UnsafeMutableRawPointer(tags).assumingMemoryBound(to: ElementKind.self)
+    /// The frame columns in the order x, y, width, height.
+    @inlinable func column(_ index: Int) -> UnsafeMutablePointer<Double> {
+        switch index {
+        case 0: x
+        case 1: y
+        case 2: width
+        default: height
+        }
     }
-    @inlinable var marks: UnsafeMutablePointer<UInt8> { tags + Self.capacity }
 
     /// The frame columns seen along `axis`, positions relative to the base.
     @inlinable @inline(__always) func columns(along axis: ScrollAxis) -> FrameColumns {
@@ -121,8 +138,4 @@
         recordCapacity = capacity
     }
 
-    /// The bytes the chunk holds.
-    @usableFromInline var byteCount: Int {
-        4 * Self.capacity * MemoryLayout<Double>.stride + Self.tagBytes + 10 * recordCapacity
-    }
 }

@@ -5,20 +5,22 @@ extension LayoutStore {
     /// handed to `finisher` as soon as it is full, while it is in cache.
     ///
     /// - Complexity: O(*n*) for the *n* elements written, plus O(*n* / `Chunk.capacity`) to build the pool.tree.
-    @inlinable mutating func rewriteAll<Taking: PositionTaking, Finisher: ChunkFinisher>(
-        axis: ScrollAxis, taking: Taking.Type, finisher: inout Finisher,
-        _ body: (inout Writer<Taking, Finisher>) -> Double
+    /// `elementCount` is what `body` writes, for which the pool reserves chunks in one slab before the write.
+    @inlinable mutating func rewriteAll<Placement: ScrollPlacement, Finisher: ChunkFinisher>(
+        elementCount: Int, placement: Placement.Type, finisher: inout Finisher,
+        _ body: (inout Writer<Placement, Finisher>) -> Double
     ) {
         copyPoolIfShared()
-        self.axis = axis
+        axis = Placement.axis
         generation &+= 1
+        pool.reserve(Swift.max(1, elementCount / Chunk.capacity + (elementCount % Chunk.capacity == 0 ? 0 : 1)))
         // Every chunk is free to be written again, the first ones first.
         pool.free.removeAll(keepingCapacity: true)
         pool.free.append(contentsOf: (0..<Int32(pool.count)).reversed())
         pool.order.removeAll(keepingCapacity: true)
         pool.touched.removeAll(keepingCapacity: true)
         // The finisher is moved into the writer for the write, so that what it holds stays uniquely its own.
-        var writer = Writer<Taking, Finisher>(pool: pool, axis: axis, finisher: finisher)
+        var writer = Writer<Placement, Finisher>(pool: pool, finisher: finisher)
         writer.finish(length: body(&writer))
         finisher = writer.finisher
         pool.tree.build(over: &pool.order)
@@ -33,12 +35,16 @@ extension LayoutStore {
     /// filled, and a full chunk is followed by a new one, so chunks fill whatever the sections are. Each section
     /// begun leaves a record in the chunk its first element goes to.
     ///
+    /// The axis and whether positions are put on the scroll grid are the writer's type (`Placement`), so an element's
+    /// write tests neither. Everything a write calls is inlinable, so that it is specialised for the layout's
+    /// writer: a call to the generic writer unspecialised looks its type's metadata up (a chunk's start cost 80 ns
+    /// that way, a section's begin more).
+    ///
     /// Non-copyable, so it cannot outlive the write it was handed for.
-    @usableFromInline struct Writer<Taking: PositionTaking, Finisher: ChunkFinisher>: LayoutWriter, ~Copyable {
+    @usableFromInline struct Writer<Placement: ScrollPlacement, Finisher: ChunkFinisher>: LayoutWriter, ~Copyable {
         /// The store's pool, which the store keeps alive and which must stay its own while the writer writes: held
         /// unowned, so the writer's reference neither counts against that nor costs a retain.
         @usableFromInline unowned(unsafe) let pool: ChunkPool
-        @usableFromInline let axis: ScrollAxis
         /// The chunk being filled, its id, and its base.
         @usableFromInline var chunk: Chunk
         @usableFromInline var chunkID: Int32
@@ -46,17 +52,16 @@ extension LayoutStore {
         /// The current section's origin, and its distance from the chunk's base (exact: both lie on the grid).
         @usableFromInline var sectionOrigin = 0.0
         @usableFromInline var sectionOffset = 0.0
-        /// Whether the next element is a point the layout's writing can resume from.
-        @usableFromInline var marksNext = false
+        /// Whether the first element of the next chunk is a point the layout's writing can resume from: a mark asked
+        /// for when the chunk being filled is full.
+        @usableFromInline var marksNextChunk = false
 
         /// What each chunk is handed to once full.
         @usableFromInline var finisher: Finisher
 
-        /// A writer into `pool`'s free chunks, the first of which it takes, at base 0. Positions are taken by
-        /// `Taking`: as written when the layout keeps them on the scroll grid, put on it otherwise.
-        @usableFromInline init(pool: ChunkPool, axis: ScrollAxis, finisher: Finisher) {
+        /// A writer into `pool`'s free chunks, the first of which it takes, at base 0.
+        @inlinable init(pool: ChunkPool, finisher: Finisher) {
             self.pool = pool
-            self.axis = axis
             self.finisher = finisher
             chunkID = pool.take()
             chunk = pool[chunkID]
@@ -65,25 +70,36 @@ extension LayoutStore {
 
         /// Begins a section at `origin`, on the scroll grid: its record goes to the chunk being filled, or to a new
         /// one when that one is full.
-        @usableFromInline mutating func beginSection(origin: Point) {
-            sectionOrigin = axis == .vertical ? origin.y : origin.x
+        @inlinable mutating func beginSection(origin: Point) {
+            sectionOrigin = Placement.axis == .vertical ? origin.y : origin.x
             if chunk.count == Chunk.capacity { startChunk(at: sectionOrigin) }
             sectionOffset = sectionOrigin - base
             chunk.appendRecord(start: chunk.count, origin: sectionOffset)
         }
 
-        @usableFromInline mutating func endSection() {}
+        @inlinable mutating func endSection() {}
 
-        @usableFromInline mutating func markResumePoint() {
-            marksNext = true
+        /// Marks the next element: at once, where it will go in the chunk being filled, so that appends test no mark;
+        /// when that chunk is full, as the next one starts.
+        @inlinable mutating func markResumePoint() {
+            if chunk.count < Chunk.capacity {
+                Chunk.setMark(chunk.count, in: chunk.marks)
+            } else {
+                marksNextChunk = true
+            }
         }
 
         @inlinable @inline(__always) mutating func append(_ kind: ElementKind, frame: Rect) {
             if chunk.count == Chunk.capacity { startChunk() }
             let offset = chunk.count
-            write(frame, at: offset)
+            let (scroll, cross) =
+                Placement.axis == .vertical ? (frame.origin.y, frame.origin.x) : (frame.origin.x, frame.origin.y)
+            let (scrollColumn, crossColumn) = Placement.axis == .vertical ? (chunk.y, chunk.x) : (chunk.x, chunk.y)
+            scrollColumn[offset] = sectionOffset + Placement.take(scroll)
+            crossColumn[offset] = cross
+            chunk.width[offset] = frame.size.width
+            chunk.height[offset] = frame.size.height
             chunk.kinds[offset] = kind
-            if marksNext { markElement(offset) }
             chunk.count = offset &+ 1
         }
 
@@ -91,7 +107,9 @@ extension LayoutStore {
             appendCells(count) { (frame($0), false) }
         }
 
-        /// Writes the cells in runs that fill the chunk being filled, its columns in registers for the run.
+        /// Writes the cells in runs that fill the chunk being filled, its columns in registers for the run. The
+        /// kinds are stored in the run's loop: a loop of their own became a call to `memset`, which costs more than
+        /// the stores for the few cells of a short run.
         @inlinable @inline(__always) mutating func appendCells(
             _ count: Int, marking frame: (Int) -> (frame: Rect, marked: Bool)
         ) {
@@ -100,87 +118,56 @@ extension LayoutStore {
                 if chunk.count == Chunk.capacity { startChunk() }
                 let start = chunk.count
                 let run = Swift.min(count &- done, Chunk.capacity &- start)
-                // A short run's kinds are set in a loop: a call to `memset` costs more than a few stores.
-                if run < 32 {
-                    for index in 0..<run { chunk.kinds[start &+ index] = .cell }
-                } else {
-                    (chunk.kinds + start).initialize(repeating: .cell, count: run)
-                }
-                if marksNext { markElement(start) }
-                let marks = chunk.marks
+                let (marks, kinds) = (chunk.marks, chunk.kinds + start)
                 let (x, y, width, height) = (
                     chunk.x + start, chunk.y + start, chunk.width + start, chunk.height + start
                 )
-                let sectionOffset = sectionOffset
-                // The axis is fixed for the write: a loop for each, written out so that the layout's closure is
-                // inlined into each.
-                switch axis {
-                case .vertical:
-                    for index in 0..<run {
-                        let (cell, marked) = frame(done &+ index)
-                        x[index] = cell.origin.x
-                        y[index] = sectionOffset + Taking.take(cell.origin.y)
-                        width[index] = cell.size.width
-                        height[index] = cell.size.height
-                        if marked { Chunk.setMark(start &+ index, in: marks) }
-                    }
-                case .horizontal:
-                    for index in 0..<run {
-                        let (cell, marked) = frame(done &+ index)
-                        x[index] = sectionOffset + Taking.take(cell.origin.x)
-                        y[index] = cell.origin.y
-                        width[index] = cell.size.width
-                        height[index] = cell.size.height
-                        if marked { Chunk.setMark(start &+ index, in: marks) }
-                    }
+                let (scrollColumn, crossColumn) = Placement.axis == .vertical ? (y, x) : (x, y)
+                let (sectionOffset, first) = (sectionOffset, done)
+                for index in 0..<run {
+                    let (cell, marked) = frame(first &+ index)
+                    let (scroll, cross) =
+                        Placement.axis == .vertical ? (cell.origin.y, cell.origin.x) : (cell.origin.x, cell.origin.y)
+                    scrollColumn[index] = sectionOffset + Placement.take(scroll)
+                    crossColumn[index] = cross
+                    width[index] = cell.size.width
+                    height[index] = cell.size.height
+                    kinds[index] = .cell
+                    if marked { Chunk.setMark(start &+ index, in: marks) }
                 }
                 chunk.count = start &+ run
                 done &+= run
             }
         }
 
-        /// Marks element `offset` as a resume point: a chunk's marks start cleared (`startChunk`), so only marked
-        /// elements write theirs.
-        @usableFromInline mutating func markElement(_ offset: Int) {
-            chunk.setMark(offset, true)
-            marksNext = false
-        }
-
-        /// Writes `frame`, relative to the section, at `offset` of the chunk: its position along the scroll axis
-        /// moved to the chunk's base.
-        @inlinable @inline(__always) func write(_ frame: Rect, at offset: Int) {
-            switch axis {
-            case .vertical: VerticalRun<Taking>.write(frame, sectionOffset, offset, chunk.x, chunk.y)
-            case .horizontal: HorizontalRun<Taking>.write(frame, sectionOffset, offset, chunk.x, chunk.y)
-            }
-            chunk.width[offset] = frame.size.width
-            chunk.height[offset] = frame.size.height
-        }
-
         /// Ends the full chunk being filled and takes a new one whose base is where the last element written starts,
         /// so that positions in the chunk stay near 0. (Any position on the grid would do: a chunk's base is only
         /// what its positions are kept relative to.)
-        @inline(never) @usableFromInline mutating func startChunk() {
-            let scroll = axis == .vertical ? chunk.y : chunk.x
+        @inlinable @inline(never) mutating func startChunk() {
+            let scroll = Placement.axis == .vertical ? chunk.y : chunk.x
             startChunk(at: base + scroll[chunk.count - 1])
         }
 
         /// Ends the chunk being filled and takes a new one whose base is `position`.
-        @usableFromInline mutating func startChunk(at position: Double) {
+        @inlinable @inline(never) mutating func startChunk(at position: Double) {
             finishChunk(nextBase: position)
             chunkID = pool.take()
             chunk = pool[chunkID]
             chunk.marks.initialize(repeating: 0, count: Chunk.capacity / 8)
+            if marksNextChunk {
+                Chunk.setMark(0, in: chunk.marks)
+                marksNextChunk = false
+            }
             base = position
             sectionOffset = sectionOrigin - base
         }
 
         /// Hands the chunk being filled to the finisher, and stores it with its extent (the finisher's, when its
         /// index found it) and its advance to `nextBase`.
-        @usableFromInline mutating func finishChunk(nextBase: Double) {
+        @inlinable mutating func finishChunk(nextBase: Double) {
             (chunk.minStart, chunk.maxEnd) =
                 finisher.finished(chunkID, ElementChunk(chunk))
-                ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
+                ?? chunk.columns(along: Placement.axis).scrollSpan(0..<chunk.count)
             chunk.advance = nextBase - base
             pool[chunkID] = chunk
             pool.order.append((chunkID, ChunkSummary(chunk)))
@@ -188,7 +175,7 @@ extension LayoutStore {
 
         /// Ends the write where the content ends, `length` from the start: the pool's `order` then lists the chunks
         /// written, in order, with their summaries (one empty chunk when nothing was).
-        @usableFromInline mutating func finish(length: Double) {
+        @inlinable mutating func finish(length: Double) {
             finishChunk(nextBase: length)
         }
     }
@@ -200,45 +187,34 @@ extension LayoutStore {
     mutating func finished(_ id: Int32, _ chunk: ElementChunk) -> (min: Double, max: Double)?
 }
 
-/// How a run of cells writes its origins: which column is the scroll axis's, and whether a position is put on the
-/// scroll grid or taken as written. A type each, so a run's loop is compiled for its case.
-@usableFromInline protocol RunWriting {
-    static func write(
-        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
-        _ y: UnsafeMutablePointer<Double>)
-}
-
-/// How a position along the scroll axis is taken from a layout.
-@usableFromInline protocol PositionTaking {
+/// How a write places positions: the axis they are taken along, and whether a position is put on the scroll grid
+/// or taken as written (a layout that keeps its positions on the grid). A type each, so a write is compiled for its
+/// case.
+@usableFromInline protocol ScrollPlacement {
+    static var axis: ScrollAxis { get }
     static func take(_ position: Double) -> Double
 }
 
-/// As written: the layout's positions lie on the scroll grid already.
-@usableFromInline enum AsWritten: PositionTaking {
+/// Along y, as written: the layout's positions lie on the scroll grid already.
+@usableFromInline enum VerticalAsWritten: ScrollPlacement {
+    @inlinable static var axis: ScrollAxis { .vertical }
     @inlinable @inline(__always) static func take(_ position: Double) -> Double { position }
 }
 
-/// Put on the scroll grid.
-@usableFromInline enum OnGrid: PositionTaking {
+/// Along y, put on the scroll grid.
+@usableFromInline enum VerticalOnGrid: ScrollPlacement {
+    @inlinable static var axis: ScrollAxis { .vertical }
     @inlinable @inline(__always) static func take(_ position: Double) -> Double { ScrollGrid.snapped(position) }
 }
 
-@usableFromInline enum VerticalRun<Taking: PositionTaking>: RunWriting {
-    @inlinable @inline(__always) static func write(
-        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
-        _ y: UnsafeMutablePointer<Double>
-    ) {
-        x[index] = frame.origin.x
-        y[index] = sectionOffset + Taking.take(frame.origin.y)
-    }
+/// Along x, as written.
+@usableFromInline enum HorizontalAsWritten: ScrollPlacement {
+    @inlinable static var axis: ScrollAxis { .horizontal }
+    @inlinable @inline(__always) static func take(_ position: Double) -> Double { position }
 }
 
-@usableFromInline enum HorizontalRun<Taking: PositionTaking>: RunWriting {
-    @inlinable @inline(__always) static func write(
-        _ frame: Rect, _ sectionOffset: Double, _ index: Int, _ x: UnsafeMutablePointer<Double>,
-        _ y: UnsafeMutablePointer<Double>
-    ) {
-        x[index] = sectionOffset + Taking.take(frame.origin.x)
-        y[index] = frame.origin.y
-    }
+/// Along x, put on the scroll grid.
+@usableFromInline enum HorizontalOnGrid: ScrollPlacement {
+    @inlinable static var axis: ScrollAxis { .horizontal }
+    @inlinable @inline(__always) static func take(_ position: Double) -> Double { ScrollGrid.snapped(position) }
 }
