@@ -17,15 +17,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         case .resizeItem(let path, let size), .reloadItem(let path, let size):
             try check(path, size: size, inserting: false, update.name)
             _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
-            if algorithm.readsItemSizes { rewrite(section: path.section, after: .resize(path.item)) }
+            if algorithm.readsItemSizes { write(.partial(path.section, after: .resize(path.item))) }
         case .insertItem(let path, let size):
             try check(path, size: size, inserting: true, update.name)
             _algorithm.insertItem(kept(size), at: path.item, inSection: path.section)
-            rewrite(section: path.section, after: .insert(path.item))
+            write(.partial(path.section, after: .insert(path.item)))
         case .deleteItem(let path):
             try check(path, size: .zero, inserting: false, update.name)
             _algorithm.removeItem(at: path.item, inSection: path.section)
-            rewrite(section: path.section, after: .delete(path.item))
+            write(.partial(path.section, after: .delete(path.item)))
         case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
             try apply([update])
         }
@@ -74,7 +74,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 if plan.movedSections.contains(section) { moved[section] = algorithm.sections[section] }
                 _algorithm.removeSection(at: section)
                 dirty.remove(section)
-                if inStep { removeSection(section) }
+                if inStep { write(.removed(section)) }
             }
             for (section, source) in plan.placedSections {
                 let data: LayoutSection
@@ -84,7 +84,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 }
                 _algorithm.insertSection(data, at: section)
                 dirty.open(section)
-                if inStep { insertSection(section) }
+                if inStep { write(.inserted(section)) }
             }
             if algorithm.firstSectionHoldsLayoutElements, algorithm.sections.count > 0 {
                 dirty.insert(0)
@@ -169,86 +169,113 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     @inlinable func kept(_ size: Size) -> Size { algorithm.readsItemSizes ? size : .zero }
 }
 
-// What a prepare and an update share: writing a section into the store.
-extension CollectionLayout {
-    /// Writes `section` again from the algorithm's data, when the layout is prepared, and moves what follows it
-    /// by the change of its length.
-    ///
-    /// - Complexity: O(*m* + log *n*) for the section's *m* elements, plus the indexes of the chunks it touches.
-    @inlinable mutating func rewrite(section: Int) {
-        guard let viewport = _viewport else { return }
-        let (origin, start) = _store.record(section)
-        let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
-        let algorithm = algorithm
-        var writer = _store.incomingWriter(sectionOrigin: origin)
-        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
-        let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-        _store.replace(elements: start..<end, records: section..<(section + 1), shift: length - oldLength)
-        buildTouchedIndexes(viewport: viewport)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
-    }
-
-    /// Writes a section the data has just gained at `section` into the store, moving what follows by its length.
-    @inlinable mutating func insertSection(_ section: Int) {
-        guard let viewport = _viewport else { return }
-        let (origin, start) = section < _store.sectionCount ? _store.record(section) : (_store.length, _store.count)
-        let algorithm = algorithm
-        var writer = _store.incomingWriter(sectionOrigin: origin)
-        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
-        let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-        _store.replace(elements: start..<start, records: section..<section, shift: length)
-        buildTouchedIndexes(viewport: viewport)
-    }
-
-    /// Takes `section` out of the store, moving what follows back by its length.
-    @inlinable mutating func removeSection(_ section: Int) {
-        guard let viewport = _viewport else { return }
-        let (origin, start) = _store.record(section)
-        let (end, length) = _store.extent(ofSection: section, origin: origin)
-        _store.clearIncoming()
-        _store.replace(elements: start..<end, records: section..<(section + 1), shift: -length)
-        buildTouchedIndexes(viewport: viewport)
-    }
+/// A change to the store a data change makes: a section written again whole, inserted or removed, or written
+/// again after a run of changed items.
+@usableFromInline enum SectionWrite {
+    case whole(Int)
+    case inserted(Int)
+    case removed(Int)
+    case partial(Int, after: ItemEdit)
 }
 
-// Partial writes: a change rewrites from where the layout resumes before it to where its frames join the laid-out
-// ones, and what follows moves with the chunks after it.
+// Writing what changed into the store: the layout writes into fresh chunks (`LayoutStore.updateWriter`), as a prepare
+// writes, each chunk's index built as it fills, and the store splices them in (`LayoutStore.splice`).
 extension CollectionLayout where Algorithm: UpdatableLayout {
+    /// Makes `change` in the store, when the layout is prepared; `false`, with nothing changed, when a partial write
+    /// reached the section's next change before it could join (`PartialWrite.End.horizon`).
+    ///
+    /// - Complexity: O(*w* + log *n*) for the *w* elements written, plus a chunk's elements at either end of what they
+    ///   replace and the indexes of the chunks written.
+    @inlinable @discardableResult mutating func write(_ change: SectionWrite) -> Bool {
+        guard let viewport = _viewport else { return true }
+        // The write is compiled for the layout's axis and grid, as a prepare's is (the other cases fold away).
+        return switch (algorithm.scrollAxis, algorithm.writesOnScrollGrid) {
+        case (.vertical, true): write(change, VerticalAsWritten.self, viewport: viewport)
+        case (.vertical, false): write(change, VerticalOnGrid.self, viewport: viewport)
+        case (.horizontal, true): write(change, HorizontalAsWritten.self, viewport: viewport)
+        case (.horizontal, false): write(change, HorizontalOnGrid.self, viewport: viewport)
+        }
+    }
+
+    /// `write(_:)` for the layout's placement: the indexes moved into a builder for the write, which builds each
+    /// chunk's as it fills, then those of the chunks kept and changed in place.
+    @inlinable mutating func write<Placement: ScrollPlacement>(
+        _ change: SectionWrite, _ placement: Placement.Type, viewport: Size
+    ) -> Bool {
+        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: Placement.axis, viewport: viewport)
+        swap(&builder.indexes, &indexes)
+        var done = true
+        switch change {
+        case .whole(let section):
+            builder = writeWhole(section, placement, builder, viewport: viewport)
+        case .inserted(let section):
+            let (origin, start) =
+                section < _store.sectionCount ? _store.record(section) : (_store.length, _store.count)
+            var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+            writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+            let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
+            builder = _store.splice(writer, replacing: start..<start, records: section..<section, shift: length)
+        case .removed(let section):
+            let (origin, start) = _store.record(section)
+            let (end, length) = _store.extent(ofSection: section, origin: origin)
+            let writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+            builder = _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: -length)
+        case .partial(let section, let edit):
+            (builder, done) = writePartially(section, after: edit, placement, builder, viewport: viewport)
+        }
+        for id in _store.pool.touched { _ = builder.finished(id, ElementChunk(_store.pool[id])) }
+        swap(&builder.indexes, &indexes)
+        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        return done
+    }
+
+    /// Writes `section` again from the algorithm's data and moves what follows it by the change of its length.
+    @inlinable mutating func writeWhole<Placement: ScrollPlacement>(
+        _ section: Int, _ placement: Placement.Type, _ builder: IndexBuilder<Index>, viewport: Size
+    ) -> IndexBuilder<Index> {
+        let (origin, start) = _store.record(section)
+        let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
+        var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+        let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
+        return _store.splice(
+            writer, replacing: start..<end, records: section..<(section + 1), shift: length - oldLength)
+    }
+
     /// Writes the items of `section` again after `edit` (the data changed already), from where the layout resumes
     /// before it to where its frames join the laid-out ones, and moves what follows by the change of length; the
     /// whole section when the layout does not resume or the section had no items. `false`, with nothing changed,
     /// when the write reached `edit.horizon`, the section's next change, before it could join.
-    ///
-    /// - Complexity: O(*w* + log *n*) for the *w* elements written, plus the indexes of the chunks they touch.
-    @inlinable @discardableResult mutating func rewrite(section: Int, after edit: ItemEdit) -> Bool {
-        guard let viewport = _viewport else { return true }
+    @inlinable mutating func writePartially<Placement: ScrollPlacement>(
+        _ section: Int, after edit: ItemEdit, _ placement: Placement.Type, _ builder: IndexBuilder<Index>,
+        viewport: Size
+    ) -> (IndexBuilder<Index>, Bool) {
         let origin = _store.origin(ofSection: section)
-        var writer = _store.incomingWriter(sectionOrigin: origin)
-        guard let (written, firstCell) = writePartially(section, after: edit, into: &writer, viewport: viewport) else {
-            rewrite(section: section)
-            return true
+        var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+        guard let (written, firstCell) = writeItems(section, after: edit, into: &writer, viewport: viewport) else {
+            return (writeWhole(section, placement, _store.discard(writer), viewport: viewport), true)
         }
         let start = firstCell + written.start
         let records = (section + 1)..<(section + 1)
         switch written.end {
         case .horizon:
-            return false
+            return (_store.discard(writer), false)
         case .joined(let item, let shift):
-            _store.replace(elements: start..<(firstCell + edit.oldItem(ofNew: item)), records: records, shift: shift)
+            let end = firstCell + edit.oldItem(ofNew: item)
+            return (_store.splice(writer, replacing: start..<end, records: records, shift: shift), true)
         case .sectionEnd(let length):
             let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
-            _store.replace(elements: start..<end, records: records, shift: ScrollGrid.snapped(length) - oldLength)
+            let shift = ScrollGrid.snapped(length) - oldLength
+            return (_store.splice(writer, replacing: start..<end, records: records, shift: shift), true)
         }
-        buildTouchedIndexes(viewport: viewport)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
-        return true
     }
 
     /// The layout's partial write of `section` and the number of the section's first cell; `nil` when the layout
     /// does not resume or the section had no items. A function of its own, so that the laid-out section's hold on
     /// the store ends before the store changes (a second hold would make the store copy its pool).
-    @inlinable func writePartially(
-        _ section: Int, after edit: ItemEdit, into writer: inout LayoutStore.IncomingWriter, viewport: Size
+    @inlinable func writeItems<Placement: ScrollPlacement>(
+        _ section: Int, after edit: ItemEdit, into writer: inout LayoutStore.Writer<Placement, IndexBuilder<Index>>,
+        viewport: Size
     ) -> (PartialWrite, firstCell: Int)? {
         var laidOut = LaidOutSection(_store, section: section)
         guard laidOut.itemCount > 0,
@@ -260,16 +287,18 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// Writes what a batch changed: each section written whole, or each of its runs of changed items in turn. A
     /// run whose write reaches the next before it joins is written together with every run after it.
     @inlinable mutating func write(_ dirty: DirtySections) {
-        guard let viewport = _viewport else { return }
+        guard _viewport != nil else { return }
         var dirty = dirty
         dirty.forEachSection { section, runs in
-            guard let runs else { return rewrite(section: section) }
+            guard let runs else {
+                write(.whole(section))
+                return
+            }
             for (index, run) in runs.enumerated() {
-                if rewrite(section: section, after: run) { continue }
-                rewrite(section: section, after: runs[(index + 1)...].reduce(run) { $0.merged(with: $1) })
+                if write(.partial(section, after: run)) { continue }
+                write(.partial(section, after: runs[(index + 1)...].reduce(run) { $0.merged(with: $1) }))
                 break
             }
         }
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
     }
 }

@@ -77,15 +77,6 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
-    /// Builds the indexes of the chunks the last update touched.
-    @inlinable mutating func buildTouchedIndexes(viewport: Size) {
-        let pool = _store.pool
-        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
-        swap(&builder.indexes, &indexes)
-        for id in pool.touched { _ = builder.finished(id, ElementChunk(pool[id])) }
-        swap(&builder.indexes, &indexes)
-    }
-
     /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all. Debug
     /// builds check it after every `prepare` and update.
     ///

@@ -20,7 +20,7 @@
     @usableFromInline var height: UnsafeMutablePointer<Double>
     /// `capacity` kinds.
     @usableFromInline var kinds: UnsafeMutablePointer<ElementKind>
-    /// `capacity` resume-mark bits.
+    /// `capacity` resume marks, a byte each (1 for a marked element), so an update moves them as it moves kinds.
     @usableFromInline var marks: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     /// Records of the sections that start here: origins relative to the base, then the offsets of their first
@@ -36,9 +36,9 @@
     @usableFromInline var maxEnd = -Double.infinity
 
     /// The bytes of an element's frame, kind and mark in a slab.
-    @usableFromInline static let elementBytes = 4 * MemoryLayout<Double>.stride + 1
+    @usableFromInline static let elementBytes = 4 * MemoryLayout<Double>.stride + 2
     /// The bytes a chunk takes of its slab.
-    @usableFromInline static let slabBytes = capacity * elementBytes + capacity / 8
+    @usableFromInline static let slabBytes = capacity * elementBytes
 
     /// A chunk of a slab's memory: its x column at `frames`, and its y, width and height columns `stride`, 2 `stride`
     /// and 3 `stride` Doubles on.
@@ -52,6 +52,18 @@
         height = frames + 3 * stride
         self.kinds = kinds
         self.marks = marks
+    }
+
+    /// A chunk of no memory that counts as full: what a writer holds before it takes its first chunk, so that its
+    /// first element takes one as any element that finds its chunk full does. Its columns are never read or written.
+    @inlinable static var standIn: Chunk {
+        let nowhere = UnsafeMutableRawPointer(bitPattern: 64).unsafelyUnwrapped
+        var chunk = Chunk(
+            frames: nowhere.assumingMemoryBound(to: Double.self), stride: 0,
+            kinds: nowhere.assumingMemoryBound(to: ElementKind.self), marks: nowhere.assumingMemoryBound(to: UInt8.self)
+        )
+        chunk.count = capacity
+        return chunk
     }
 
     /// Frees what the chunk holds of its own: its records. The slab frees the rest.
@@ -81,17 +93,12 @@
 
     /// Whether the layout marked element `offset` as a point its writing can resume from.
     @inlinable func isMarked(_ offset: Int) -> Bool {
-        marks[offset >> 3] & (1 << UInt8(offset & 7)) != 0
+        marks[offset] != 0
     }
 
     /// Sets the mark of element `offset` in the marks at `marks`.
     @inlinable @inline(__always) static func setMark(_ offset: Int, in marks: UnsafeMutablePointer<UInt8>) {
-        marks[offset >> 3] |= 1 << UInt8(offset & 7)
-    }
-
-    @inlinable func setMark(_ offset: Int, _ marked: Bool) {
-        let bit: UInt8 = 1 << UInt8(offset & 7)
-        marks[offset >> 3] = marked ? marks[offset >> 3] | bit : marks[offset >> 3] & ~bit
+        marks[offset] = 1
     }
 
     // MARK: Section records

@@ -20,9 +20,10 @@
     @exclusivity(unchecked) @usableFromInline var free: [Int32] = []
     /// Room for a list of chunks in order, with their summaries: what a write hands the tree to build on.
     @exclusivity(unchecked) @usableFromInline var order: [(id: Int32, summary: ChunkSummary)] = []
-    /// What an update writes, and the contents of the chunks it rewrites, in content coordinates.
-    @exclusivity(unchecked) @usableFromInline var incoming = ElementBuffer()
-    @exclusivity(unchecked) @usableFromInline var gathered = ElementBuffer()
+    /// Room for the chunks a splice puts in the tree.
+    @exclusivity(unchecked) @usableFromInline var spliceList: [(id: Int32, summary: ChunkSummary)] = []
+    /// Room for every chunk in order, for a splice that builds the tree again.
+    @exclusivity(unchecked) @usableFromInline var chunkOrder: [(id: Int32, summary: ChunkSummary)] = []
     /// The chunks an update wrote, whose indexes must be built again.
     @exclusivity(unchecked) @usableFromInline var touched: [Int32] = []
 
@@ -39,8 +40,6 @@
     deinit {
         for id in 0..<count { chunks[id].deallocate() }
         for slab in slabs { slab.deallocate() }
-        incoming.deallocate()
-        gathered.deallocate()
         chunks.deinitialize(count: count)
         chunks.deallocate()
     }
@@ -61,7 +60,7 @@
         let kinds = (memory + 32 * chunkCount * capacity).bindMemory(
             to: ElementKind.self, capacity: chunkCount * capacity)
         let marks = (memory + 33 * chunkCount * capacity).bindMemory(
-            to: UInt8.self, capacity: chunkCount * capacity / 8)
+            to: UInt8.self, capacity: chunkCount * capacity)
         if count + chunkCount > room {
             room = Swift.max(16, 2 * room, count + chunkCount)
             let grown = UnsafeMutablePointer<Chunk>.allocate(capacity: room)
@@ -73,7 +72,7 @@
             (chunks + count + index).initialize(
                 to: Chunk(
                     frames: frames + index * capacity, stride: chunkCount * capacity, kinds: kinds + index * capacity,
-                    marks: marks + index * (capacity / 8)))
+                    marks: marks + index * capacity))
         }
         count += chunkCount
     }
@@ -116,7 +115,7 @@
                 new.column(column).initialize(from: chunk.column(column), count: chunk.count)
             }
             new.kinds.initialize(from: chunk.kinds, count: chunk.count)
-            new.marks.initialize(from: chunk.marks, count: Chunk.capacity / 8)
+            new.marks.initialize(from: chunk.marks, count: Chunk.capacity)
             new.count = chunk.count
             new.growRecords(to: chunk.recordCapacity)
             if chunk.recordCount > 0 {

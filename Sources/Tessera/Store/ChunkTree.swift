@@ -290,6 +290,35 @@
         propagate(from: height - 1, path: path)
     }
 
+    /// Puts `chunk` with `summary` in the place of the chunk at `path`'s end, and works the sums out again on the way
+    /// up.
+    ///
+    /// - Complexity: O(*fanout* × log *n*).
+    @usableFromInline mutating func replace(
+        with chunk: Int32, _ summary: ChunkSummary, at path: UnsafeMutablePointer<(node: Int32, slot: Int)>
+    ) {
+        links[Self.slot(path[height - 1].node, path[height - 1].slot)].child = chunk
+        update(summary, at: path)
+    }
+
+    /// Every chunk in layout order with its summary, appended to `list`.
+    ///
+    /// - Complexity: O(*k*) for *k* chunks.
+    @usableFromInline func appendChunks(to list: inout [(id: Int32, summary: ChunkSummary)]) {
+        guard height > 0 else { return }
+        func collect(_ node: Int32, level: Int) {
+            let first = Self.slot(node, 0)
+            for slot in first..<(first + slotCounts[Int(node)]) {
+                if level + 1 == height {
+                    list.append((links[slot].child, summaries[slot]))
+                } else {
+                    collect(links[slot].child, level: level + 1)
+                }
+            }
+        }
+        collect(root, level: 0)
+    }
+
     /// Inserts `chunk` after the chunk at `path`'s end, or before it when `before`.
     ///
     /// - Complexity: O(*fanout* × log *n*).

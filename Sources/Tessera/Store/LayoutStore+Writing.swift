@@ -2,10 +2,10 @@ extension LayoutStore {
     /// Replaces the store's contents with what `body` writes through a `Writer`, section by section in layout order
     /// (`LayoutAlgorithm.writeSections(into:viewport:)`), reusing the chunks the store has: a prepare after a bounds
     /// change writes into warm pages and allocates nothing. `body` returns the content's length. Each chunk is
-    /// handed to `finisher` as soon as it is full, while it is in cache.
+    /// handed to `finisher` as soon as it is full, while it is in cache. `elementCount` is what `body` writes, for
+    /// which the pool reserves chunks in one slab before the write.
     ///
-    /// - Complexity: O(*n*) for the *n* elements written, plus O(*n* / `Chunk.capacity`) to build the pool.tree.
-    /// `elementCount` is what `body` writes, for which the pool reserves chunks in one slab before the write.
+    /// - Complexity: O(*n*) for the *n* elements written, plus O(*n* / `Chunk.capacity`) to build the tree.
     @inlinable mutating func rewriteAll<Placement: ScrollPlacement, Finisher: ChunkFinisher>(
         elementCount: Int, placement: Placement.Type, finisher: inout Finisher,
         _ body: (inout Writer<Placement, Finisher>) -> Double
@@ -20,7 +20,7 @@ extension LayoutStore {
         pool.order.removeAll(keepingCapacity: true)
         pool.touched.removeAll(keepingCapacity: true)
         // The finisher is moved into the writer for the write, so that what it holds stays uniquely its own.
-        var writer = Writer<Placement, Finisher>(pool: pool, finisher: finisher)
+        var writer = Writer<Placement, Finisher>(pool: pool, base: 0, sectionOrigin: 0, finisher: finisher)
         writer.finish(length: body(&writer))
         finisher = writer.finisher
         pool.tree.build(over: &pool.order)
@@ -31,9 +31,15 @@ extension LayoutStore {
         if !isKnownUniquelyReferenced(&pool) { pool = pool.copy() }
     }
 
-    /// Writes a layout into the store's chunks, in layout order: a section's elements go on in the chunk being
+    /// Writes elements into free chunks of the pool, in layout order: a section's elements go on in the chunk being
     /// filled, and a full chunk is followed by a new one, so chunks fill whatever the sections are. Each section
-    /// begun leaves a record in the chunk its first element goes to.
+    /// begun leaves a record in the chunk its first element goes to. A prepare writes every chunk of the store this
+    /// way; an update writes what it changes into fresh chunks, which `splice` puts in the tree in place of what
+    /// they replace.
+    ///
+    /// Positions are kept relative to each chunk's base, an absolute position on the scroll grid: the first chunk's is
+    /// the `base` the writer was made with, each later one's where the last element before it starts. The chunks
+    /// finished so far are listed in the pool's `order`; the one being filled is `chunk`.
     ///
     /// The axis and whether positions are put on the scroll grid are the writer's type (`Placement`), so an element's
     /// write tests neither. Everything a write calls is inlinable, so that it is specialised for the layout's
@@ -45,13 +51,16 @@ extension LayoutStore {
         /// The store's pool, which the store keeps alive and which must stay its own while the writer writes: held
         /// unowned, so the writer's reference neither counts against that nor costs a retain.
         @usableFromInline unowned(unsafe) let pool: ChunkPool
-        /// The chunk being filled, its id, and its base.
-        @usableFromInline var chunk: Chunk
-        @usableFromInline var chunkID: Int32
-        @usableFromInline var base = 0.0
+        /// The chunk being filled, its id, and its base. Before the first element, `chunkID` is −1 and `chunk` a
+        /// stand-in that counts as full, so that the first element takes a chunk as every later full chunk does.
+        @usableFromInline var chunk = Chunk.standIn
+        @usableFromInline var chunkID: Int32 = -1
+        @usableFromInline var base: Double
+        /// The base the writer was made with: the first chunk's.
+        @usableFromInline let firstBase: Double
         /// The current section's origin, and its distance from the chunk's base (exact: both lie on the grid).
-        @usableFromInline var sectionOrigin = 0.0
-        @usableFromInline var sectionOffset = 0.0
+        @usableFromInline var sectionOrigin: Double
+        @usableFromInline var sectionOffset: Double
         /// Whether the first element of the next chunk is a point the layout's writing can resume from: a mark asked
         /// for when the chunk being filled is full.
         @usableFromInline var marksNextChunk = false
@@ -59,20 +68,25 @@ extension LayoutStore {
         /// What each chunk is handed to once full.
         @usableFromInline var finisher: Finisher
 
-        /// A writer into `pool`'s free chunks, the first of which it takes, at base 0.
-        @inlinable init(pool: ChunkPool, finisher: Finisher) {
+        /// A writer into `pool`'s free chunks, the first at `base`, continuing a section whose origin is
+        /// `sectionOrigin` (both absolute, on the scroll grid).
+        @inlinable init(pool: ChunkPool, base: Double, sectionOrigin: Double, finisher: Finisher) {
             self.pool = pool
+            self.base = base
+            firstBase = base
+            self.sectionOrigin = sectionOrigin
+            sectionOffset = sectionOrigin - base
             self.finisher = finisher
-            chunkID = pool.take()
-            chunk = pool[chunkID]
-            chunk.marks.initialize(repeating: 0, count: Chunk.capacity / 8)
         }
+
+        /// Whether the writer has taken a chunk: whether anything was written.
+        @inlinable var hasChunk: Bool { chunkID >= 0 }
 
         /// Begins a section at `origin`, on the scroll grid: its record goes to the chunk being filled, or to a new
         /// one when that one is full.
         @inlinable mutating func beginSection(origin: Point) {
             sectionOrigin = Placement.axis == .vertical ? origin.y : origin.x
-            if chunk.count == Chunk.capacity { startChunk(at: sectionOrigin) }
+            if chunk.count == Chunk.capacity { startChunk(at: hasChunk ? sectionOrigin : base) }
             sectionOffset = sectionOrigin - base
             chunk.appendRecord(start: chunk.count, origin: sectionOffset)
         }
@@ -140,20 +154,58 @@ extension LayoutStore {
             }
         }
 
+        /// Appends the elements `elements` of `source`, whose base is `sourceBase`, and its records `records`, where
+        /// they are in content coordinates (`sourceBase` plus their positions): what an update keeps of a chunk it
+        /// rewrites, copied column by column. A record goes in before the element it starts at, as a section begun
+        /// there would.
+        ///
+        /// - Complexity: O(*m*) for the *m* elements and records copied.
+        @inlinable mutating func appendCopy(
+            of source: Chunk, _ elements: Range<Int>, records: Range<Int>, sourceBase: Double
+        ) {
+            var next = elements.lowerBound
+            var record = records.lowerBound
+            while true {
+                while record < records.upperBound, Int(source.recordStarts[record]) <= next {
+                    let origin = sourceBase + source.recordOrigins[record]
+                    if chunk.count == Chunk.capacity { startChunk(at: hasChunk ? origin : base) }
+                    chunk.appendRecord(start: chunk.count, origin: origin - base)
+                    record &+= 1
+                }
+                guard next < elements.upperBound else { break }
+                if chunk.count == Chunk.capacity { startChunk() }
+                let start = chunk.count
+                let recordEnd = record < records.upperBound ? Int(source.recordStarts[record]) : Int.max
+                let run = Swift.min(elements.upperBound, recordEnd, next &+ (Chunk.capacity &- start)) &- next
+                for index in 0..<4 {
+                    (chunk.column(index) + start).update(from: source.column(index) + next, count: run)
+                }
+                (chunk.kinds + start).update(from: source.kinds + next, count: run)
+                let scroll = (Placement.axis == .vertical ? chunk.y : chunk.x) + start
+                let move = sourceBase - base
+                for index in 0..<run { scroll[index] += move }
+                (chunk.marks + start).update(from: source.marks + next, count: run)
+                chunk.count = start &+ run
+                next &+= run
+            }
+            sectionOffset = sectionOrigin - base
+        }
+
         /// Ends the full chunk being filled and takes a new one whose base is where the last element written starts,
         /// so that positions in the chunk stay near 0. (Any position on the grid would do: a chunk's base is only
-        /// what its positions are kept relative to.)
+        /// what its positions are kept relative to.) The first chunk a writer takes is at its own base.
         @inlinable @inline(never) mutating func startChunk() {
+            guard hasChunk else { return startChunk(at: base) }
             let scroll = Placement.axis == .vertical ? chunk.y : chunk.x
             startChunk(at: base + scroll[chunk.count - 1])
         }
 
         /// Ends the chunk being filled and takes a new one whose base is `position`.
         @inlinable @inline(never) mutating func startChunk(at position: Double) {
-            finishChunk(nextBase: position)
+            if hasChunk { finishChunk(nextBase: position) }
             chunkID = pool.take()
             chunk = pool[chunkID]
-            chunk.marks.initialize(repeating: 0, count: Chunk.capacity / 8)
+            chunk.marks.initialize(repeating: 0, count: Chunk.capacity)
             if marksNextChunk {
                 Chunk.setMark(0, in: chunk.marks)
                 marksNextChunk = false
@@ -176,6 +228,7 @@ extension LayoutStore {
         /// Ends the write where the content ends, `length` from the start: the pool's `order` then lists the chunks
         /// written, in order, with their summaries (one empty chunk when nothing was).
         @inlinable mutating func finish(length: Double) {
+            if !hasChunk { startChunk(at: base) }
             finishChunk(nextBase: length)
         }
     }

@@ -1,0 +1,93 @@
+// What an update does to the chunks at either end of what it replaces: elements moved within a chunk, or copied in
+// from another, with their kinds and marks; records cut off, dropped or taken in.
+extension Chunk {
+    /// Moves `count` elements from offset `source` to offset `target` (the ranges may overlap), with their kinds and
+    /// marks.
+    ///
+    /// - Complexity: O(`count`).
+    @usableFromInline mutating func moveElements(from source: Int, to target: Int, count: Int) {
+        guard count > 0, source != target else { return }
+        for index in 0..<4 { (column(index) + target).update(from: column(index) + source, count: count) }
+        (kinds + target).update(from: kinds + source, count: count)
+        (marks + target).update(from: marks + source, count: count)
+    }
+
+    /// Copies the elements `range` of `other` to offset `offset`, with their kinds and marks, their positions along
+    /// `axis` moved by `delta` (from `other`'s base to this chunk's, both on the grid, so exactly).
+    ///
+    /// - Complexity: O(`range.count`).
+    @usableFromInline mutating func copyElements(
+        of other: Chunk, _ range: Range<Int>, to offset: Int, moving delta: Double, along axis: ScrollAxis
+    ) {
+        let count = range.count
+        guard count > 0 else { return }
+        for index in 0..<4 {
+            (column(index) + offset).update(from: other.column(index) + range.lowerBound, count: count)
+        }
+        (kinds + offset).update(from: other.kinds + range.lowerBound, count: count)
+        if delta != 0 {
+            let scroll = (axis == .vertical ? y : x) + offset
+            for index in 0..<count { scroll[index] += delta }
+        }
+        (marks + offset).update(from: other.marks + range.lowerBound, count: count)
+    }
+
+    /// Keeps the first `count` records and drops the rest.
+    @usableFromInline mutating func keepRecords(_ count: Int) {
+        recordCount = count
+    }
+
+    /// Drops the first `dropped` records and moves the starts of the rest back by `elements`: what is left of a chunk
+    /// whose first elements went elsewhere.
+    @usableFromInline mutating func dropRecords(_ dropped: Int, movingStartsBack elements: Int) {
+        let kept = recordCount - dropped
+        if dropped > 0, kept > 0 {
+            recordOrigins.update(from: recordOrigins + dropped, count: kept)
+            recordStarts.update(from: recordStarts + dropped, count: kept)
+        }
+        for record in 0..<kept {
+            recordStarts[record] = UInt16(truncatingIfNeeded: Int(recordStarts[record]) - elements)
+        }
+        recordCount = kept
+    }
+
+    /// Puts `other`'s records `records` before this chunk's own, their origins moved by `delta` (from `other`'s base to
+    /// this chunk's), and this chunk's own starts on by `elements`: what a chunk takes in front of it.
+    @usableFromInline mutating func prependRecords(
+        of other: Chunk, _ records: Range<Int>, moving delta: Double, startsOn elements: Int
+    ) {
+        let taken = records.count
+        let own = recordCount
+        if own + taken > recordCapacity || self.records == nil {
+            growRecords(to: Swift.max(own + taken, 2 * recordCapacity, 4))
+        }
+        if own > 0 {
+            (recordOrigins + taken).update(from: recordOrigins, count: own)
+            (recordStarts + taken).update(from: recordStarts, count: own)
+        }
+        for record in 0..<own {
+            recordStarts[taken + record] = UInt16(truncatingIfNeeded: Int(recordStarts[taken + record]) + elements)
+        }
+        for (index, record) in records.enumerated() {
+            recordOrigins[index] = other.recordOrigins[record] + delta
+            recordStarts[index] = other.recordStarts[record]
+        }
+        recordCount = own + taken
+    }
+
+    /// Moves every position along `axis`, and every record's origin, by `delta`: the same elements kept relative to a
+    /// base `delta` earlier. The chunk's advance grows by as much, so what follows stays where it is.
+    @usableFromInline mutating func rebase(by delta: Double, along axis: ScrollAxis) {
+        let scroll = axis == .vertical ? y : x
+        for index in 0..<count { scroll[index] += delta }
+        for record in 0..<recordCount { recordOrigins[record] += delta }
+        minStart += delta
+        maxEnd += delta
+        advance += delta
+    }
+
+    /// The smallest near edge and the largest far edge of the elements along `axis`, worked out again.
+    @usableFromInline mutating func measureExtent(along axis: ScrollAxis) {
+        (minStart, maxEnd) = columns(along: axis).scrollSpan(0..<count)
+    }
+}
