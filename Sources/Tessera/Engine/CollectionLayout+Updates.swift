@@ -204,26 +204,29 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ) -> Bool {
         var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: Placement.axis, viewport: viewport)
         swap(&builder.indexes, &indexes)
-        var done = true
-        switch change {
-        case .whole(let section):
-            builder = writeWhole(section, placement, builder, viewport: viewport)
-        case .inserted(let section):
-            let (origin, start) =
-                section < _store.sectionCount ? _store.record(section) : (_store.length, _store.count)
-            var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
-            writer.beginSection(origin: algorithm.scrollAxis.point(origin))
-            let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-            builder = _store.splice(writer, replacing: start..<start, records: section..<section, shift: length)
-        case .removed(let section):
-            let (origin, start) = _store.record(section)
-            let (end, length) = _store.extent(ofSection: section, origin: origin)
-            let writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
-            builder = _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: -length)
-        case .partial(let section, let edit):
-            (builder, done) = writePartially(section, after: edit, placement, builder, viewport: viewport)
+        let done = withUnsafeMutablePointer(to: &builder) { builder in
+            var done = true
+            switch change {
+            case .whole(let section):
+                writeWhole(section, placement, builder, viewport: viewport)
+            case .inserted(let section):
+                let (origin, start) =
+                    section < _store.sectionCount ? _store.record(section) : (_store.length, _store.count)
+                var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+                writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+                let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
+                _store.splice(writer, replacing: start..<start, records: section..<section, shift: length)
+            case .removed(let section):
+                let (origin, start) = _store.record(section)
+                let (end, length) = _store.extent(ofSection: section, origin: origin)
+                let writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
+                _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: -length)
+            case .partial(let section, let edit):
+                done = writePartially(section, after: edit, placement, builder, viewport: viewport)
+            }
+            for id in _store.pool.touched { _ = builder.pointee.finished(id, ElementChunk(_store.pool[id])) }
+            return done
         }
-        for id in _store.pool.touched { _ = builder.finished(id, ElementChunk(_store.pool[id])) }
         swap(&builder.indexes, &indexes)
         _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
         return done
@@ -231,15 +234,15 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
 
     /// Writes `section` again from the algorithm's data and moves what follows it by the change of its length.
     @inlinable mutating func writeWhole<Placement: ScrollPlacement>(
-        _ section: Int, _ placement: Placement.Type, _ builder: IndexBuilder<Index>, viewport: Size
-    ) -> IndexBuilder<Index> {
+        _ section: Int, _ placement: Placement.Type, _ builder: UnsafeMutablePointer<IndexBuilder<Index>>,
+        viewport: Size
+    ) {
         let (origin, start) = _store.record(section)
         let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
         var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
         writer.beginSection(origin: algorithm.scrollAxis.point(origin))
         let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-        return _store.splice(
-            writer, replacing: start..<end, records: section..<(section + 1), shift: length - oldLength)
+        _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: length - oldLength)
     }
 
     /// Writes the items of `section` again after `edit` (the data changed already), from where the layout resumes
@@ -247,27 +250,31 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// whole section when the layout does not resume or the section had no items. `false`, with nothing changed,
     /// when the write reached `edit.horizon`, the section's next change, before it could join.
     @inlinable mutating func writePartially<Placement: ScrollPlacement>(
-        _ section: Int, after edit: ItemEdit, _ placement: Placement.Type, _ builder: IndexBuilder<Index>,
-        viewport: Size
-    ) -> (IndexBuilder<Index>, Bool) {
+        _ section: Int, after edit: ItemEdit, _ placement: Placement.Type,
+        _ builder: UnsafeMutablePointer<IndexBuilder<Index>>, viewport: Size
+    ) -> Bool {
         let origin = _store.origin(ofSection: section)
         var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
         guard let (written, firstCell) = writeItems(section, after: edit, into: &writer, viewport: viewport) else {
-            return (writeWhole(section, placement, _store.discard(writer), viewport: viewport), true)
+            _store.discard(writer)
+            writeWhole(section, placement, builder, viewport: viewport)
+            return true
         }
         let start = firstCell + written.start
         let records = (section + 1)..<(section + 1)
         switch written.end {
         case .horizon:
-            return (_store.discard(writer), false)
+            _store.discard(writer)
+            return false
         case .joined(let item, let shift):
             let end = firstCell + edit.oldItem(ofNew: item)
-            return (_store.splice(writer, replacing: start..<end, records: records, shift: shift), true)
+            _store.splice(writer, replacing: start..<end, records: records, shift: shift)
         case .sectionEnd(let length):
             let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
-            let shift = ScrollGrid.snapped(length) - oldLength
-            return (_store.splice(writer, replacing: start..<end, records: records, shift: shift), true)
+            _store.splice(
+                writer, replacing: start..<end, records: records, shift: ScrollGrid.snapped(length) - oldLength)
         }
+        return true
     }
 
     /// The layout's partial write of `section` and the number of the section's first cell; `nil` when the layout

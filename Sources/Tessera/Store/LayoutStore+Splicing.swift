@@ -9,7 +9,7 @@ extension LayoutStore {
     ///
     /// - Complexity: O(1).
     @inlinable mutating func updateWriter<Placement: ScrollPlacement, Finisher: ChunkFinisher>(
-        _ placement: Placement.Type, sectionOrigin: Double, finisher: Finisher
+        _ placement: Placement.Type, sectionOrigin: Double, finisher: UnsafeMutablePointer<Finisher>
     ) -> Writer<Placement, Finisher> {
         copyPoolIfShared()
         pool.order.removeAll(keepingCapacity: true)
@@ -17,19 +17,18 @@ extension LayoutStore {
         return Writer(pool: pool, base: sectionOrigin, sectionOrigin: sectionOrigin, finisher: finisher)
     }
 
-    /// Gives the chunks `writer` took back to the pool, for a write that does not go in; returns its finisher.
+    /// Gives the chunks `writer` took back to the pool, for a write that does not go in.
     ///
     /// - Complexity: O(*c*) for the *c* chunks it took.
-    @inlinable mutating func discard<Placement, Finisher>(_ writer: consuming Writer<Placement, Finisher>) -> Finisher {
+    @inlinable mutating func discard<Placement, Finisher>(_ writer: consuming Writer<Placement, Finisher>) {
         for (id, _) in pool.order { pool.release(id) }
         if writer.hasChunk { pool.release(writer.chunkID) }
         pool.order.removeAll(keepingCapacity: true)
-        return writer.finisher
     }
 
     /// Puts what `writer` wrote in place of the elements numbered `elements` and the section records numbered
-    /// `records`, and moves every element and record after them by `shift` along the scroll axis; returns the
-    /// writer's finisher, which has built the index of every chunk it finished. The records replaced are those of
+    /// `records`, and moves every element and record after them by `shift` along the scroll axis; the writer's
+    /// finisher has built the index of every chunk it finished. The records replaced are those of
     /// the sections whose elements all lie in `elements` (none for a change within a section); the records before
     /// them start at or before `elements`, and those after at or after its end. The chunks kept and changed in place
     /// are left in the pool's `touched` list, for their indexes to be built again.
@@ -45,7 +44,7 @@ extension LayoutStore {
     @inlinable mutating func splice<Placement, Finisher>(
         _ writer: consuming Writer<Placement, Finisher>, replacing elements: Range<Int>, records: Range<Int>,
         shift: Double
-    ) -> Finisher {
+    ) {
         generation &+= 1
         var ends = SpliceEnds(self, elements: elements, records: records, shift: shift)
         // A change within one chunk that fits it: the chunk's suffix moves, what was written is copied in.
@@ -96,7 +95,6 @@ extension LayoutStore {
             writer.finishChunk(nextBase: ends.keepsLast ? ends.last.base + shift : ends.endBase)
         }
         putInTree(ends, firstWrittenBase: writer.firstBase)
-        return writer.finisher
     }
 }
 
@@ -314,9 +312,13 @@ extension LayoutStore {
             }
         }
         let chunks = pool
+        let freed = pool.free.count
         replaceChunks(replaced, with: list) { old in
             if old != keptFirst, old != keptLast { chunks.release(old) }
         }
+        // Taken from the end of the free list, the chunks left out are taken again in layout order: a long write
+        // that reuses them fills them in order, as a prepare does.
+        pool.free[freed...].reverse()
         pool.spliceList = list
     }
 

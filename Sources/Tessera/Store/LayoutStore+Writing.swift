@@ -19,10 +19,10 @@ extension LayoutStore {
         pool.free.append(contentsOf: (0..<Int32(pool.count)).reversed())
         pool.order.removeAll(keepingCapacity: true)
         pool.touched.removeAll(keepingCapacity: true)
-        // The finisher is moved into the writer for the write, so that what it holds stays uniquely its own.
-        var writer = Writer<Placement, Finisher>(pool: pool, base: 0, sectionOrigin: 0, finisher: finisher)
-        writer.finish(length: body(&writer))
-        finisher = writer.finisher
+        withUnsafeMutablePointer(to: &finisher) { finisher in
+            var writer = Writer<Placement, Finisher>(pool: pool, base: 0, sectionOrigin: 0, finisher: finisher)
+            writer.finish(length: body(&writer))
+        }
         pool.tree.build(over: &pool.order)
     }
 
@@ -65,12 +65,15 @@ extension LayoutStore {
         /// for when the chunk being filled is full.
         @usableFromInline var marksNextChunk = false
 
-        /// What each chunk is handed to once full.
-        @usableFromInline var finisher: Finisher
+        /// What each chunk is handed to once full: the caller's, which the writer never outlives (held by address,
+        /// so that what it holds, every chunk's index, stays uniquely its own and is never copied on a write).
+        @usableFromInline let finisher: UnsafeMutablePointer<Finisher>
 
         /// A writer into `pool`'s free chunks, the first at `base`, continuing a section whose origin is
         /// `sectionOrigin` (both absolute, on the scroll grid).
-        @inlinable init(pool: ChunkPool, base: Double, sectionOrigin: Double, finisher: Finisher) {
+        @inlinable init(
+            pool: ChunkPool, base: Double, sectionOrigin: Double, finisher: UnsafeMutablePointer<Finisher>
+        ) {
             self.pool = pool
             self.base = base
             firstBase = base
@@ -218,7 +221,7 @@ extension LayoutStore {
         /// index found it) and its advance to `nextBase`.
         @inlinable mutating func finishChunk(nextBase: Double) {
             (chunk.minStart, chunk.maxEnd) =
-                finisher.finished(chunkID, ElementChunk(chunk))
+                finisher.pointee.finished(chunkID, ElementChunk(chunk))
                 ?? chunk.columns(along: Placement.axis).scrollSpan(0..<chunk.count)
             chunk.advance = nextBase - base
             pool[chunkID] = chunk
