@@ -395,6 +395,14 @@ public struct FlowLayout: LayoutAlgorithm {
         origin: Double, gap: Double
     ) {
         var used = used
+        if count == 1, let length = lastItemLength {
+            // A last line of one item (a section of one, as IGListKit lays out a list) starts at the inset when a
+            // copy of it would fit beside it, and is centred otherwise: the gap after it is never used, so the
+            // copies need not be counted one by one.
+            let step = interitemSpacing + length
+            if !(step > 0) || used + step <= available { return (crossInsetBefore, interitemSpacing) }
+            return (used > available ? crossInsetBefore : crossInsetBefore + (available - used) / 2, 0)
+        }
         // A Double: zero-length items with tiny spacing could fit more copies than an Int holds.
         var count = Double(count)
         if let length = lastItemLength {

@@ -78,12 +78,16 @@ public enum ItemSizes: Hashable, Sendable {
     /// A size for each item, in order.
     case list(SizeList)
 
-    /// A size for each item, from an array.
+    /// A size for each item, from an array. One size (or none) is kept as `uniform`: it says the same, and holds no
+    /// list of its own, which a section of one item (one a model object, as IGListKit lays out a list) would pay for
+    /// in memory and in a retain and release each time it is read.
     ///
     /// - Parameter sizes: The size of each item, in order.
-    /// - Returns: The sizes, listed one by one.
+    /// - Returns: The sizes, listed one by one; `uniform` for one size or none.
     /// - Complexity: O(*m*) for the *m* sizes.
-    public static func list(_ sizes: [Size]) -> ItemSizes { .list(SizeList(sizes)) }
+    public static func list(_ sizes: [Size]) -> ItemSizes {
+        sizes.count <= 1 ? .uniform(sizes.first ?? .zero, count: sizes.count) : .list(SizeList(sizes))
+    }
 
     /// The number of items.
     public var count: Int {

@@ -231,6 +231,13 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         let (spacing, x) = (ScrollGrid.snapped(settings.minimumLineSpacing), settings.minimumInteritemSpacing)
         let end = section.itemSizes.read(
             uniform: { sizes in
+                // A section of one cell (one a model object, as IGListKit lays out a list) is that cell, below the
+                // spacing, with no run set up.
+                if sizes.count == 1 {
+                    let y = start + spacing
+                    writer.append(.cell, frame: Rect(x: x, y: y, width: width, height: sizes.size.height))
+                    return y + ScrollGrid.snapped(sizes.size.height)
+                }
                 // Cells of one size in whole points are placed from their index, with no chain of additions from
                 // cell to cell; the frames are the same to the bit (`WholePointStack`).
                 guard

@@ -160,10 +160,33 @@ public struct WaterfallLayout: LayoutAlgorithm {
         }
         // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
         let headerEnd = ScrollGrid.snapped(headerHeight)
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: configuration.columns) { columnEnds in
+        return section.itemSizes.read(
+            uniform: { writePhotos($0, below: headerEnd, into: &writer, geometry) },
+            flat: { writePhotos($0, below: headerEnd, into: &writer, geometry) },
+            blocked: { writePhotos($0, below: headerEnd, into: &writer, geometry) }
+        )
+    }
+
+    /// Writes every photo of a section whose header ends at `headerEnd`; returns where the tallest column ends.
+    @inlinable @inline(__always) func writePhotos<Writer: LayoutWriter & ~Copyable, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, below headerEnd: Double, into writer: inout Writer, _ geometry: WaterfallGeometry
+    ) -> Double {
+        let count = sizes.count
+        // A section of one photo (or none, as IGListKit lays out a list): the first column takes it, as every
+        // column ends at the header; no columns to keep.
+        if count <= 1 {
+            guard count == 1 else { return headerEnd }
+            let photoHeight = sizes[0].height
+            writer.append(
+                .cell,
+                frame: Rect(
+                    x: geometry.x(ofColumn: 0), y: headerEnd + geometry.gridPadding, width: geometry.photoWidth,
+                    height: photoHeight))
+            return headerEnd + geometry.advance(photoHeight)
+        }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columns) { columnEnds in
             columnEnds.initialize(repeating: headerEnd)
-            placePhotos(
-                of: section, 0..<section.itemSizes.count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
+            placePhotos(sizes, 0..<count, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
             return columnEnds.max() ?? headerEnd
         }
     }

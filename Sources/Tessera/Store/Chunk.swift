@@ -124,8 +124,9 @@
         return low
     }
 
-    /// Appends a record, growing the records' room by doubling.
-    @usableFromInline mutating func appendRecord(start: Int, origin: Double) {
+    /// Appends a record, growing the records' room by doubling. Inlinable: at one item a section, a prepare
+    /// appends a record an element.
+    @inlinable mutating func appendRecord(start: Int, origin: Double) {
         if recordCount == recordCapacity { growRecords(to: Swift.max(4, 2 * recordCapacity)) }
         recordOrigins[recordCount] = origin
         recordStarts[recordCount] = UInt16(truncatingIfNeeded: start)

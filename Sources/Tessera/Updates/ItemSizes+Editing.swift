@@ -1,5 +1,5 @@
 // In-place edits of a section's item sizes. A uniform section stays uniform while the sizes it is given match its
-// own; the first different size turns it into a list. A list is edited in place (`self` is emptied first, so the
+// own; the first different size turns it into a list, and a list edited down to one size or none is uniform again. A list is edited in place (`self` is emptied first, so the
 // list is uniquely referenced and keeps its buffers): a steady-state edit allocates nothing.
 extension ItemSizes {
     /// The size of item `item`.
@@ -22,7 +22,10 @@ extension ItemSizes {
     /// - Complexity: O(1) for a uniform section given its own size; O(*m*) for a uniform section of *m* items turned
     ///   into a list; O(1) for a short list and O(log *b*) for a long list of *b* blocks.
     public mutating func set(_ size: Size, at item: Int) {
-        if case .uniform(size, _) = self { return }
+        if case .uniform(let uniform, let count) = self, uniform == size || count == 1 {
+            self = .uniform(size, count: count)
+            return
+        }
         editList { $0[item] = size }
     }
 
@@ -66,6 +69,7 @@ extension ItemSizes {
         }
         self = .uniform(.zero, count: 0)
         body(&sizes)
-        self = .list(sizes)
+        // One size or none is kept as uniform, as `list(_:)` keeps it.
+        self = sizes.count <= 1 ? .uniform(sizes.first ?? .zero, count: sizes.count) : .list(sizes)
     }
 }
