@@ -18,8 +18,8 @@ struct BatchMap {
     private let arriving: [Int]
     /// Items leaving each section (deleted, or moved away), by their number before the batch, ascending.
     private let leaving: [Int: [Int]]
-    /// Items reloaded in each section, by their number before the batch: new items in the old places.
-    private let renewed: [Int: Set<Int>]
+    /// Items reloaded in each section, by their number before the batch, ascending: new items in the old places.
+    private let renewed: [Int: [Int]]
     /// Items arriving in each section (inserted, or moved in, from any section), by their number after it,
     /// ascending.
     private let arrivals: [Int: [Int]]
@@ -33,14 +33,14 @@ struct BatchMap {
         var reloaded = Set<Int>()
         var edited = Set<Int>()
         var leaving: [Int: [Int]] = [:]
-        var renewed: [Int: Set<Int>] = [:]
+        var renewed: [Int: [Int]] = [:]
         var arrivals: [Int: [Int]] = [:]
         for update in batch {
             switch update {
             case .resizeItem(let path, _): edited.insert(path.section)
             case .reloadItem(let path, _):
                 edited.insert(path.section)
-                renewed[path.section, default: []].insert(path.item)
+                renewed[path.section, default: []].append(path.item)
             case .deleteItem(let path):
                 edited.insert(path.section)
                 leaving[path.section, default: []].append(path.item)
@@ -65,7 +65,7 @@ struct BatchMap {
         self.edited = edited.sorted()
         arriving = arrivals.keys.sorted()
         self.leaving = leaving.mapValues { $0.sorted() }
-        self.renewed = renewed
+        self.renewed = renewed.mapValues { $0.sorted() }
         self.arrivals = arrivals.mapValues { $0.sorted() }
     }
 
@@ -108,20 +108,22 @@ struct BatchMap {
     }
 
     /// Where each item of section `new` after the batch comes from, the section kept from `old`: the number of the
-    /// item before the batch, or `nil` for an item inserted, moved (within the section or from another) or reloaded.
+    /// item before the batch, or `BatchMap.noItem` for an item inserted, moved (within the section or from another)
+    /// or reloaded.
     ///
     /// - Parameters:
     ///   - old: The section's number before the batch.
     ///   - new: Its number after the batch.
     ///   - count: The items section `old` held before the batch.
     /// - Complexity: O(*m*) for the section's *m* items.
-    func items(old: Int, new: Int, count: Int) -> [Int?] {
+    func items(old: Int, new: Int, count: Int) -> [Int] {
         let leaving = leaving[old] ?? []
         let renewed = renewed[old] ?? []
         let arrivals = arrivals[new] ?? []
-        var sources: [Int?] = []
+        var sources: [Int] = []
         sources.reserveCapacity(count - leaving.count + arrivals.count)
         var nextLeaving = 0
+        var nextRenewed = 0
         var nextArrival = 0
         for item in 0..<count {
             if nextLeaving < leaving.count, leaving[nextLeaving] == item {
@@ -130,14 +132,23 @@ struct BatchMap {
             }
             // Arrivals are numbered as after the batch: each takes its place as the items before it are laid down.
             while nextArrival < arrivals.count, arrivals[nextArrival] == sources.count {
-                sources.append(nil)
+                sources.append(Self.noItem)
                 nextArrival += 1
             }
-            sources.append(renewed.contains(item) ? nil : item)
+            if nextRenewed < renewed.count, renewed[nextRenewed] == item {
+                nextRenewed += 1
+                sources.append(Self.noItem)
+            } else {
+                sources.append(item)
+            }
         }
-        sources += repeatElement(nil, count: arrivals.count - nextArrival)
+        sources += repeatElement(Self.noItem, count: arrivals.count - nextArrival)
         return sources
     }
+
+    /// What `items(old:new:count:)` gives an item with nothing before the batch to come from (not an optional: a
+    /// section of a million items maps in half the memory).
+    static let noItem = -1
 
     /// The first of `sorted` at or after `value`, or `Int.max` when none is.
     private static func first(in sorted: [Int], atOrAfter value: Int) -> Int {

@@ -3,8 +3,11 @@ import Tessera
 /// Where each element of a recorded section stands by its identity: each cell by its item, each supplementary view
 /// (a header, a footer, a layout's own) by its kind and how many of that kind come before it.
 struct ElementPlaces {
-    /// The number in the section of each cell, by item.
-    let cells: [Int]
+    /// The number in the section of each cell, by item; `nil` when the cells follow one another from `firstCell`, as
+    /// every layout here writes them.
+    private let cells: [Int]?
+    private let firstCell: Int
+    private let cellCount: Int
     /// The numbers in the section of each kind's supplementary views, in order.
     private let supplementary: [UInt8: [Int]]
 
@@ -12,17 +15,21 @@ struct ElementPlaces {
     ///
     /// - Complexity: O(*m*) for the section's *m* elements.
     init(_ section: RecordedSection) {
-        var cells: [Int] = []
-        cells.reserveCapacity(section.count)
         var supplementary: [UInt8: [Int]] = [:]
+        var firstCell = -1
+        var cellCount = 0
+        var contiguous = true
         for (element, kind) in section.kinds.enumerated() {
-            if kind == .cell {
-                cells.append(element)
-            } else {
+            guard kind == .cell else {
                 supplementary[kind.rawValue, default: []].append(element)
+                continue
             }
+            if cellCount == 0 { firstCell = element } else if element != firstCell + cellCount { contiguous = false }
+            cellCount += 1
         }
-        self.cells = cells
+        self.firstCell = firstCell
+        self.cellCount = cellCount
+        cells = contiguous ? nil : section.kinds.indices.filter { section.kinds[$0] == .cell }
         self.supplementary = supplementary
     }
 
@@ -30,7 +37,8 @@ struct ElementPlaces {
     ///
     /// - Complexity: O(1).
     func cell(_ item: Int) -> Int? {
-        cells.indices.contains(item) ? cells[item] : nil
+        guard item >= 0, item < cellCount else { return nil }
+        return cells?[item] ?? firstCell + item
     }
 
     /// The number of the `occurrence`th supplementary view of `kind`, if the section holds one.

@@ -18,7 +18,7 @@ public struct RecordedSection: Sendable {
     /// Creates a record of no elements and a length of 0.
     ///
     /// - Complexity: O(1).
-    public init() {
+    @inlinable public init() {
         kinds = []
         frames = []
         length = 0
@@ -31,7 +31,7 @@ public struct RecordedSection: Sendable {
     ///   - layout: The layout that writes it.
     ///   - viewport: The size of the collection view's bounds.
     /// - Complexity: That of the layout's `writeSection`: O(*m*) for the section's *m* elements in the layouts here.
-    public init<Layout: LayoutAlgorithm>(_ section: Int, of layout: Layout, viewport: Size) {
+    @inlinable public init<Layout: LayoutAlgorithm>(_ section: Int, of layout: Layout, viewport: Size) {
         var recorder = SectionRecorder(axis: layout.scrollAxis)
         recorder.reserve(layout.elementCount(inSection: section))
         recorder.beginSection(origin: .zero)

@@ -1,7 +1,8 @@
 import Tessera
 
 /// A layout writer that records every section it is given (`RecordedSection`) and the origin each began at: the
-/// oracle's own, so that what it counts owes nothing to the engine's store.
+/// oracle's own, so that what it counts owes nothing to the engine's store. Inlinable, so that a layout's write into it
+/// is specialised where the layout's type is known: a floor lays out a million-element section once a frame.
 public struct SectionRecorder: LayoutWriter {
     /// The axis the layout scrolls along: the one whose positions are put on the scroll grid.
     public let axis: ScrollAxis
@@ -11,13 +12,13 @@ public struct SectionRecorder: LayoutWriter {
     /// The origin each section began at, along the scroll axis.
     public private(set) var origins: [Double] = []
     /// The section being written.
-    private var current = RecordedSection()
+    @usableFromInline var current = RecordedSection()
 
     /// Creates a recorder of no sections.
     ///
     /// - Parameter axis: The axis the layout scrolls along.
     /// - Complexity: O(1).
-    public init(axis: ScrollAxis) {
+    @inlinable public init(axis: ScrollAxis) {
         self.axis = axis
     }
 
@@ -26,7 +27,7 @@ public struct SectionRecorder: LayoutWriter {
     ///
     /// - Parameter count: The number of elements the section begun next holds.
     /// - Complexity: O(`count`).
-    public mutating func reserve(_ count: Int) {
+    @inlinable public mutating func reserve(_ count: Int) {
         current.kinds.reserveCapacity(count)
         current.frames.reserveCapacity(count)
     }
@@ -45,7 +46,7 @@ public struct SectionRecorder: LayoutWriter {
     ///   - kind: The element's kind.
     ///   - frame: The element's frame, relative to the section's origin along the scroll axis.
     /// - Complexity: Amortized O(1).
-    public mutating func append(_ kind: ElementKind, frame: Rect) {
+    @inlinable public mutating func append(_ kind: ElementKind, frame: Rect) {
         var relative = frame
         switch axis {
         case .vertical: relative.origin.y = ScrollGrid.snapped(frame.origin.y)

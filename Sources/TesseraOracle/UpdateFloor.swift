@@ -48,11 +48,45 @@ public enum UpdateFloor {
                     + "\(before.sections.count + map.sectionCountChange)")
         }
         var walker = SectionWalker(
-            before: before, after: after, viewport: viewport, map: map,
+            FloorLayouts(before: before, after: after, viewport: viewport), map: map,
             reused: laidOut.viewport == viewport ? laidOut.sections : [:])
         let count = try walker.count()
         laidOut = LaidOutSections(viewport: viewport, sections: walker.laidOutAfter)
         return count
+    }
+}
+
+/// What the walk of `UpdateFloor.elements` reads of the layouts before and after an update, as closures: the walk
+/// itself is then compiled once, for no layout type, and runs at the speed of plain code on each element, where a walk
+/// generic over the layout and not specialised paid for its own fields' places on every one.
+struct FloorLayouts {
+    let axis: ScrollAxis
+    /// The sections of the data before and after the update.
+    let dataBefore: Int
+    let dataAfter: Int
+    /// The sections of the layout after the update: the data's, and any of the layout's own beyond them.
+    let sectionsAfter: Int
+    /// The sections of the layout before the update.
+    let sectionsBefore: Int
+    let firstSectionHoldsLayoutElements: Bool
+    let elementsBefore: (Int) -> Int
+    let itemsBefore: (Int) -> Int
+    let itemsAfter: (Int) -> Int
+    let layOutBefore: (Int) -> RecordedSection
+    let layOutAfter: (Int) -> RecordedSection
+
+    init<Layout: UpdatableLayout>(before: Layout, after: Layout, viewport: Size) {
+        axis = after.scrollAxis
+        dataBefore = before.sections.count
+        dataAfter = after.sections.count
+        sectionsBefore = before.sectionCount
+        sectionsAfter = after.sectionCount
+        firstSectionHoldsLayoutElements = before.firstSectionHoldsLayoutElements
+        elementsBefore = before.elementCount(inSection:)
+        itemsBefore = before.itemCount(inSection:)
+        itemsAfter = after.itemCount(inSection:)
+        layOutBefore = { RecordedSection($0, of: before, viewport: viewport) }
+        layOutAfter = { RecordedSection($0, of: after, viewport: viewport) }
     }
 }
 
@@ -67,10 +101,8 @@ struct OldPlace: Equatable {
 
 /// The walk of `UpdateFloor.elements`: the sections after the update in order, each changed one laid out before and
 /// after it, each stretch of unchanged ones one run.
-private struct SectionWalker<Layout: UpdatableLayout> {
-    let before: Layout
-    let after: Layout
-    let viewport: Size
+private struct SectionWalker {
+    let layouts: FloorLayouts
     let map: BatchMap
     /// Sections of `before` laid out, by number.
     var reused: [Int: RecordedSection]
@@ -89,28 +121,26 @@ private struct SectionWalker<Layout: UpdatableLayout> {
     private var oldSection = -1
     private var lengths: (new: Double, old: Double)? = (0, 0)
 
-    init(before: Layout, after: Layout, viewport: Size, map: BatchMap, reused: [Int: RecordedSection]) {
-        self.before = before
-        self.after = after
-        self.viewport = viewport
+    init(_ layouts: FloorLayouts, map: BatchMap, reused: [Int: RecordedSection]) {
+        self.layouts = layouts
         self.map = map
         self.reused = reused
         floor = FloorWalk { sections, cap in
             var total = 0
-            for section in sections where total < cap { total += before.elementCount(inSection: section) }
+            for section in sections where total < cap { total += layouts.elementsBefore(section) }
             return total
         }
     }
 
     mutating func count() throws(LayoutError) -> Int {
-        let oldData = before.sections.count
-        let newData = after.sections.count
+        let oldData = layouts.dataBefore
+        let newData = layouts.dataAfter
         var old = 0
         var new = 0
-        while new < after.sectionCount {
+        while new < layouts.sectionsAfter {
             // A section with nothing before it: inserted, moved in, or the layout's own beyond its data.
             if new >= newData || map.isPlaced(new) {
-                visitReplaced(new, RecordedSection(new, of: after, viewport: viewport))
+                visitReplaced(new, layouts.layOutAfter(new))
                 new += 1
                 continue
             }
@@ -118,7 +148,7 @@ private struct SectionWalker<Layout: UpdatableLayout> {
             guard old < oldData else {
                 throw .invalidUpdate("the layout after the update holds more sections than the batch leaves")
             }
-            if map.changes(old: old, new: new, firstSectionHoldsLayoutElements: before.firstSectionHoldsLayoutElements)
+            if map.changes(old: old, new: new, firstSectionHoldsLayoutElements: layouts.firstSectionHoldsLayoutElements)
             {
                 try visitChanged(new: new, old: old)
                 new += 1
@@ -138,7 +168,7 @@ private struct SectionWalker<Layout: UpdatableLayout> {
         let lastSection = old + count - 1
         join(
             new: new, OldPlace(section: old, element: -1), newPosition: 0, oldPosition: 0,
-            through: OldPlace(section: lastSection, element: before.elementCount(inSection: lastSection) - 1),
+            through: OldPlace(section: lastSection, element: layouts.elementsBefore(lastSection) - 1),
             sections: old..<old + count)
         newSection = new + count - 1
         oldSection = lastSection
@@ -147,28 +177,30 @@ private struct SectionWalker<Layout: UpdatableLayout> {
 
     /// Section `new` after the update, kept from `old` before it: laid out both ways and walked element by element.
     private mutating func visitChanged(new: Int, old: Int) throws(LayoutError) {
-        let written = RecordedSection(new, of: after, viewport: viewport)
+        let written = layouts.layOutAfter(new)
         laidOutAfter[new] = written
         guard !map.isReloaded(old) else {
             visitReplaced(new, written)
             return
         }
-        let sources = map.items(old: old, new: new, count: before.itemCount(inSection: old))
-        guard sources.count == after.itemCount(inSection: new) else {
+        let sources = map.items(old: old, new: new, count: layouts.itemsBefore(old))
+        guard sources.count == layouts.itemsAfter(new) else {
             throw .invalidUpdate(
-                "section \(new) after the update holds \(after.itemCount(inSection: new)) items; the batch leaves "
+                "section \(new) after the update holds \(layouts.itemsAfter(new)) items; the batch leaves "
                     + "\(sources.count)")
         }
         let laid = laidOutBefore(old)
         let places = ElementPlaces(laid)
-        join(new: new, OldPlace(section: old, element: -1), newPosition: 0, oldPosition: 0, lengths: (written, laid))
+        join(
+            new: new, OldPlace(section: old, element: -1), newPosition: 0, oldPosition: 0,
+            lengths: (written.length, laid.length))
         var cells = 0
         var seen: [UInt8: Int] = [:]
         for element in written.kinds.indices {
             let kind = written.kinds[element]
             let counterpart: Int?
             if kind == .cell {
-                counterpart = sources[cells].flatMap(places.cell)
+                counterpart = sources[cells] == BatchMap.noItem ? nil : places.cell(sources[cells])
                 cells += 1
             } else {
                 let occurrence = seen[kind.rawValue, default: 0]
@@ -179,7 +211,9 @@ private struct SectionWalker<Layout: UpdatableLayout> {
                 }
                 counterpart = places.supplementary(kind, occurrence)
             }
-            visit(element, of: written, new: new, counterpart: counterpart.map { (old, $0, laid) })
+            visit(
+                element, of: written, new: new, counterpart: counterpart.map { OldPlace(section: old, element: $0) },
+                in: laid)
         }
     }
 
@@ -208,42 +242,46 @@ private struct SectionWalker<Layout: UpdatableLayout> {
     private mutating func visitOwn(
         _ kind: ElementKind, occurrence: Int, new: Int, element: Int, in written: RecordedSection
     ) {
-        guard new < before.sectionCount else {
-            visit(element, of: written, new: new, counterpart: nil)
-            return
-        }
-        let laid = laidOutBefore(new)
-        let counterpart = laid.element(ofKind: kind, occurrence: occurrence)
-        visit(element, of: written, new: new, counterpart: counterpart.map { (new, $0, laid) })
-    }
-
-    /// Element `element` of section `new` after the update, with its counterpart before it, if it has one.
-    private mutating func visit(
-        _ element: Int, of written: RecordedSection, new: Int,
-        counterpart: (section: Int, element: Int, laid: RecordedSection)?
-    ) {
-        let axis = after.scrollAxis
-        let frame = written.frames[element]
-        guard let counterpart, frame.differsAlong(axis, only: counterpart.laid.frames[counterpart.element]) else {
+        guard new < layouts.sectionsBefore else {
             floor.change(counting: 1)
             previous = nil
             return
         }
-        let old = counterpart.laid.frames[counterpart.element]
+        let laid = laidOutBefore(new)
+        let counterpart = laid.element(ofKind: kind, occurrence: occurrence)
+        visit(
+            element, of: written, new: new, counterpart: counterpart.map { OldPlace(section: new, element: $0) },
+            in: laid)
+    }
+
+    /// Element `element` of section `new` after the update, with its counterpart before it, if it has one, in
+    /// `laid`.
+    private mutating func visit(
+        _ element: Int, of written: RecordedSection, new: Int, counterpart: OldPlace?, in laid: RecordedSection
+    ) {
+        let axis = layouts.axis
+        let frame = written.frames[element]
+        guard let counterpart, case let old = laid.frames[counterpart.element], frame.differsAlong(axis, only: old)
+        else {
+            floor.change(counting: 1)
+            previous = nil
+            return
+        }
         join(
-            new: new, OldPlace(section: counterpart.section, element: counterpart.element),
-            newPosition: frame.position(along: axis), oldPosition: old.position(along: axis),
-            lengths: (written, counterpart.laid), elements: 1)
+            new: new, counterpart, newPosition: frame.position(along: axis), oldPosition: old.position(along: axis),
+            lengths: (written.length, laid.length), elements: 1)
     }
 
     /// Matched elements from `place` to `last` before the update, the first at `newPosition` in section `new`
     /// after it and `oldPosition` in its counterpart's section before it, with the unchanged `sections`.
     private mutating func join(
         new: Int, _ place: OldPlace, newPosition: Double, oldPosition: Double, through last: OldPlace? = nil,
-        lengths sections: (new: RecordedSection, old: RecordedSection)? = nil, elements: Int = 0,
+        lengths sections: (new: Double, old: Double)? = nil, elements: Int = 0,
         sections unchanged: Range<Int>? = nil
     ) {
-        let continuing = previous.map { follows($0, place) } ?? false
+        // Not `previous.map`: a closure would copy the walker, every element.
+        var continuing = false
+        if let previous { continuing = follows(previous, place) }
         if continuing {
             // The origins move on by the lengths of the sections left; unchanged sections' lengths are equal.
             if let lengths {
@@ -258,7 +296,7 @@ private struct SectionWalker<Layout: UpdatableLayout> {
         previous = last ?? place
         newSection = new
         oldSection = place.section
-        if let sections { lengths = (sections.new.length, sections.old.length) }
+        if let sections { lengths = sections }
     }
 
     /// Whether `next` comes right after `place` in the layout before the update, each section's start before its
@@ -266,14 +304,14 @@ private struct SectionWalker<Layout: UpdatableLayout> {
     private func follows(_ place: OldPlace, _ next: OldPlace) -> Bool {
         if next.section == place.section { return next.element == place.element + 1 }
         guard next.section == place.section + 1, next.element == -1 else { return false }
-        let last = place.section < 0 ? -1 : before.elementCount(inSection: place.section) - 1
+        let last = place.section < 0 ? -1 : layouts.elementsBefore(place.section) - 1
         return place.element == last
     }
 
     /// Section `old` of the layout before the update, laid out once.
     private mutating func laidOutBefore(_ old: Int) -> RecordedSection {
         if let laid = reused[old] { return laid }
-        let laid = RecordedSection(old, of: before, viewport: viewport)
+        let laid = layouts.layOutBefore(old)
         reused[old] = laid
         return laid
     }
