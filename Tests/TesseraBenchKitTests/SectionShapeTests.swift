@@ -62,9 +62,9 @@ import Testing
                 document.results(of: layout).rows.count == report.results.filter { $0.shapedLayout == layout }.count)
         }
         let csv = CSVReport.render(report).components(separatedBy: "\r\n")
-        #expect(csv[0].hasSuffix(",items_per_section"))
-        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1"))
-        #expect(csv.contains { $0.hasPrefix("mosaic,") && $0.hasSuffix(",") })
+        #expect(csv[0].hasSuffix(",items_per_section,floor_elements,over_floor"))
+        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1,,"))
+        #expect(csv.contains { $0.hasPrefix("mosaic,") && $0.hasSuffix(",,,") })
         let html = HTMLReport.render(report)
         #expect(
             html.contains("chart-flow-1-query") && html.contains("chart-flow-1000-query")
