@@ -10,8 +10,6 @@ struct LayoutBench {
     let trace: ScrollTrace
     let viewport: Size
 
-    var rotated: Size { Size(width: viewport.height, height: viewport.width) }
-
     typealias Measured = (results: [BenchmarkResult], verification: Verification)
 
     /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index. With `floors`,
@@ -101,15 +99,11 @@ struct LayoutBench {
 
         // Warm: each prepare after a bounds-size change, alternating portrait and landscape.
         var warmAllocations = AllocationTally(probe: probe)
-        var warmPrepares = 0
-        func prepareAfterRotation() throws {
-            warmPrepares += 1
-            try subject.prepare(viewport: warmPrepares.isMultiple(of: 2) ? viewport : rotated)
-        }
-        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation() }
+        var prepareAfterRotation = RotatingPrepare(viewport: viewport)
+        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation(&subject) }
         let warmSamples = try runner.prepareBudget.collect { _ in
             let nanoseconds = try warmAllocations.count(warmBatch) {
-                try timed { for _ in 0..<warmBatch { try prepareAfterRotation() } }
+                try timed { for _ in 0..<warmBatch { try prepareAfterRotation(&subject) } }
             }
             return Double(nanoseconds) / Double(warmBatch)
         }
