@@ -21,7 +21,7 @@ public struct LaidOutSections: Sendable {
     /// Holds `sections`, laid out for `viewport`.
     ///
     /// - Complexity: O(1).
-    init(viewport: Size, sections: [Int: RecordedSection]) {
+    @usableFromInline init(viewport: Size, sections: [Int: RecordedSection]) {
         self.viewport = viewport
         self.sections = sections
     }

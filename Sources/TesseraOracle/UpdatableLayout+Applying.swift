@@ -11,8 +11,21 @@ extension UpdatableLayout {
     /// - Parameter batch: The changes, in any order, as `CollectionLayout.apply(_:)` takes them.
     /// - Returns: The layout over the data the batch leaves.
     /// - Throws: `LayoutError.invalidUpdate` when the batch does not fit this layout's data (`check(_:)`).
-    /// - Complexity: O(*b* log *b*) for the *b* updates, plus the layout's edits.
+    /// - Complexity: O(*b* log *b*) for the *b* updates, plus the layout's edits (and a copy of the data the first
+    ///   edit makes, this layout's data being kept).
     public func applying(_ batch: [LayoutUpdate]) throws(LayoutError) -> Self {
+        var layout = self
+        try layout.apply(batch)
+        return layout
+    }
+
+    /// Changes this layout's data as `applying(_:)` does, in place: no copy of the data where nothing else holds it.
+    ///
+    /// - Parameter batch: The changes, in any order, as `CollectionLayout.apply(_:)` takes them.
+    /// - Throws: `LayoutError.invalidUpdate` when the batch does not fit this layout's data (`check(_:)`), with
+    ///   nothing changed.
+    /// - Complexity: O(*b* log *b*) for the *b* updates, plus the layout's edits.
+    public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
         try check(batch)
         var resized: [(path: ItemPath, size: Size)] = []
         var reloadedSections: [(section: Int, data: LayoutSection)] = []
@@ -21,7 +34,7 @@ extension UpdatableLayout {
         var movedSections: [Int: Int] = [:]
         var insertedSections: [(section: Int, data: LayoutSection)] = []
         var arrivals: [(path: ItemPath, size: Size)] = []
-        let sections = sections
+        // Read from the data as they come, not from a copy of it, which would make every edit below copy the data.
         for update in batch {
             switch update {
             case .resizeItem(let path, let size), .reloadItem(let path, let size): resized.append((path, size))
@@ -29,7 +42,7 @@ extension UpdatableLayout {
             case .deleteItem(let path): removedItems.append(path)
             case .moveItem(let from, let to):
                 removedItems.append(from)
-                arrivals.append((to, sections[from.section].itemSizes[from.item]))
+                arrivals.append((to, self.sections[from.section].itemSizes[from.item]))
             case .deleteSection(let section): removedSections.append(section)
             case .moveSection(let from, let to):
                 removedSections.append(from)
@@ -38,21 +51,19 @@ extension UpdatableLayout {
             case .insertItem(let path, let size): arrivals.append((path, size))
             }
         }
-        var layout = self
-        for (path, size) in resized { layout.setSize(size, ofItem: path.item, inSection: path.section) }
-        for (section, data) in reloadedSections { layout.replaceSection(at: section, with: data) }
-        for path in removedItems.sorted(by: >) { layout.removeItem(at: path.item, inSection: path.section) }
+        for (path, size) in resized { setSize(size, ofItem: path.item, inSection: path.section) }
+        for (section, data) in reloadedSections { replaceSection(at: section, with: data) }
+        for path in removedItems.sorted(by: >) { removeItem(at: path.item, inSection: path.section) }
         var placed = insertedSections
         for section in removedSections.sorted(by: >) {
-            if let destination = movedSections[section] { placed.append((destination, layout.sections[section])) }
-            layout.removeSection(at: section)
+            if let destination = movedSections[section] { placed.append((destination, self.sections[section])) }
+            removeSection(at: section)
         }
         for (section, data) in placed.sorted(by: { $0.section < $1.section }) {
-            layout.insertSection(data, at: section)
+            insertSection(data, at: section)
         }
         for (path, size) in arrivals.sorted(by: { $0.path < $1.path }) {
-            layout.insertItem(size, at: path.item, inSection: path.section)
+            insertItem(size, at: path.item, inSection: path.section)
         }
-        return layout
     }
 }

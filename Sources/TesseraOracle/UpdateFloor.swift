@@ -37,30 +37,42 @@ public enum UpdateFloor {
     ///   elements before and after it, plus the elements of unchanged sections weighed where a segment's free run
     ///   is decided among them (at most as many as the sections laid out hold, except where that run lies among
     ///   several stretches of unchanged sections).
-    public static func elements<Layout: UpdatableLayout>(
+    ///
+    /// Inlinable, so that the layouts' writes are specialised where their types are known.
+    @inlinable public static func elements<Layout: UpdatableLayout>(
         of batch: [LayoutUpdate], before: Layout, after: Layout, viewport: Size, reusing laidOut: inout LaidOutSections
     ) throws(LayoutError) -> Int {
         try before.check(batch)
+        return try count(batch, FloorLayouts(before: before, after: after, viewport: viewport), reusing: &laidOut)
+    }
+
+    /// `elements(of:before:after:viewport:reusing:)` once the batch is known to fit the data before it.
+    @usableFromInline static func count(
+        _ batch: [LayoutUpdate], _ layouts: FloorLayouts, reusing laidOut: inout LaidOutSections
+    )
+        throws(LayoutError) -> Int
+    {
         let map = BatchMap(batch)
-        guard after.sections.count == before.sections.count + map.sectionCountChange else {
+        guard layouts.dataAfter == layouts.dataBefore + map.sectionCountChange else {
             throw .invalidUpdate(
-                "the layout after the update holds \(after.sections.count) sections; the batch leaves "
-                    + "\(before.sections.count + map.sectionCountChange)")
+                "the layout after the update holds \(layouts.dataAfter) sections; the batch leaves "
+                    + "\(layouts.dataBefore + map.sectionCountChange)")
         }
         var walker = SectionWalker(
-            FloorLayouts(before: before, after: after, viewport: viewport), map: map,
-            reused: laidOut.viewport == viewport ? laidOut.sections : [:])
+            layouts, map: map, reused: laidOut.viewport == layouts.viewport ? laidOut.sections : [:])
         let count = try walker.count()
-        laidOut = LaidOutSections(viewport: viewport, sections: walker.laidOutAfter)
+        laidOut = LaidOutSections(viewport: layouts.viewport, sections: walker.laidOutAfter)
         return count
     }
 }
 
 /// What the walk of `UpdateFloor.elements` reads of the layouts before and after an update, as closures: the walk
 /// itself is then compiled once, for no layout type, and runs at the speed of plain code on each element, where a walk
-/// generic over the layout and not specialised paid for its own fields' places on every one.
-struct FloorLayouts {
+/// generic over the layout and not specialised paid for its own fields' places on every one. Made where the
+/// layouts' types are known, so that their writes are specialised.
+@usableFromInline struct FloorLayouts {
     let axis: ScrollAxis
+    let viewport: Size
     /// The sections of the data before and after the update.
     let dataBefore: Int
     let dataAfter: Int
@@ -75,18 +87,35 @@ struct FloorLayouts {
     let layOutBefore: (Int) -> RecordedSection
     let layOutAfter: (Int) -> RecordedSection
 
-    init<Layout: UpdatableLayout>(before: Layout, after: Layout, viewport: Size) {
-        axis = after.scrollAxis
-        dataBefore = before.sections.count
-        dataAfter = after.sections.count
-        sectionsBefore = before.sectionCount
-        sectionsAfter = after.sectionCount
-        firstSectionHoldsLayoutElements = before.firstSectionHoldsLayoutElements
-        elementsBefore = before.elementCount(inSection:)
-        itemsBefore = before.itemCount(inSection:)
-        itemsAfter = after.itemCount(inSection:)
-        layOutBefore = { RecordedSection($0, of: before, viewport: viewport) }
-        layOutAfter = { RecordedSection($0, of: after, viewport: viewport) }
+    @inlinable init<Layout: UpdatableLayout>(before: Layout, after: Layout, viewport: Size) {
+        self.init(
+            axis: after.scrollAxis, viewport: viewport, dataBefore: before.sections.count,
+            dataAfter: after.sections.count, sectionsAfter: after.sectionCount, sectionsBefore: before.sectionCount,
+            firstSectionHoldsLayoutElements: before.firstSectionHoldsLayoutElements,
+            elementsBefore: before.elementCount(inSection:), itemsBefore: before.itemCount(inSection:),
+            itemsAfter: after.itemCount(inSection:),
+            layOutBefore: { RecordedSection($0, of: before, viewport: viewport) },
+            layOutAfter: { RecordedSection($0, of: after, viewport: viewport) })
+    }
+
+    @usableFromInline init(
+        axis: ScrollAxis, viewport: Size, dataBefore: Int, dataAfter: Int, sectionsAfter: Int, sectionsBefore: Int,
+        firstSectionHoldsLayoutElements: Bool, elementsBefore: @escaping (Int) -> Int,
+        itemsBefore: @escaping (Int) -> Int, itemsAfter: @escaping (Int) -> Int,
+        layOutBefore: @escaping (Int) -> RecordedSection, layOutAfter: @escaping (Int) -> RecordedSection
+    ) {
+        self.axis = axis
+        self.viewport = viewport
+        self.dataBefore = dataBefore
+        self.dataAfter = dataAfter
+        self.sectionsAfter = sectionsAfter
+        self.sectionsBefore = sectionsBefore
+        self.firstSectionHoldsLayoutElements = firstSectionHoldsLayoutElements
+        self.elementsBefore = elementsBefore
+        self.itemsBefore = itemsBefore
+        self.itemsAfter = itemsAfter
+        self.layOutBefore = layOutBefore
+        self.layOutAfter = layOutAfter
     }
 }
 

@@ -183,6 +183,55 @@ struct UpdateFloorTests {
             "\(shape) \(sticky)")
     }
 
+    @Test(
+        "resizes counted in place, frame after frame, as the data before and after them are counted", arguments: 0..<8)
+    func resizesInPlace(seed: UInt64) throws {
+        let flow = try RandomFlow(seed: seed, maxItems: 300, shape: seed.isMultiple(of: 2) ? .few : .tiny)
+        let sticky = try RandomStickyParallax(seed: seed, maxItems: 300)
+        #expect(try Self.resizeProblems(flow.algorithm, viewport: flow.viewport, seed: seed) == [], "\(flow)")
+        #expect(try Self.resizeProblems(sticky.algorithm, viewport: sticky.viewport, seed: seed) == [], "\(sticky)")
+        var layout = flow.algorithm
+        var laidOut = LaidOutSections()
+        #expect(throws: LayoutError.self) {
+            try UpdateFloor.elements(
+                resizing: &layout, by: [.deleteSection(0)], viewport: flow.viewport, reusing: &laidOut)
+        }
+    }
+
+    /// Random frames of resizes, as the self-sizing scroll makes them: counted in place, they give what the data
+    /// before and after them give, and leave the data `applying` leaves.
+    static func resizeProblems<Layout: UpdatableLayout>(_ algorithm: Layout, viewport: Size, seed: UInt64) throws
+        -> [String]
+    {
+        var rng = SplitMix64(seed: seed ^ 0x5E1F)
+        var inPlace = algorithm
+        var before = algorithm
+        var laidOut = LaidOutSections()
+        for frame in 0..<10 {
+            let sections = Array(before.sections)
+            let filled = sections.indices.filter { sections[$0].itemSizes.count > 0 }
+            guard !filled.isEmpty else { return [] }
+            var paths = Set<ItemPath>()
+            for _ in 0..<rng.int(1...8) {
+                let section = rng.pick(filled)
+                paths.insert(ItemPath(section: section, item: rng.int(0...(sections[section].itemSizes.count - 1))))
+            }
+            let resizes = paths.map {
+                LayoutUpdate.resizeItem($0, size: Size(width: rng.length(0...150), height: rng.length(0...150)))
+            }
+            let after = try before.applying(resizes)
+            let counted = try UpdateFloor.elements(
+                resizing: &inPlace, by: resizes, viewport: viewport, reusing: &laidOut)
+            let whole = try UpdateFloor.wholeLayoutElements(
+                of: resizes, before: before, after: after, viewport: viewport)
+            if counted != whole || inPlace.sections != after.sections {
+                return ["frame \(frame): \(resizes): in place \(counted), whole layout \(whole)"]
+            }
+            before = after
+        }
+        return []
+    }
+
     @Test("a batch that does not fit, or data after that is not the batch's, is refused")
     func badInput() throws {
         let flow = try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3))])

@@ -100,17 +100,16 @@ final class UpdateFloors<Algorithm: UpdatableLayout> {
     /// The floors of the self-sizing scroll's frames over `estimated` (the data with every cell at its estimated
     /// size), each frame's resizes applied to the data the frames before it left; `nil` for a frame that resizes
     /// nothing. A frame lays out the sections whose cells it resizes, and reuses the frame before's layout of those
-    /// it resized too, so a section of a million cells is laid out once a frame.
+    /// it resized too, so a section of a million cells is laid out once a frame; the data is resized in place
+    /// (`UpdateFloor.elements(resizing:by:viewport:reusing:)`), not copied a frame.
     func sizingFloors(over estimated: Algorithm, frames: [SizingFrame]) throws -> [Int?] {
         if let sizing, sizing.frames == frames { return sizing.floors }
         var data = estimated
         var laidOut = LaidOutSections()
         let floors = try frames.map { frame -> Int? in
             guard !frame.resizes.isEmpty else { return nil }
-            let after = try data.applying(frame.resizes)
-            defer { data = after }
             return try UpdateFloor.elements(
-                of: frame.resizes, before: data, after: after, viewport: frame.viewport, reusing: &laidOut)
+                resizing: &data, by: frame.resizes, viewport: frame.viewport, reusing: &laidOut)
         }
         sizing = (frames, floors)
         return floors
