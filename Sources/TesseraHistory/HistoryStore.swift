@@ -10,8 +10,10 @@ import TesseraBenchKit
 /// nothing is lost. A file that is not a history is refused, never changed: a history marks itself with SQLite's
 /// `application_id`.
 public struct HistoryStore: Sendable {
-    /// The history's layout; a history of a later one is refused.
-    public static let schemaVersion = 1
+    /// The history's layout; a history of a later one is refused. Version 2 admits the update floors' measures
+    /// (`Measure.floorElements`, `Measure.overFloor`); a version 1 history takes them once an `add` has moved its
+    /// figures to the new table (`migrate`).
+    public static let schemaVersion = 2
     /// "TSRA", in SQLite's `application_id`: what tells a history from any other SQLite file.
     static let applicationID: Int32 = 0x5453_5241
 
@@ -86,18 +88,42 @@ public struct HistoryStore: Sendable {
                     workload TEXT NOT NULL,
                     UNIQUE (kind, "commit", machine, time)
                 );
-                CREATE TABLE figure (
-                    run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
-                    benchmark TEXT NOT NULL CHECK (length(benchmark) >= 1),
-                    measure TEXT NOT NULL CHECK (measure IN (\(Measure.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))),
-                    value REAL NOT NULL CHECK (value >= 0),
-                    lower REAL,
-                    upper REAL,
-                    PRIMARY KEY (run, benchmark, measure)
-                );
+                \(figureTable("figure"));
                 CREATE INDEX figure_series ON figure (benchmark, measure);
                 PRAGMA user_version = \(schemaVersion);
                 PRAGMA application_id = \(applicationID);
+                """)
+    }
+
+    /// The table of figures, named `name`: its measures the ones this version knows.
+    private static func figureTable(_ name: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+            benchmark TEXT NOT NULL CHECK (length(benchmark) >= 1),
+            measure TEXT NOT NULL CHECK (measure IN (\(Measure.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))),
+            value REAL NOT NULL CHECK (value >= 0),
+            lower REAL,
+            upper REAL,
+            PRIMARY KEY (run, benchmark, measure)
+        )
+        """
+    }
+
+    /// Moves an older history's figures to a table that admits every measure this version knows, in the
+    /// transaction of the `add` that needs it; a history at this version is left as it is. SQLite cannot change a
+    /// table's checks, so the table is made anew and every row copied.
+    private static func migrate(_ db: Database) throws {
+        guard try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 < schemaVersion else { return }
+        try db.execute(
+            sql: """
+                \(figureTable("figure_migrated"));
+                INSERT INTO figure_migrated (run, benchmark, measure, value, lower, upper)
+                    SELECT run, benchmark, measure, value, lower, upper FROM figure;
+                DROP TABLE figure;
+                ALTER TABLE figure_migrated RENAME TO figure;
+                CREATE INDEX figure_series ON figure (benchmark, measure);
+                PRAGMA user_version = \(schemaVersion);
                 """)
     }
 
@@ -119,6 +145,7 @@ public struct HistoryStore: Sendable {
         try perform { db in
             var ids: [Int64] = []
             try db.inTransaction(.immediate) {
+                try Self.migrate(db)
                 let insertFigure = try db.makeStatement(
                     sql: "INSERT INTO figure (run, benchmark, measure, value, lower, upper) VALUES (?, ?, ?, ?, ?, ?)")
                 for run in runs {

@@ -40,8 +40,8 @@ public enum HistoryTable {
     static func value(_ value: Double, _ measure: Measure) -> String {
         switch measure {
         case .latency: TerminalTable.duration(value)
-        case .headBaseRatio: String(format: "%.3f", value)
-        case .bytesPerElement, .allocationsPerOperation: TerminalTable.decimal(value)
+        case .headBaseRatio, .overFloor: String(format: "%.3f", value)
+        case .bytesPerElement, .allocationsPerOperation, .floorElements: TerminalTable.decimal(value)
         }
     }
 }

@@ -265,7 +265,7 @@ extension NativeComparison {
     {
         let median = String(format: "%.2fx", interval?.median ?? .nan)
         let bounds = interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
-        let target = limit.map { String(format: "  (target <= %.1f)", $0) } ?? ""
+        let target = limit.map { String(format: "  (target <= %g)", $0) } ?? ""
         return "\(candidate) / \(yardstick): \(median)\(bounds)\(target)"
     }
 }

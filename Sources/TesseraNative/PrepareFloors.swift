@@ -13,11 +13,15 @@ import TesseraBenchKit
 ///   the store floor for a layout that takes counts alone, or sizes that are not listed);
 /// - *arithmetic alone*: the layout writing its frames into a ring that stays in cache (`RingWriter`), with no store;
 /// - *warm prepare*: the engine's prepare of the layout itself;
+/// - *run's warm prepare*: the warm prepare exactly as `run` samples it (`RunWarmPrepare`: the strategy registry's
+///   subject, over the layout made where `run` makes it), so that this command is seen to time what `run` times;
 /// - *C port* (a vertical flow and the waterfall): the same prepare in plain C (`NativePrepare`), its frames checked
 ///   equal to the engine's bit for bit first: how much of the warm prepare's time is the Swift's.
 ///
 /// Each round runs one batch of each, in a random order; the rounds' ratios to the fill floor (and the warm
-/// prepare's to the copy floor and the C port) are the evidence, as in `ab` and `native`.
+/// prepare's to the copy floor, to run's and to the C port) are the evidence, as in `ab` and `native`. The target
+/// is the warm prepare over the C port where there is one (at most 1.15), and over the fill floor where there is
+/// none (at most 1.5), as `run` judges it.
 public struct PrepareFloors: Sendable {
     public enum Candidate: String, CaseIterable, Codable, Sendable {
         case fillFloor = "fill floor"
@@ -25,6 +29,7 @@ public struct PrepareFloors: Sendable {
         case copyFloor = "copy floor"
         case arithmetic = "arithmetic alone"
         case warmPrepare = "warm prepare"
+        case runWarmPrepare = "run's warm prepare"
         case cPort = "C port"
     }
 
@@ -48,7 +53,8 @@ public struct PrepareFloors: Sendable {
         public var nanosecondsPerElement: Double
     }
 
-    /// `candidate` over `yardstick`, per round; `limit` for the run's target (the warm prepare over the fill floor).
+    /// `candidate` over `yardstick`, per round; `limit` for a target (the warm prepare over the C port, or over the
+    /// fill floor for a layout with no port).
     public struct Ratio: Codable, Sendable {
         public var layout: LayoutID
         public var candidate: Candidate
@@ -66,6 +72,10 @@ public struct PrepareFloors: Sendable {
     public var seed: UInt64
     /// The shortest time a batch of each candidate runs, so that the clock is a sliver of it at small counts.
     public static let batchNanoseconds = 2_000_000.0
+    /// The most a warm prepare may take over the C port of the same prepare.
+    public static let cPortLimit = 1.15
+    /// The most a warm prepare may take over the fill floor, on a layout with no C port.
+    public static let fillFloorLimit = 1.5
 
     /// `rounds` of at least 6, which a 95% interval of the median ratio needs.
     public init(rounds: Int = 21, seed: UInt64 = 1) {
@@ -74,12 +84,15 @@ public struct PrepareFloors: Sendable {
         self.seed = seed
     }
 
-    /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`.
+    /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`, beside `run`'s own warm
+    /// prepare of it.
     public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
         throws -> Measurement
     {
-        try parameters.make(
-            layout, sections: sections, Visitor(floors: self, layout: layout, sections: sections, viewport: viewport))
+        let runs = try RunWarmPrepare(layout, sections: sections, parameters: parameters, viewport: viewport)
+        return try parameters.make(
+            layout, sections: sections,
+            Visitor(floors: self, layout: layout, sections: sections, viewport: viewport, runs: runs))
     }
 
     private struct Visitor: LayoutVisitor {
@@ -87,16 +100,17 @@ public struct PrepareFloors: Sendable {
         let layout: LayoutID
         let sections: [LayoutSection]
         let viewport: Size
+        let runs: RunWarmPrepare
 
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws -> Measurement {
             try floors.measure(
                 algorithm, layout: layout, sizes: layout.readsItemSizes ? sections.map(\.itemSizes) : nil,
-                viewport: viewport)
+                viewport: viewport, runs: runs)
         }
     }
 
     func measure<Algorithm: LayoutAlgorithm>(
-        _ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size
+        _ algorithm: Algorithm, layout: LayoutID, sizes: [ItemSizes]?, viewport: Size, runs: RunWarmPrepare
     ) throws -> Measurement {
         let viewports = [viewport, Size(width: viewport.height, height: viewport.width)]
         let counts = (0..<algorithm.sectionCount).map(algorithm.elementCount(inSection:))
@@ -142,6 +156,7 @@ public struct PrepareFloors: Sendable {
                 blackHole(algorithm.write(into: &writer, viewport: next()))
                 blackHole(ring[writer.written & (RingWriter.slots - 1)])
             case .warmPrepare: try engine.prepare(viewport: next())
+            case .runWarmPrepare: try runs()
             case .cPort: native?.prepare(viewport: next())
             }
         }
@@ -171,12 +186,15 @@ public struct PrepareFloors: Sendable {
         }
         let ratios =
             [
-                ratio(.warmPrepare, over: .fillFloor, limit: 1.5),
+                ratio(.warmPrepare, over: .fillFloor, limit: native == nil ? Self.fillFloorLimit : nil),
                 ratio(.storeFloor, over: .fillFloor),
                 ratio(.copyFloor, over: .fillFloor),
                 ratio(.arithmetic, over: .fillFloor),
                 ratio(.warmPrepare, over: .copyFloor),
-            ] + (native == nil ? [] : [ratio(.cPort, over: .fillFloor), ratio(.warmPrepare, over: .cPort)])
+                ratio(.runWarmPrepare, over: .warmPrepare),
+            ]
+            + (native == nil
+                ? [] : [ratio(.cPort, over: .fillFloor), ratio(.warmPrepare, over: .cPort, limit: Self.cPortLimit)])
         return Measurement(timings: timings, ratios: ratios)
     }
 }

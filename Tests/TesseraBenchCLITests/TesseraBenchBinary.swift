@@ -11,4 +11,7 @@ enum TesseraBenchBinary {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
             "tessera-bench")
     }
+
+    /// Whether the binary is a debug build (its `--version` says so), whose times say little of the code's.
+    static let isDebugBuild = (try? Bench.run(["--version"]).standardOutput.contains("debug build")) ?? true
 }

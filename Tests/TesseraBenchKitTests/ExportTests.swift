@@ -6,7 +6,8 @@ import Testing
 /// The exports against the shapes their formats' own documentation gives: each checker is written from that
 /// documentation, passes the documentation's own sample, and then judges what Tessera writes.
 @Suite struct ExportTests {
-    /// A run of flow's query (samples 100…111 ns), cold prepare (with bytes and allocations) at one item a section.
+    /// A run of flow's query (samples 100…111 ns), cold prepare (with bytes and allocations) at one item a section,
+    /// and one-item insert (with its work floor and its time over the floor's).
     func recordedRun(machine: String = "AMD EPYC 7B13, 2 cores") throws -> RecordedRun {
         var query = BenchmarkResult(
             layout: .flow, strategy: .soaBinarySearch, elements: 1_000_000, operation: .query,
@@ -20,7 +21,11 @@ import Testing
         prepare.itemsPerSection = 1
         prepare.bytesPerElement = 44.9
         prepare.parameters = "leaf level 3"
-        var report = BenchmarkReport.synthetic([query, prepare])
+        var insert = BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1_000_000, operation: .updateInsert, samples: [3_000])
+        insert.floorElements = 12
+        insert.overFloor = 1.3
+        var report = BenchmarkReport.synthetic([query, prepare, insert])
         report.environment.gitCommit = "1a2b3c4"
         return try RecordedRun(.run(report), branch: "main", machine: machine)
     }
@@ -33,6 +38,7 @@ import Testing
             Set(names) == [
                 "flow/soa-binary-search/query/1000000",
                 "flow/interval-tree-leaf-level-3/prepare-cold/2000000/1-per-section",
+                "flow/soa-binary-search/update-insert/1000000",
             ])
         for name in names { #expect(BenchmarkName(name)?.description == name) }
         #expect(BenchmarkName("flow/x/query") == nil)
@@ -53,6 +59,10 @@ import Testing
         #expect(prepare.lower == nil && prepare.upper == nil)
         #expect(metrics.contains { $0.measure == .bytesPerElement && $0.value == 44.9 })
         #expect(metrics.contains { $0.measure == .allocationsPerOperation && $0.value == 0 })
+        // An update's floor and its time over the floor's are measures of their own.
+        let insert = metrics.filter { $0.benchmark.operation == "update-insert" }
+        #expect(insert.map(\.measure) == [.latency, .floorElements, .overFloor])
+        #expect(insert.map(\.value) == [3_000, 12, 1.3])
     }
 
     @Test func aReportWithoutACommitOrWithoutResultsIsRefused() throws {
@@ -119,6 +129,8 @@ import Testing
         let prepare = try #require(document["flow/interval-tree-leaf-level-3/prepare-cold/2000000/1-per-section"])
         #expect(prepare["bytes-per-element"] == ["value": 44.9])
         #expect(prepare["latency"] == ["value": 5.1e7])
+        let insert = try #require(document["flow/soa-binary-search/update-insert/1000000"])
+        #expect(insert["floor-elements"] == ["value": 12] && insert["over-floor"] == ["value": 1.3])
     }
 
     // MARK: github-action-benchmark
@@ -173,6 +185,10 @@ import Testing
         #expect(query["value"] as? Double == 105.5)
         #expect(query["range"] as? String == "95% interval 102 ns to 109 ns")
         #expect((query["extra"] as? String)?.contains("commit 1a2b3c4") == true)
+        let floor = try #require(
+            entries.first { $0["name"] as? String == "flow/soa-binary-search/update-insert/1000000 over-floor" })
+        #expect(floor["unit"] as? String == "time/floor" && floor["value"] as? Double == 1.3)
+        #expect(names.contains("flow/soa-binary-search/update-insert/1000000 floor-elements"))
     }
 
     // MARK: InfluxDB line protocol
@@ -275,6 +291,9 @@ import Testing
         #expect(query.fields == ["value": "105.5", "lower": "102.0", "upper": "109.0"])
         #expect(query.timestamp == 1_767_225_600_000_000_000)  // 2026-01-01T00:00:00Z
         #expect(points.compactMap { $0 }.contains { $0.tags["items_per_section"] == "1" })
+        let floor = try #require(points.compactMap { $0 }.first { $0.tags["measure"] == "over-floor" })
+        #expect(floor.tags["operation"] == "update-insert" && floor.tags["unit"] == "time/floor")
+        #expect(floor.fields == ["value": "1.3"])
     }
 
     // MARK: Apache Otava
@@ -298,6 +317,8 @@ import Testing
             let metrics = try #require(run["metrics"] as? [[String: Any]])
             #expect(metrics.count == first.metrics.count - 1, "bytes an element is in one run only")
             #expect(metrics.allSatisfy { $0["name"] is String && $0["value"] is NSNumber })
+            #expect(
+                metrics.contains { $0["name"] as? String == "flow/soa-binary-search/update-insert/1000000 over-floor" })
         }
     }
 

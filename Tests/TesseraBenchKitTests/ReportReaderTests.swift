@@ -180,6 +180,29 @@ import Testing
         #expect(old.results.allSatisfy { $0.medianNanoseconds == 120 && $0.operationsPerSample == nil })
     }
 
+    /// An update's floor and its time over the floor's read back; reports from before floors, without them, read as
+    /// they did; a floor below 0 or a ratio no two times give is refused.
+    @Test func readsAnUpdatesFloorAndRefusesOneNoRunWrites() throws {
+        func withFloor(_ floor: Any, over: Any) throws -> Data {
+            try edited { object in
+                var results = object["results"] as! [[String: Any]]
+                results[0]["floorElements"] = floor
+                results[0]["overFloor"] = over
+                object["results"] = results
+            }
+        }
+        let loaded = try load(withFloor(12.5, over: 1.3))
+        #expect(loaded.results[0].floorElements == 12.5 && loaded.results[0].overFloor == 1.3)
+        #expect(try load(report.jsonData()).results.allSatisfy { $0.floorElements == nil && $0.overFloor == nil })
+        let negative = refusal(try withFloor(-1, over: 1.3))
+        #expect(
+            negative?.message.contains("results[0].floorElements is -1.0") == true, "\(String(describing: negative))")
+        for ratio in [0, -2] as [Double] {
+            let bad = refusal(try withFloor(3, over: ratio))
+            #expect(bad?.message.contains("results[0].overFloor is") == true, "\(ratio): \(String(describing: bad))")
+        }
+    }
+
     @Test func refusesMissingOrMistypedFields() throws {
         let withoutVersion = refusal(try edited { $0["schemaVersion"] = nil })
         #expect(withoutVersion?.kind == .invalid)

@@ -18,6 +18,10 @@ import Testing
             result.allocationsPerOperation = strategy == .naiveDictionary ? 3 : 0
             result.missedElements = strategy == .mosaicBinarySearch ? 12 : 0
         }
+        if TargetCheck.flooredOperations.contains(operation) {
+            result.floorElements = operation == .updateResize ? 2.5 : 40
+            result.overFloor = 1.25
+        }
         return result
     }
 
@@ -103,7 +107,7 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").dropLast()
         #expect(
             lines.first
-                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section"
+                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section,floor_elements,over_floor"
         )
         #expect(lines.count == report.results.count + 1)
         #expect(
@@ -120,12 +124,20 @@ import Testing
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
         #expect(
             lines.contains(
-                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,"
-            ), "no shape: an empty last cell")
+                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,,,"
+            ), "no shape, no floor: empty last cells")
         #expect(
             lines.contains(
-                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,"
+                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,,,"
             ))
+        // An update's floor and its time over the floor's, last.
+        #expect(
+            lines.contains {
+                $0.hasPrefix("flow,soa-binary-search,1020000,update-resize,") && $0.hasSuffix(",,2.5,1.25")
+            })
+        #expect(
+            lines.contains { $0.hasPrefix("flow,soa-binary-search,1020000,update-batch,") && $0.hasSuffix(",,40,1.25") }
+        )
     }
 
     @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaks() {
@@ -152,6 +164,8 @@ import Testing
             #expect(markdown.contains(row))
         }
         #expect(markdown.contains("### flow\n") && markdown.contains("### mosaic\n"))
+        #expect(markdown.contains("| floor elements | over floor |"))
+        #expect(markdown.contains("| self-sizing-scroll |") && markdown.contains("| 40 | 1.25 |"))
         #expect(markdown.contains("- **Host:** bench-01\n") && markdown.contains("- **Commit:** 0123456789abcdef\n"))
         #expect(
             markdown.contains(
@@ -462,7 +476,7 @@ import Testing
                         seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
                     results: [glibc], verifications: [], targets: []
                 )
-            ).contains(",glibc malloc,,,\r\n"), "one result: no rank")
+            ).contains(",glibc malloc,,,,,\r\n"), "one result: no rank")
     }
 }
 

@@ -25,6 +25,30 @@ import Testing
         #expect(!text.contains("differs:"))
     }
 
+    @Test func showsEachUpdateOverItsFloorWithTheFloor() throws {
+        let summary = RunSummary([ReportRenderingTests.sampleReport()])
+        #expect(summary.floors.rows.count == 2, "flow and mosaic")
+        #expect(summary.floors.columns.map(\.title).suffix(5) == TargetCheck.flooredOperations.map(\.rawValue))
+        let flow = try #require(summary.floors.rows.first)
+        #expect(
+            flow.map(\.shown) == [
+                "flow", "1,020,000", "1.25 (2.50)", "1.25 (40)", "1.25 (40)", "1.25 (40)", "1.25 (40)",
+            ])
+        for page in [summary.text(), summary.markdown(command: "scripts/bench")] {
+            #expect(page.contains("over its work floor"), "\(page)")
+            #expect(page.contains("1.25 (40)"), "\(page)")
+        }
+        // Reports from before floors were measured have no such table.
+        var older = ReportRenderingTests.sampleReport()
+        for index in older.results.indices {
+            older.results[index].floorElements = nil
+            older.results[index].overFloor = nil
+        }
+        let without = RunSummary([older])
+        #expect(without.floors.rows.isEmpty)
+        #expect(!without.text().contains("over its work floor"))
+    }
+
     @Test func aRunThatCheckedNothingSaysSo() {
         let text = RunSummary([ReportRenderingTests.emptyReport()]).text()
         #expect(text.contains("No answers were checked against brute force."), "\(text)")

@@ -33,10 +33,20 @@ import Testing
         #expect(report.results.filter { $0.itemsPerSection == 1 }.allSatisfy { $0.elements == 400 })
         let shapeChecks = report.targets.filter { $0.name.contains("1,000-a-section shape's") }
         #expect(Set(shapeChecks.map(\.shapedLayout)) == [ShapedLayout(.flow, itemsPerSection: 1)])
-        #expect(
-            Set(shapeChecks.map { $0.name.components(separatedBy: " over").first! }) == [
-                "prepare-warm", "query", "update-resize", "update-insert", "update-delete",
-            ])
+        #expect(Set(shapeChecks.map { $0.name.components(separatedBy: " over").first! }) == ["prepare-warm", "query"])
+        // Updates are judged at every shape, on every layout, against their own floors.
+        let floorChecks = report.targets.filter { $0.name.contains(" over its floor") }
+        for layout in report.results.shapedLayouts {
+            let judged = Set(
+                floorChecks.filter { $0.shapedLayout == layout }.map { $0.name.components(separatedBy: " over").first! }
+            )
+            let sized = layout.layout == .flow
+            #expect(
+                judged
+                    == Set(
+                        ["update-resize", "update-insert", "update-delete", "update-batch"]
+                            + (sized ? ["self-sizing-scroll"] : [])), "\(layout.name)")
+        }
         // Every other check is judged on one shape at a time.
         let bytes = report.targets.filter { $0.name.hasPrefix("bytes per element") }
         #expect(bytes.map(\.shapedLayout.itemsPerSection) == [1, 1_000, nil])
@@ -52,9 +62,9 @@ import Testing
                 document.results(of: layout).rows.count == report.results.filter { $0.shapedLayout == layout }.count)
         }
         let csv = CSVReport.render(report).components(separatedBy: "\r\n")
-        #expect(csv[0].hasSuffix(",items_per_section"))
-        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1"))
-        #expect(csv.contains { $0.hasPrefix("mosaic,") && $0.hasSuffix(",") })
+        #expect(csv[0].hasSuffix(",items_per_section,floor_elements,over_floor"))
+        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1,,"))
+        #expect(csv.contains { $0.hasPrefix("mosaic,") && $0.hasSuffix(",,,") })
         let html = HTMLReport.render(report)
         #expect(
             html.contains("chart-flow-1-query") && html.contains("chart-flow-1000-query")

@@ -96,6 +96,48 @@ func recordedRun(
         }
     }
 
+    /// A history written before the update floors' measures existed (schema 1, its figures' measures checked
+    /// against the four it knew) reads as it is, and takes the floors once an add has moved its figures over.
+    @Test func aFirstSchemaHistoryTakesTheFloorsMeasuresAndKeepsItsFigures() throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE run (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, "commit" TEXT NOT NULL, branch TEXT,
+                        machine TEXT NOT NULL, time REAL NOT NULL, workload TEXT NOT NULL,
+                        UNIQUE (kind, "commit", machine, time)
+                    );
+                    CREATE TABLE figure (
+                        run INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                        benchmark TEXT NOT NULL CHECK (length(benchmark) >= 1),
+                        measure TEXT NOT NULL CHECK (measure IN ('latency', 'bytes-per-element', 'allocations-per-operation', 'head-base-ratio')),
+                        value REAL NOT NULL CHECK (value >= 0), lower REAL, upper REAL,
+                        PRIMARY KEY (run, benchmark, measure)
+                    );
+                    CREATE INDEX figure_series ON figure (benchmark, measure);
+                    INSERT INTO run (kind, "commit", branch, machine, time, workload)
+                        VALUES ('run', 'aaa', 'main', 'Test CPU, 2 cores', 1780000000, 'test');
+                    INSERT INTO figure VALUES (1, 'flow/soa-binary-search/update-insert/1000', 'latency', 100, NULL, NULL);
+                    PRAGMA user_version = 1;
+                    PRAGMA application_id = \(HistoryStore.applicationID);
+                    """)
+        }
+        let store = try HistoryStore(path: path, create: false)
+        #expect(try store.series().map(\.values) == [[100]])
+        var floored = recordedRun(
+            commit: "bbb", day: 1, latency: 90, benchmark: "flow/soa-binary-search/update-insert/1000")
+        let name = floored.metrics[0].benchmark
+        floored.metrics += [Metric(name, .floorElements, value: 12), Metric(name, .overFloor, value: 1.3)]
+        try store.add(floored)
+        let series = try store.series()
+        #expect(series.map(\.key.measure) == [.floorElements, .latency, .overFloor])
+        #expect(series.map(\.values) == [[12], [100, 90], [1.3]])
+        let version = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        #expect(version == HistoryStore.schemaVersion)
+    }
+
     @Test func aRowNoAddCouldHaveWrittenIsRefusedWhenRead() throws {
         let store = try HistoryStore(path: path)
         try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))

@@ -7,8 +7,10 @@ struct Summary: ParsableCommand {
         abstract: "Print the page to read after a run, from its reports; or write it into a README.",
         discussion: """
             For each layout and shape at its largest count: the engine's cold and warm prepare, its query, a \
-            one-item insert and its bytes an element, each beside the tutorials' dictionary cache; then the targets \
-            missed, the fastest strategy of each layout, and the machine. The reports hold every result.
+            one-item insert and its bytes an element, each beside the tutorials' dictionary cache; its updates over \
+            their work floors (the elements each must write, priced at the run's warm prepare), with the floors; \
+            then the targets missed, the fastest strategy of each layout, and the machine. The reports hold every \
+            result.
 
             With --readme FILE, the same summary in Markdown replaces what lies between the lines \
             "\(Self.beginMarker)" and "\(Self.endMarker)" in FILE, which must hold both once, in that order; the \

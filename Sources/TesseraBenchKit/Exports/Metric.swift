@@ -1,5 +1,6 @@
 /// What a figure measures, as the exports and the history name it: Bencher's measure slugs, and the unit each
-/// dashboard shows. Every measure is smaller-is-better.
+/// dashboard shows. Every measure is smaller-is-better (an update's floor is the workload's, not the code's: a
+/// change in it is a change of what the update must do).
 public enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
     /// Nanoseconds an operation: the median of a run's samples, or of `ab`'s rounds for HEAD. Bencher's built-in
     /// latency measure, in nanoseconds.
@@ -10,6 +11,10 @@ public enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
     case allocationsPerOperation = "allocations-per-operation"
     /// `ab`'s median HEAD/BASE ratio, with its confidence interval as the lower and upper values.
     case headBaseRatio = "head-base-ratio"
+    /// The elements an update must write: its work floor (`BenchmarkResult.floorElements`).
+    case floorElements = "floor-elements"
+    /// An update's time over its work floor's (`BenchmarkResult.overFloor`).
+    case overFloor = "over-floor"
 
     public var unit: String {
         switch self {
@@ -17,6 +22,8 @@ public enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
         case .bytesPerElement: "bytes"
         case .allocationsPerOperation: "allocations"
         case .headBaseRatio: "HEAD/BASE"
+        case .floorElements: "elements"
+        case .overFloor: "time/floor"
         }
     }
 }
@@ -45,7 +52,8 @@ public struct Metric: Hashable, Sendable {
 
 extension BenchmarkResult {
     /// The result's figures: its median time (bounded by the distribution-free 95% interval of its samples' median
-    /// when it has 6 samples or more), and its bytes an element and allocations an operation when measured.
+    /// when it has 6 samples or more), and its bytes an element, allocations an operation, work floor and time over
+    /// the floor's when measured.
     public var metrics: [Metric] {
         let name = BenchmarkName(self)
         let interval = MedianInterval(samplesNanoseconds)
@@ -54,6 +62,8 @@ extension BenchmarkResult {
         if let allocationsPerOperation {
             metrics.append(Metric(name, .allocationsPerOperation, value: allocationsPerOperation))
         }
+        if let floorElements { metrics.append(Metric(name, .floorElements, value: floorElements)) }
+        if let overFloor { metrics.append(Metric(name, .overFloor, value: overFloor)) }
         return metrics
     }
 }

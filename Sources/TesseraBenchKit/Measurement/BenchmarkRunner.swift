@@ -143,6 +143,8 @@ private struct LayoutBenchRun: LayoutVisitor {
         outcome.traceFrames = trace.frames.count
         let bench = LayoutBench(
             layout: layout, elements: algorithm.elementCount, trace: trace, viewport: runner.viewport)
+        // Computed as the first strategy's updates ask for them, and shared by every strategy after it.
+        let floors = UpdateFloors(algorithm, viewport: runner.viewport)
         for (strategy, estimateBefore) in fitting {
             // The results of the layout's strategies before this one are held too.
             let estimate = estimateBefore + MemoryEstimate.heldBytes(of: outcome.results)
@@ -151,8 +153,8 @@ private struct LayoutBenchRun: LayoutVisitor {
                 progress.next(
                     "\(shapedLayout.name) · \(index?.description ?? strategy.rawValue) · \(items.formatted()) items"))
             var measured =
-                try index.map { try bench.measure($0, algorithm, runner: runner, oracle: oracle) }
-                ?? bench.measure(strategy, algorithm, runner: runner, oracle: oracle)
+                try index.map { try bench.measure($0, algorithm, runner: runner, oracle: oracle, floors: floors) }
+                ?? bench.measure(strategy, algorithm, runner: runner, oracle: oracle, floors: floors)
             for index in measured.results.indices {
                 measured.results[index].itemsPerSection = shapedLayout.itemsPerSection
             }

@@ -2,7 +2,8 @@ import Tessera
 
 // Data changes, measured on a prepared subject: one-item updates for the engine and for the naive dictionary (the
 // tutorials all answer a change the same way, with a full prepare); batches, queries after them and the
-// self-sizing scroll for the engine alone.
+// self-sizing scroll for the engine alone. What each did is recorded (`UpdateRecord`) for its work floor, found
+// outside the timing once the subject is gone.
 extension LayoutBench {
     /// The item every one-item update changes: the first of the first section, which shifts everything after it.
     static let updatedItem = ItemPath(section: 0, item: 0)
@@ -13,23 +14,27 @@ extension LayoutBench {
 
     typealias MakeResult = (_ operation: BenchmarkOperation, _ samples: [Double], _ batch: Int) -> BenchmarkResult
 
-    /// Measures every update operation the subject and layout take.
+    /// Measures every update operation the subject and layout take, and records in `record` what each did.
     func benchmarkUpdates<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
-        _ subject: inout Subject, of algorithm: Algorithm, fresh make: () throws(LayoutError) -> Subject,
-        runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, of algorithm: Algorithm, record: inout UpdateRecord<Algorithm>,
+        fresh make: () throws(LayoutError) -> Subject, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
         guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
         try subject.prepare(viewport: viewport)
-        var results = try oneItemUpdates(&subject, size: first.itemSizes[0], runner: runner, result: result)
+        let size = first.itemSizes[0]
+        var results = try oneItemUpdates(&subject, size: size, runner: runner, result: result)
+        record.oneItem = (Self.updatedItem, size, Self.resized(size))
         guard subject.updatesIncrementally else { return results }
         // Sections may be inserted, deleted and moved, and cells size themselves, in a layout of sized sections;
         // Mosaic and the carousel are one section by nature whose frames follow from its count alone.
         let sizedSections = algorithm.fixedSectionCount == nil
-        results += try batches(&subject, sectionsMayChange: sizedSections, runner: runner, result: result)
+        results += try batches(
+            &subject, sectionsMayChange: sizedSections, runner: runner, result: result, sampled: &record.batches)
         if sizedSections {
             var sizing = try make()
-            let samples = try selfSizingScroll(&sizing, of: algorithm, seed: runner.settings.seed)
-            results.append(result(.selfSizingScroll, samples, 1))
+            let measured = try selfSizingScroll(&sizing, of: algorithm, seed: runner.settings.seed)
+            record.sizing = (measured.estimated, measured.frames)
+            results.append(result(.selfSizingScroll, measured.samples, 1))
         }
         return results
     }
@@ -98,9 +103,10 @@ extension LayoutBench {
     /// `update-batch`: seeded random batches of every kind of update, each drawn for the data the last one left
     /// (outside the timing) and timed alone. Around them, the trace's frames before its rotation are replayed on
     /// the freshly prepared layout (`query-before-updates`) and on the layout the batches left, not prepared again
-    /// (`query-after-updates`).
+    /// (`query-after-updates`). Each batch sampled is appended to `sampled`.
     private func batches<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, sectionsMayChange: Bool, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, sectionsMayChange: Bool, runner: BenchmarkRunner, result: MakeResult,
+        sampled: inout [[LayoutUpdate]]
     ) throws -> [BenchmarkResult] {
         let firstViewport = Array(trace.frames.prefix { $0.viewport == viewport })
         let before = try replay(on: &subject, budget: runner.queryBudget, clock: runner.clock, frames: firstViewport)
@@ -111,6 +117,7 @@ extension LayoutBench {
             ) {
                 (try? subject.check($0)) != nil
             }
+            sampled.append(batch)
             return Double(try timed { try subject.apply(batch) })
         }
         let after = try replay(
@@ -125,9 +132,10 @@ extension LayoutBench {
     /// as a user scrolls what is laid out), where the cells a frame shows for the first time report their real sizes. A frame's time is its query, the invalidation of
     /// the new cells' sizes, and the query again at the offset the adjustment moved it to; the rotation's prepare
     /// is not timed. One sample a frame: a frame that changes nothing is a query, timed alone at the clock's grain.
+    /// Returns the samples, the data the frames began from, and each frame's resizes (for their floors).
     private func selfSizingScroll<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
         _ subject: inout Subject, of algorithm: Algorithm, seed: UInt64
-    ) throws -> [Double] {
+    ) throws -> (samples: [Double], estimated: Algorithm, frames: [UpdateFloors<Algorithm>.SizingFrame]) {
         let real = subject.sections
         var firstItem = [0]
         for section in real { firstItem.append(firstItem[firstItem.count - 1] + section.itemSizes.count) }
@@ -147,6 +155,8 @@ extension LayoutBench {
         var current: Size?
         var samples: [Double] = []
         samples.reserveCapacity(trace.frames.count)
+        var frames: [UpdateFloors<Algorithm>.SizingFrame] = []
+        frames.reserveCapacity(trace.frames.count)
         for frame in trace.frames {
             if frame.viewport != current {
                 current = frame.viewport
@@ -171,7 +181,8 @@ extension LayoutBench {
             }
             blackHole(found)
             samples.append(Double(nanoseconds))
+            frames.append(.init(viewport: frame.viewport, resizes: sizes.map { .resizeItem($0.path, size: $0.size) }))
         }
-        return samples
+        return (samples, laidOut.algorithm, frames)
     }
 }

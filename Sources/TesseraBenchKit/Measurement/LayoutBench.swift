@@ -10,36 +10,57 @@ struct LayoutBench {
     let trace: ScrollTrace
     let viewport: Size
 
-    var rotated: Size { Size(width: viewport.height, height: viewport.width) }
-
     typealias Measured = (results: [BenchmarkResult], verification: Verification)
 
-    /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index.
+    /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index. With `floors`,
+    /// each update result carries its work floor and its time over it.
     func measure<Algorithm: UpdatableLayout>(
-        _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+        _ strategy: StrategyID, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>,
+        floors: UpdateFloors<Algorithm>? = nil
     ) throws -> Measured {
         try strategy.visit(
-            algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: strategy))
+            algorithm,
+            SubjectMeasurement(bench: self, runner: runner, oracle: oracle, floors: floors, strategy: strategy))
     }
 
     /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
     func measure<Algorithm: UpdatableLayout>(
-        _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>
+        _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>,
+        floors: UpdateFloors<Algorithm>? = nil
     ) throws -> Measured {
         var measured = try choice.visit(
-            algorithm, SubjectMeasurement(bench: self, runner: runner, oracle: oracle, strategy: choice.strategy))
+            algorithm,
+            SubjectMeasurement(
+                bench: self, runner: runner, oracle: oracle, floors: floors, strategy: choice.strategy))
         if choice != IndexChoice.standard(choice.strategy) {
             for index in measured.results.indices { measured.results[index].parameters = choice.parameter }
         }
         return measured
     }
 
-    /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation. Every
-    /// operation is timed in batches between two clock reads when it is shorter than a batch (`ClockCalibration`).
+    /// Measures one strategy, and with `floors`, prices each update result at its work floor once the subject is
+    /// gone, at the strategy's warm prepare (`FloorPrice`).
     func benchmark<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
+        _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, floors: UpdateFloors<Algorithm>?,
+        strategy: StrategyID, make: () throws(LayoutError) -> Subject
+    ) throws -> Measured {
+        var (results, verification, record) = try measureSubject(
+            runner, oracle: oracle, strategy: strategy, make: make)
+        if let floors, let warm = results.first(where: { $0.operation == .prepareWarm }),
+            let price = FloorPrice(warmPrepare: warm.medianNanoseconds, elements: elements)
+        {
+            try record.price(&results, floors: floors, at: price)
+        }
+        return (results, verification)
+    }
+
+    /// Measures one strategy: memory on a cold prepare, answers against brute force, then each operation, and
+    /// records what its updates did. Every operation is timed in batches between two clock reads when it is
+    /// shorter than a batch (`ClockCalibration`).
+    private func measureSubject<Algorithm: UpdatableLayout, Subject: BenchmarkSubject>(
         _ runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>, strategy: StrategyID,
         make: () throws(LayoutError) -> Subject
-    ) throws -> (results: [BenchmarkResult], verification: Verification) {
+    ) throws -> (results: [BenchmarkResult], verification: Verification, record: UpdateRecord<Algorithm>) {
         let probe = runner.probe
         let clock = runner.clock
         let allocatedBefore = probe?.allocatedBytes()
@@ -78,15 +99,11 @@ struct LayoutBench {
 
         // Warm: each prepare after a bounds-size change, alternating portrait and landscape.
         var warmAllocations = AllocationTally(probe: probe)
-        var warmPrepares = 0
-        func prepareAfterRotation() throws {
-            warmPrepares += 1
-            try subject.prepare(viewport: warmPrepares.isMultiple(of: 2) ? viewport : rotated)
-        }
-        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation() }
+        var prepareAfterRotation = RotatingPrepare(viewport: viewport)
+        let warmBatch = try clock.batchSize(limit: Self.batchLimit) { _ in try prepareAfterRotation(&subject) }
         let warmSamples = try runner.prepareBudget.collect { _ in
             let nanoseconds = try warmAllocations.count(warmBatch) {
-                try timed { for _ in 0..<warmBatch { try prepareAfterRotation() } }
+                try timed { for _ in 0..<warmBatch { try prepareAfterRotation(&subject) } }
             }
             return Double(nanoseconds) / Double(warmBatch)
         }
@@ -94,6 +111,7 @@ struct LayoutBench {
         warm.allocationsPerOperation = warmAllocations.perOperation
 
         var results = [cold, warm]
+        var record = UpdateRecord<Algorithm>()
         if verification.isExact || strategy.isKnownInexact {
             let (samples, batch) = try replay(on: &subject, budget: runner.queryBudget, clock: clock)
             var query = result(.query, samples, batch: batch)
@@ -101,7 +119,9 @@ struct LayoutBench {
             query.missedElements = verification.missedElements
             results.append(query)
             if subject.updatesIncrementally || strategy == .naiveDictionary {
-                results += try benchmarkUpdates(&subject, of: oracle.layout.algorithm, fresh: make, runner: runner) {
+                results += try benchmarkUpdates(
+                    &subject, of: oracle.layout.algorithm, record: &record, fresh: make, runner: runner
+                ) {
                     result($0, $1, batch: $2)
                 }
             }
@@ -110,7 +130,7 @@ struct LayoutBench {
             let (samples, batch) = fillFloor(bytes: heldBytes, budget: runner.prepareBudget, clock: clock)
             results.append(result(.fillFloor, samples, batch: batch, perElement: true))
         }
-        return (results, verification)
+        return (results, verification, record)
     }
 
     /// Compares the subject's answers with brute force on frames spread evenly over the trace.
@@ -243,11 +263,12 @@ private struct SubjectMeasurement<Algorithm: UpdatableLayout>: SubjectVisitor {
     let bench: LayoutBench
     let runner: BenchmarkRunner
     let oracle: BruteForceOracle<Algorithm>
+    let floors: UpdateFloors<Algorithm>?
     let strategy: StrategyID
 
     func visit<Subject: BenchmarkSubject>(_ make: @escaping @Sendable () throws(LayoutError) -> Subject) throws
         -> LayoutBench.Measured
     {
-        try bench.benchmark(runner, oracle: oracle, strategy: strategy, make: make)
+        try bench.benchmark(runner, oracle: oracle, floors: floors, strategy: strategy, make: make)
     }
 }

@@ -4,14 +4,15 @@ import Foundation
 /// scripts: times in nanoseconds (fractional where a sample is a batch's mean), no units, an empty cell where a
 /// figure does not apply. Numbers are the shortest decimal that reads back as the same value (`12.5`, `1e-05`).
 /// `rank` and `times_fastest` place each result among the strategies of its layout, count and operation (empty
-/// for the fill floor); `items_per_section` is the shape measured, empty where the workload had none (added last,
-/// so the columns before it keep their places).
+/// for the fill floor); `items_per_section` is the shape measured, empty where the workload had none;
+/// `floor_elements` and `over_floor` are an update's work floor and its time over the floor's (added last, so the
+/// columns before them keep their places).
 public enum CSVReport {
     public static let columns = [
         "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
         "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters",
         "allocator",
-        "rank", "times_fastest", "items_per_section",
+        "rank", "times_fastest", "items_per_section", "floor_elements", "over_floor",
     ]
 
     public static func render(_ report: BenchmarkReport) -> String {

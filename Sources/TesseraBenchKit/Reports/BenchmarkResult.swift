@@ -31,6 +31,16 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     public var allocationsPerOperation: Double?
     /// For queries: the elements brute force found that the strategy did not, over the checked frames.
     public var missedElements: Int?
+    /// For updates: the elements the update must write, its work floor, found by the oracle independently of the
+    /// engine (`UpdateFloor`): for `update-resize` the mean of its two sizes' floors, for `update-batch` the median
+    /// over its batches, for `self-sizing-scroll` the median over the frames that resize. Absent in reports before
+    /// floors were measured.
+    public var floorElements: Double?
+    /// For updates: the time over the floor's time, the floor's elements priced at the same strategy's warm prepare
+    /// with 2 µs an update (`FloorPrice`): the median over the floor for one-item updates, the median of the
+    /// per-batch ratios for `update-batch`, the p99 of the per-frame ratios over the frames that resize for
+    /// `self-sizing-scroll`.
+    public var overFloor: Double?
 
     /// The strategy as reports name it, with its parameters and allocator when they are not the run's standard.
     public var label: String {
@@ -67,7 +77,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         case layout, itemsPerSection, strategy, parameters, allocator, elements, operation, samples, samplesNanoseconds,
             operationsPerSample
         case medianNanoseconds, p90Nanoseconds, p99Nanoseconds, nanosecondsPerElement, bytesPerElement
-        case allocationsPerOperation, missedElements
+        case allocationsPerOperation, missedElements, floorElements, overFloor
     }
 
     /// Schema 2 named the element counts after items.
@@ -99,5 +109,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
             ?? older.decodeIfPresent(Double.self, forKey: .bytesPerItem)
         allocationsPerOperation = try container.decodeIfPresent(Double.self, forKey: .allocationsPerOperation)
         missedElements = try container.decodeIfPresent(Int.self, forKey: .missedElements)
+        floorElements = try container.decodeIfPresent(Double.self, forKey: .floorElements)
+        overFloor = try container.decodeIfPresent(Double.self, forKey: .overFloor)
     }
 }

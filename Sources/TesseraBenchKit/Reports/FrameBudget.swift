@@ -3,8 +3,6 @@ import Foundation
 /// What share of a frame each strategy's query takes, and how far it scales before it takes 1% of one. A frame is
 /// one of the replayed trace's: 1/120 s for the built-in trace, 1/`framesPerSecond` for a trace file.
 public struct FrameBudget: Sendable {
-    /// One frame at 120 Hz, the built-in trace's rate (and the self-sizing scroll's, whose trace is always built in).
-    public static let frameNanoseconds = nanoseconds(framesPerSecond: ScrollTrace.framesPerSecond)
     /// The share of a frame a query may take and still be negligible.
     public static let negligibleShare = 0.01
 

@@ -135,6 +135,8 @@ public struct ReportDocument {
                 .init("bytes/element", csv: "bytes_per_element", number: true),
                 .init("allocations/op", csv: "allocations_per_operation", number: true),
                 .init("missed elements", csv: "missed_elements", number: true),
+                .init("floor elements", csv: "floor_elements", number: true),
+                .init("over floor", csv: "over_floor", number: true),
                 .init("samples", csv: "samples", number: true),
                 .init("parameters", csv: "parameters", shown: false),
                 .init("allocator", csv: "allocator", shown: false),
@@ -151,11 +153,17 @@ public struct ReportDocument {
                     .decimal(result.bytesPerElement),
                     .decimal(result.allocationsPerOperation),
                     result.missedElements.map(ReportTable.Figure.count) ?? .missing,
+                    result.floorElements.map(Self.elements) ?? .missing, .decimal(result.overFloor),
                     .count(result.samples), .text(result.parameters ?? ""), .text(result.allocator ?? ""),
                     place.map { .count($0.rank) } ?? .missing, .decimal(place?.overFastest),
                 ]
             }
         )
+    }
+
+    /// A count of elements, whole where it is (a floor's median may fall between two).
+    static func elements(_ count: Double) -> ReportTable.Figure {
+        Int(exactly: count).map(ReportTable.Figure.count) ?? .decimal(count)
     }
 
     /// The largest measured peak with its estimate, and every estimate more than 25% from its peak.

@@ -60,7 +60,7 @@ extension BenchmarkReport {
 
     /// What JSON's types let through but a report cannot hold: no result (a run that measured nothing writes no
     /// report), a time of 0 or past `longestTime`, a sample count that is not the count of its samples,
-    /// percentiles its samples contradict.
+    /// percentiles its samples contradict, a floor below 0 or a time over it that is not a positive number.
     var inconsistency: String? {
         guard !results.isEmpty else { return "it holds no result; a run that measured nothing writes no report" }
         var measured = Set<BenchmarkResult.Key>()
@@ -88,6 +88,12 @@ extension BenchmarkReport {
                 !isTime($0)
             }) {
                 return "results[\(index)] has a percentile of \(time) ns; \(timeRule)"
+            }
+            if let floor = result.floorElements, !(floor >= 0 && floor <= Double(Int.max)) {
+                return "results[\(index)].floorElements is \(floor); a floor is a count of elements, 0 or more"
+            }
+            if let ratio = result.overFloor, !(ratio > 0 && ratio.isFinite) {
+                return "results[\(index)].overFloor is \(ratio); a ratio of two times is above 0 and finite"
             }
             if let contradiction = Self.contradiction(of: result) { return "results[\(index)]: \(contradiction)" }
         }

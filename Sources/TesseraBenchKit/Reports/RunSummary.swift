@@ -1,5 +1,5 @@
 /// The page a person reads after a run, from one report or several (the default run and its shapes): the engine
-/// against the tutorials' dictionary cache for each layout, the targets missed, whether every answer matched brute
+/// against the tutorials' dictionary cache for each layout, its updates over their work floors, the targets missed, whether every answer matched brute
 /// force, who is fastest, and the machine.
 /// The full tables stay in the reports; `tessera-bench summary` prints this and writes it into the README.
 public struct RunSummary {
@@ -18,6 +18,9 @@ public struct RunSummary {
     public var checks: Int
     /// The checks whose answers differed from brute force, one line each.
     public var inexact: [String]
+    /// For each layout and shape at its largest count: each of the engine's updates over its work floor, with the
+    /// floor's elements; no rows when no report measured floors.
+    public var floors: ReportTable
     /// The fastest strategy of each layout for the operations the headline shows, at its largest count.
     public var fastest: ReportTable
 
@@ -48,6 +51,7 @@ public struct RunSummary {
                 + (check.strategy.isKnownInexact ? " (the tutorial's design as written; timed)" : " (not timed)")
         }
         var headlineRows: [[ReportTable.Figure]] = []
+        var floorRows: [[ReportTable.Figure]] = []
         var fastestRows: [[ReportTable.Figure]] = []
         var seen = Set<ShapedLayout>()
         for report in reports {
@@ -78,6 +82,12 @@ public struct RunSummary {
                                 bytes(.naiveDictionary).map(TerminalTable.decimal))
                         ]
                 )
+                let floored = TargetCheck.flooredOperations.map { operation in
+                    atLargest.first { $0.strategy == engine && $0.operation == operation }.flatMap(Self.overFloor)
+                }
+                if floored.contains(where: { $0 != nil }) {
+                    floorRows.append([.text(layout.name), .count(elements)] + floored.map { $0 ?? .missing })
+                }
                 fastestRows.append(
                     [.text(layout.name)]
                         + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
@@ -95,9 +105,21 @@ public struct RunSummary {
                 ],
             rows: headlineRows
         )
+        floors = ReportTable(
+            columns: [.init("layout"), .init("elements", number: true)]
+                + TargetCheck.flooredOperations.map { ReportTable.Column($0.rawValue, number: true) },
+            rows: floorRows
+        )
         fastest = ReportTable(
             columns: [.init("layout"), .init("warm prepare"), .init("query"), .init("update-batch")], rows: fastestRows
         )
+    }
+
+    /// "1.32 (3)": an update's time over its floor's, the floor's elements in brackets.
+    static func overFloor(_ result: BenchmarkResult) -> ReportTable.Figure? {
+        guard let over = result.overFloor else { return nil }
+        let elements = result.floorElements.map { " (\(ReportDocument.elements($0).shown))" } ?? ""
+        return .text(TerminalTable.decimal(over) + elements)
     }
 
     /// "7.7 ms (1.69 s)": the engine's figure, the naive dictionary's in brackets.
@@ -121,6 +143,13 @@ public struct RunSummary {
         "Medians at each layout's largest count: the engine (soa-binary-search) and, in brackets, the tutorials' dictionary cache (naive-dictionary)."
     }
 
+    /// The sentence over the floors table.
+    var floorsCaption: String {
+        "Each update of the engine over its work floor (the elements it must write, priced at the same run's warm "
+            + "prepare and 2 µs an update; target ≤ 1.5), the floor's elements in brackets: one-item updates' medians, "
+            + "update-batch's median over its batches, self-sizing-scroll's p99 over its frames that resize."
+    }
+
     var targetsLine: String {
         "Targets (docs/DESIGN.md §7, ratios within each run): \(targetsPassed) passed, \(missed.count) missed."
     }
@@ -133,7 +162,9 @@ public struct RunSummary {
 
     /// For a terminal.
     public func text() -> String {
-        var text = "\(caption)\n" + TerminalTable.align(headline) + "\n\(targetsLine)\n"
+        var text = "\(caption)\n" + TerminalTable.align(headline) + "\n"
+        if !floors.rows.isEmpty { text += "\(floorsCaption)\n" + TerminalTable.align(floors) + "\n" }
+        text += "\(targetsLine)\n"
         text += missed.map { "  missed: \($0)\n" }.joined()
         text += "\(checksLine)\n" + inexact.map { "  differs: \($0)\n" }.joined()
         text += "\nFastest strategy at each layout's largest count:\n" + TerminalTable.align(fastest)
@@ -144,6 +175,9 @@ public struct RunSummary {
     /// For the README's results block: the same, in Markdown, with the command that made the reports.
     public func markdown(command: String) -> String {
         var text = "\(MarkdownReport.escape(caption))\n\n" + MarkdownReport.markdown(headline)
+        if !floors.rows.isEmpty {
+            text += "\n\(MarkdownReport.escape(floorsCaption))\n\n" + MarkdownReport.markdown(floors)
+        }
         text += "\n\(MarkdownReport.escape(targetsLine))"
         text += missed.isEmpty ? "\n" : " Missed:\n\n" + MarkdownReport.bullets(missed)
         text += "\n\(MarkdownReport.escape(checksLine))"

@@ -8,8 +8,19 @@ public enum ToolVersion {
         BuildInfo.commit == "unknown" ? nil : BuildInfo.commit + (BuildInfo.isModified ? "-modified" : "")
     }
 
-    /// "0.6.0 (commit 5750f73…)", as `--version` prints it.
+    /// Whether the tool is a debug build, in which nothing is specialised or inlined: its times say little of the
+    /// code's, and ratios between two ways of running the same code can be far from 1.
+    public static var isDebugBuild: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// "0.6.0 (commit 5750f73…)", as `--version` prints it; a debug build says so.
     public static var description: String {
         "\(version) (commit \(commit ?? "unknown: built outside a git repository"))"
+            + (isDebugBuild ? ", debug build" : "")
     }
 }
