@@ -198,7 +198,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// `write(_:)` for the layout's placement: the indexes moved into a builder for the write, which builds each
-    /// chunk's as it fills, then those of the chunks kept and changed in place.
+    /// chunk's as it fills, and those of the chunks the store changes in place.
     @inlinable mutating func write<Placement: ScrollPlacement>(
         _ change: SectionWrite, _ placement: Placement.Type, viewport: Size
     ) -> Bool {
@@ -224,7 +224,6 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             case .partial(let section, let edit):
                 done = writePartially(section, after: edit, placement, builder, viewport: viewport)
             }
-            for id in _store.pool.touched { _ = builder.pointee.finished(id, ElementChunk(_store.pool[id])) }
             return done
         }
         swap(&builder.indexes, &indexes)

@@ -85,9 +85,4 @@ extension Chunk {
         maxEnd += delta
         advance += delta
     }
-
-    /// The smallest near edge and the largest far edge of the elements along `axis`, worked out again.
-    @usableFromInline mutating func measureExtent(along axis: ScrollAxis) {
-        (minStart, maxEnd) = columns(along: axis).scrollSpan(0..<count)
-    }
 }

@@ -24,8 +24,6 @@
     @exclusivity(unchecked) @usableFromInline var spliceList: [(id: Int32, summary: ChunkSummary)] = []
     /// Room for every chunk in order, for a splice that builds the tree again.
     @exclusivity(unchecked) @usableFromInline var chunkOrder: [(id: Int32, summary: ChunkSummary)] = []
-    /// The chunks an update wrote, whose indexes must be built again.
-    @exclusivity(unchecked) @usableFromInline var touched: [Int32] = []
 
     /// The slabs' memory, freed with the pool.
     @exclusivity(unchecked) @usableFromInline var slabs: [UnsafeMutableRawPointer] = []

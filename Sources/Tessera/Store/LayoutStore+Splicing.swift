@@ -13,7 +13,6 @@ extension LayoutStore {
     ) -> Writer<Placement, Finisher> {
         copyPoolIfShared()
         pool.order.removeAll(keepingCapacity: true)
-        pool.touched.removeAll(keepingCapacity: true)
         return Writer(pool: pool, base: sectionOrigin, sectionOrigin: sectionOrigin, finisher: finisher)
     }
 
@@ -31,7 +30,7 @@ extension LayoutStore {
     /// finisher has built the index of every chunk it finished. The records replaced are those of
     /// the sections whose elements all lie in `elements` (none for a change within a section); the records before
     /// them start at or before `elements`, and those after at or after its end. The chunks kept and changed in place
-    /// are left in the pool's `touched` list, for their indexes to be built again.
+    /// have their indexes built again by the writer's finisher.
     ///
     /// A change within one chunk whose result fits it is made in place. Otherwise what the chunk at the run's start
     /// holds before it stays there, or goes in front of what was written when that fits one chunk; what the chunk
@@ -51,7 +50,7 @@ extension LayoutStore {
         if ends.first.id == ends.last.id, pool.order.isEmpty,
             ends.prefixCount + (writer.hasChunk ? writer.chunk.count : 0) + ends.suffixCount <= Chunk.capacity
         {
-            writeInPlace(writer.hasChunk ? writer.chunk : nil, at: writer.base, ends: ends)
+            writeInPlace(writer.hasChunk ? writer.chunk : nil, at: writer.base, ends: ends, finisher: writer.finisher)
             return discard(writer)
         }
         // The suffix: copied in after what was written when both ends are one chunk, or when it is short.
@@ -94,7 +93,7 @@ extension LayoutStore {
         if writer.hasChunk {
             writer.finishChunk(nextBase: ends.keepsLast ? ends.last.base + shift : ends.endBase)
         }
-        putInTree(ends, firstWrittenBase: writer.firstBase)
+        putInTree(ends, firstWrittenBase: writer.firstBase, finisher: writer.finisher)
     }
 }
 
@@ -109,11 +108,14 @@ extension LayoutStore {
         @usableFromInline var chunk: Chunk
         @usableFromInline var recordsBefore: Int
 
-        @inlinable init(_ store: LayoutStore, position: Int) {
-            let place = store.pool.tree.place(of: position, by: .chunks)
-            (id, self.position, base, chunk, recordsBefore) = (
-                place.chunk, position, place.base, store.pool[place.chunk], place.recordsBefore
+        @inlinable init(_ store: LayoutStore, place: ChunkTree.Place) {
+            (id, position, base, chunk, recordsBefore) = (
+                place.chunk, place.chunksBefore, place.base, store.pool[place.chunk], place.recordsBefore
             )
+        }
+
+        @inlinable init(_ store: LayoutStore, position: Int) {
+            self.init(store, place: store.pool.tree.place(of: position, by: .chunks))
         }
     }
 
@@ -146,23 +148,29 @@ extension LayoutStore {
     /// The ends of the run `elements`, whose records are `records`, in `store`.
     @inlinable init(_ store: LayoutStore, elements: Range<Int>, records: Range<Int>, shift: Double) {
         let tree = store.pool.tree
-        // The chunks of the run's first element and of the element after it; a section without elements has its
-        // record at its place, which may be the end of the chunk before (where the section before ended), so the
-        // first record replaced and the first record after the run may lie a chunk before those elements.
-        var firstPosition = tree.place(of: elements.lowerBound, by: .elements).chunksBefore
-        var lastPosition = tree.place(of: elements.upperBound, by: .elements).chunksBefore
-        if records.upperBound < store.sectionCount {
-            lastPosition = Swift.min(lastPosition, tree.place(of: records.upperBound, by: .records).chunksBefore)
+        // The chunks of the run's first element and of the element after it (one descent when both lie in one
+        // chunk). A section without elements has its record at its place, which may be the end of the chunk before
+        // (where the section before ended), so the first record replaced and the first record after the run may lie a
+        // chunk before those elements; their descents are made only then.
+        var firstPlace = tree.place(of: elements.lowerBound, by: .elements)
+        let firstCount = store.pool[firstPlace.chunk].count
+        var lastPlace =
+            elements.upperBound < firstPlace.elementsBefore + firstCount
+            ? firstPlace : tree.place(of: elements.upperBound, by: .elements)
+        if records.upperBound < store.sectionCount, lastPlace.recordsBefore > records.upperBound {
+            lastPlace = tree.place(of: records.upperBound, by: .records)
         }
         if !records.isEmpty {
-            firstPosition = Swift.min(firstPosition, tree.place(of: records.lowerBound, by: .records).chunksBefore)
-            lastPosition = Swift.max(lastPosition, tree.place(of: records.upperBound - 1, by: .records).chunksBefore)
+            if firstPlace.recordsBefore > records.lowerBound {
+                firstPlace = tree.place(of: records.lowerBound, by: .records)
+            }
+            if lastPlace.recordsBefore + store.pool[lastPlace.chunk].recordCount < records.upperBound {
+                lastPlace = tree.place(of: records.upperBound - 1, by: .records)
+            }
         }
-        lastPosition = Swift.max(lastPosition, firstPosition)
-        first = End(store, position: firstPosition)
-        last = firstPosition == lastPosition ? first : End(store, position: lastPosition)
-        let firstPlace = tree.place(of: firstPosition, by: .chunks)
-        let lastPlace = tree.place(of: lastPosition, by: .chunks)
+        if lastPlace.chunksBefore < firstPlace.chunksBefore { lastPlace = firstPlace }
+        first = End(store, place: firstPlace)
+        last = firstPlace.chunksBefore == lastPlace.chunksBefore ? first : End(store, place: lastPlace)
         prefixCount = elements.lowerBound - firstPlace.elementsBefore
         suffixStart = elements.upperBound - lastPlace.elementsBefore
         prefixRecords = 0..<Swift.min(Swift.max(records.lowerBound - first.recordsBefore, 0), first.chunk.recordCount)
@@ -203,7 +211,9 @@ extension Chunk {
 extension LayoutStore {
     /// Makes a change within one chunk in place: the chunk's elements after the run move to follow what was written
     /// (`written`, whose base is `writtenBase`), which is copied in, and everything after moves by the shift.
-    @usableFromInline mutating func writeInPlace(_ written: Chunk?, at writtenBase: Double, ends: SpliceEnds) {
+    @inlinable mutating func writeInPlace<Finisher: ChunkFinisher>(
+        _ written: Chunk?, at writtenBase: Double, ends: SpliceEnds, finisher: UnsafeMutablePointer<Finisher>
+    ) {
         var chunk = ends.first.chunk
         let (start, suffix) = (ends.prefixCount, ends.suffixCount)
         let count = written?.count ?? 0
@@ -234,9 +244,8 @@ extension LayoutStore {
             for record in kept { chunk.appendRecord(start: record.start, origin: record.origin) }
         }
         chunk.advance += ends.shift
-        chunk.measureExtent(along: axis)
+        rebuild(&chunk, ends.first.id, finisher)
         pool[ends.first.id] = chunk
-        pool.touched.append(ends.first.id)
         withUnsafeTemporaryAllocation(of: (node: Int32, slot: Int).self, capacity: ChunkTree.maximumHeight) { path in
             _ = pool.tree.place(of: ends.first.position, by: .chunks, path: path.baseAddress!)
             pool.tree.update(ChunkSummary(chunk), at: path.baseAddress!)
@@ -247,7 +256,9 @@ extension LayoutStore {
     /// taken in): the first chunk cut to its prefix if it keeps one, the new chunks (the pool's `order`, the first at
     /// `firstWrittenBase`), and the last chunk cut to its suffix if it keeps one. The chunks left out go back to the
     /// pool.
-    @usableFromInline mutating func putInTree(_ ends: SpliceEnds, firstWrittenBase: Double) {
+    @inlinable mutating func putInTree<Finisher: ChunkFinisher>(
+        _ ends: SpliceEnds, firstWrittenBase: Double, finisher: UnsafeMutablePointer<Finisher>
+    ) {
         let written = pool.order
         let keptLastBase = ends.last.base + ends.shift
         let firstAfter = !written.isEmpty ? firstWrittenBase : ends.keepsLast ? keptLastBase : ends.endBase
@@ -259,9 +270,8 @@ extension LayoutStore {
             chunk.count = ends.prefixCount
             chunk.keepRecords(ends.prefixRecords.count)
             chunk.advance = firstAfter - ends.first.base
-            chunk.measureExtent(along: axis)
+            rebuild(&chunk, ends.first.id, finisher)
             pool[ends.first.id] = chunk
-            pool.touched.append(ends.first.id)
             list.append((ends.first.id, ChunkSummary(chunk)))
         }
         list.append(contentsOf: written)
@@ -271,9 +281,8 @@ extension LayoutStore {
             chunk.moveElements(from: start, to: 0, count: chunk.count - start)
             chunk.count -= start
             chunk.dropRecords(ends.suffixRecords.lowerBound, movingStartsBack: start)
-            chunk.measureExtent(along: axis)
+            rebuild(&chunk, ends.last.id, finisher)
             pool[ends.last.id] = chunk
-            pool.touched.append(ends.last.id)
             list.append((ends.last.id, ChunkSummary(chunk)))
         }
         let replaced = ends.first.position...(ends.next ?? ends.last).position
@@ -284,10 +293,9 @@ extension LayoutStore {
             chunk.count = 0
             chunk.recordCount = 0
             chunk.advance = ends.endBase - ends.first.base
-            chunk.measureExtent(along: axis)
+            rebuild(&chunk, ends.first.id, finisher)
             pool[ends.first.id] = chunk
             list.append((ends.first.id, ChunkSummary(chunk)))
-            pool.touched.append(ends.first.id)
             keptFirst = ends.first.id
         }
         let keptLast: Int32 = ends.keepsLast ? ends.last.id : -1
@@ -306,9 +314,9 @@ extension LayoutStore {
             } else if leadingBase != 0 {
                 var chunk = pool[leading.id]
                 chunk.rebase(by: leadingBase, along: axis)
+                rebuild(&chunk, leading.id, finisher)
                 pool[leading.id] = chunk
                 list[0].summary = ChunkSummary(chunk)
-                if !pool.touched.contains(leading.id) { pool.touched.append(leading.id) }
             }
         }
         let chunks = pool
@@ -320,6 +328,14 @@ extension LayoutStore {
         // that reuses them fills them in order, as a prepare does.
         pool.free[freed...].reverse()
         pool.spliceList = list
+    }
+
+    /// Builds the index of chunk `id` again, changed in place, and takes its extent from the build (or measures it).
+    @inlinable func rebuild<Finisher: ChunkFinisher>(
+        _ chunk: inout Chunk, _ id: Int32, _ finisher: UnsafeMutablePointer<Finisher>
+    ) {
+        (chunk.minStart, chunk.maxEnd) =
+            finisher.pointee.finished(id, ElementChunk(chunk)) ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
     }
 
     /// Puts the chunks `list` in the tree in place of those at `positions`, handing each one replaced to `replaced`:

@@ -18,7 +18,6 @@ extension LayoutStore {
         pool.free.removeAll(keepingCapacity: true)
         pool.free.append(contentsOf: (0..<Int32(pool.count)).reversed())
         pool.order.removeAll(keepingCapacity: true)
-        pool.touched.removeAll(keepingCapacity: true)
         withUnsafeMutablePointer(to: &finisher) { finisher in
             var writer = Writer<Placement, Finisher>(pool: pool, base: 0, sectionOrigin: 0, finisher: finisher)
             writer.finish(length: body(&writer))
