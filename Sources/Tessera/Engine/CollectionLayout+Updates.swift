@@ -135,13 +135,22 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             }
         }
         let anchor = above ? _store.anchor(at: top) : nil
-        var dirty = DirtySections()
-        for (path, size) in sizes {
+        if sizes.count == 1 {
+            // One cell (most frames of a scroll show one new row): its run is written at once, with no batch to
+            // gather and sort.
+            let (path, size) = sizes[0]
             _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
-            dirty.insert(.resized, path)
+            guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
+            write(.partial(path.section, after: .resize(path.item)))
+        } else {
+            var dirty = DirtySections()
+            for (path, size) in sizes {
+                _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
+                dirty.insert(.resized, path)
+            }
+            guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
+            write(dirty)
         }
-        guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
-        write(dirty)
         guard let anchor else { return .zero }
         let moved = AxisRect(_store.frame(at: anchor.element), along: axis).scrollMin - anchor.near
         return axis.point(moved)
