@@ -40,10 +40,16 @@ extension WaterfallLayout {
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * columns) { ends in
             // This write's columns and, after them, the laid-out columns before `laidOutItem`.
             let (columnEnds, laidOutEnds) = (ends.baseAddress!, ends.baseAddress! + columns)
+            let secondX = geometry.x(ofColumn: 1)
             /// The column a laid-out photo is in, and where that column ended once the photo was in.
             func placement(ofLaidOut item: Int) -> (column: Int, end: Double) {
                 let frame = laidOut.frame(ofItem: item)
-                let column = Swift.min(Swift.max(Int(((frame.minX - padding) / columnWidth).rounded()), 0), columns - 1)
+                // A photo's x is its column's, as the write made it: two columns (the default) are told apart by one
+                // comparison, with no division and no rounding.
+                let column =
+                    columns == 2
+                    ? (frame.minX == secondX ? 1 : 0)
+                    : Swift.min(Swift.max(Int(((frame.minX - padding) / columnWidth).rounded()), 0), columns - 1)
                 return (column, (frame.minY - gridPadding) + geometry.advance(frame.height))
             }
             // Each column ends below the last photo put in it before `start`, or below the header.
@@ -63,24 +69,34 @@ extension WaterfallLayout {
             var laidOutItem = start
             let count = data.itemSizes.count
             let windowEnd = start + Swift.min(count - start, Self.joinWindow)
-            for item in start..<windowEnd {
-                if edit.mayJoin(at: item) {
-                    let target = edit.oldItem(ofNew: item)
-                    if target < laidOut.itemCount {
-                        while laidOutItem < target {
-                            let (column, end) = placement(ofLaidOut: laidOutItem)
-                            laidOutEnds[column] = end
-                            laidOutItem += 1
+            /// Writes the photos of the window until one joins the laid-out ones or the horizon comes: the sizes read
+            /// from the list where they are, not through the section's enum a photo.
+            func writeWindow<Sizes: ItemSizeSource>(_ sizes: Sizes) -> PartialWrite? {
+                for item in start..<windowEnd {
+                    if edit.mayJoin(at: item) {
+                        let target = edit.oldItem(ofNew: item)
+                        if target < laidOut.itemCount {
+                            while laidOutItem < target {
+                                let (column, end) = placement(ofLaidOut: laidOutItem)
+                                laidOutEnds[column] = end
+                                laidOutItem += 1
+                            }
+                            let shift = columnEnds[0] - laidOutEnds[0]
+                            if (1..<columns).allSatisfy({ columnEnds[$0] - laidOutEnds[$0] == shift }) {
+                                return PartialWrite(start: start, end: .joined(item: item, shift: shift))
+                            }
                         }
-                        let shift = columnEnds[0] - laidOutEnds[0]
-                        if (1..<columns).allSatisfy({ columnEnds[$0] - laidOutEnds[$0] == shift }) {
-                            return PartialWrite(start: start, end: .joined(item: item, shift: shift))
-                        }
+                    } else if item >= edit.horizon {
+                        return PartialWrite(start: start, end: .horizon)
                     }
-                } else if item >= edit.horizon {
-                    return PartialWrite(start: start, end: .horizon)
+                    writer.append(.cell, frame: geometry.place(sizes[item].height, in: columnEnds))
                 }
-                writer.append(.cell, frame: geometry.place(data.itemSizes[item].height, in: columnEnds))
+                return nil
+            }
+            if let ended = data.itemSizes.read(
+                uniform: { writeWindow($0) }, flat: { writeWindow($0) }, blocked: { writeWindow($0) })
+            {
+                return ended
             }
             // Past the window, no join is looked for: the photos up to the horizon go in as a full write puts them.
             let tailEnd = Swift.max(windowEnd, Swift.min(count, edit.horizon))
