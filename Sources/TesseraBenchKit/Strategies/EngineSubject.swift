@@ -65,10 +65,10 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
         throws(LayoutError)
     {
         try _layout.attributes(in: rect, contentOffset: offset, into: &visible)
-        let store = _layout.store
+        // A reader remembers the chunk and the section it read last: the answer comes in layout order.
+        var reader = _layout.store.reader
         for index in visible.indices {
-            let section = store.section(ofElement: index)
-            let id = store.element(index, inSection: section).id
+            let id = reader.element(index).id
             if id.kind == .cell { paths.append(ItemPath(section: id.section, item: id.item)) }
         }
     }
