@@ -6,6 +6,8 @@ import Testing
 /// orientations (debug builds also check them after every `prepare`; this checks them in any build).
 @Suite("Index invariants")
 struct IndexInvariantTests {
+    static let viewport = Size(width: 390, height: 844)
+
     static func violations<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size) throws -> [String] {
         var found: [String] = []
         func check<Index: SpatialIndex>(_ index: Index) throws {
@@ -34,6 +36,47 @@ struct IndexInvariantTests {
         #expect(try Self.violations(mosaic.algorithm, viewport: mosaic.viewport) == [], "\(mosaic)")
         #expect(try Self.violations(carousel.algorithm, viewport: carousel.viewport) == [], "\(carousel)")
         #expect(try Self.violations(sticky.algorithm, viewport: sticky.viewport) == [], "\(sticky)")
+    }
+
+    @Test("an index rebuilt past the elements it kept equals one built afresh", arguments: 0..<200 as Range<UInt64>)
+    func rebuildKeepingThePrefix(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        // Frames in any order along the scroll axis, as a registered layout may write them; then the same first
+        // `kept`, and the rest drawn again, as many or more or fewer, nearer the start or further on.
+        func frames(_ count: Int, from start: Double) -> [Rect] {
+            (0..<count).map { _ in
+                Rect(
+                    x: Double(Int.random(in: 0...300, using: &generator)),
+                    y: start + Double(Int.random(in: 0...4_000, using: &generator)),
+                    width: 50, height: Double(Int.random(in: 1...300, using: &generator)))
+            }
+        }
+        let before = frames(Int.random(in: 1...1_000, using: &generator), from: 0)
+        let kept = Int.random(in: 0...before.count, using: &generator)
+        let after =
+            Array(before.prefix(kept))
+            + frames(Int.random(in: 0...(1_000 - kept), using: &generator), from: Double(Int.random(in: -2_000...2_000, using: &generator)))
+        func store(_ frames: [Rect]) throws -> LayoutStore {
+            var layout = CollectionLayout(IntervalTreeOrderTests.Frames(frames: frames), index: BruteForceIndex())
+            try layout.prepare(viewport: Self.viewport)
+            return layout.store
+        }
+        let (built, current) = (try store(before), try store(after))
+        let blockIndexes = try [1, 7, 16].map { try SoABinarySearchIndex(blockSize: $0) }
+        built.withChunks { builtChunks in
+            current.withChunks { currentChunks in
+                func rebuilt<Index: SpatialIndex>(_ index: Index) -> String? {
+                    var index = index
+                    index.build(over: builtChunks[0], axis: .vertical, viewport: Self.viewport)
+                    index.rebuild(over: currentChunks[0], axis: .vertical, viewport: Self.viewport, keeping: kept)
+                    return index.invariantViolation(over: currentChunks[0], axis: .vertical)
+                }
+                for index in blockIndexes { #expect(rebuilt(index) == nil, "block size \(index.blockSize)") }
+                #expect(rebuilt(IntervalTreeIndex()) == nil)
+                #expect(rebuilt(PageTableIndex()) == nil)
+                #expect(rebuilt(UnionRectsIndex()) == nil)
+            }
+        }
     }
 
     @Test("each check catches an index built over other frames than the chunk's")

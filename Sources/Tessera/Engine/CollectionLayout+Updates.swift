@@ -130,7 +130,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         var above = false
         if _viewport != nil {
             for (path, _) in sizes {
-                let cell = _store.cellRange(ofSection: path.section).lowerBound + path.item
+                let cell = _store.span(ofSection: path.section).firstCell + path.item
                 above = above || AxisRect(_store.frame(at: cell), along: axis).scrollMax <= top
             }
         }
@@ -157,7 +157,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     }
 
     /// Checks that `path` names an item (or, `inserting`, a place for one) and that `size` is a valid size.
-    @usableFromInline func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
+    @inlinable func check(_ path: ItemPath, size: Size, inserting: Bool, _ what: String) throws(LayoutError) {
         // The sections of the data, not of the layout: the sticky layout keeps one for its top header when it has none.
         let sections = algorithm.fixedSectionCount ?? algorithm.sections.count
         guard path.section >= 0, path.section < sections else {
@@ -226,10 +226,9 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
                 _store.splice(writer, replacing: start..<start, records: section..<section, shift: length)
             case .removed(let section):
-                let (origin, start) = _store.record(section)
-                let (end, length) = _store.extent(ofSection: section, origin: origin)
-                let writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
-                _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: -length)
+                let span = _store.span(ofSection: section)
+                let writer = _store.updateWriter(placement, sectionOrigin: span.origin, finisher: builder)
+                _store.splice(writer, replacing: span.elements, records: section..<(section + 1), shift: -span.length)
             case .partial(let section, let edit):
                 done = writePartially(section, after: edit, placement, builder, viewport: viewport)
             }
@@ -245,12 +244,12 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         _ section: Int, _ placement: Placement.Type, _ builder: UnsafeMutablePointer<IndexBuilder<Index>>,
         viewport: Size
     ) {
-        let (origin, start) = _store.record(section)
-        let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
-        var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
-        writer.beginSection(origin: algorithm.scrollAxis.point(origin))
+        let span = _store.span(ofSection: section)
+        var writer = _store.updateWriter(placement, sectionOrigin: span.origin, finisher: builder)
+        writer.beginSection(origin: algorithm.scrollAxis.point(span.origin))
         let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-        _store.splice(writer, replacing: start..<end, records: section..<(section + 1), shift: length - oldLength)
+        _store.splice(
+            writer, replacing: span.elements, records: section..<(section + 1), shift: length - span.length)
     }
 
     /// Writes the items of `section` again after `edit` (the data changed already), from where the layout resumes
@@ -261,42 +260,41 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         _ section: Int, after edit: ItemEdit, _ placement: Placement.Type,
         _ builder: UnsafeMutablePointer<IndexBuilder<Index>>, viewport: Size
     ) -> Bool {
-        let origin = _store.origin(ofSection: section)
-        var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
-        guard let (written, firstCell) = writeItems(section, after: edit, into: &writer, viewport: viewport) else {
+        // One descent finds where the section lies, what the write resumes from and what it replaces.
+        let span = _store.span(ofSection: section)
+        var writer = _store.updateWriter(placement, sectionOrigin: span.origin, finisher: builder)
+        guard let written = writeItems(section, span, after: edit, into: &writer, viewport: viewport) else {
             _store.discard(writer)
             writeWhole(section, placement, builder, viewport: viewport)
             return true
         }
-        let start = firstCell + written.start
+        let start = span.firstCell + written.start
         let records = (section + 1)..<(section + 1)
         switch written.end {
         case .horizon:
             _store.discard(writer)
             return false
         case .joined(let item, let shift):
-            let end = firstCell + edit.oldItem(ofNew: item)
+            let end = span.firstCell + edit.oldItem(ofNew: item)
             _store.splice(writer, replacing: start..<end, records: records, shift: shift)
         case .sectionEnd(let length):
-            let (end, oldLength) = _store.extent(ofSection: section, origin: origin)
             _store.splice(
-                writer, replacing: start..<end, records: records, shift: ScrollGrid.snapped(length) - oldLength)
+                writer, replacing: start..<span.elements.upperBound, records: records,
+                shift: ScrollGrid.snapped(length) - span.length)
         }
         return true
     }
 
-    /// The layout's partial write of `section` and the number of the section's first cell; `nil` when the layout
-    /// does not resume or the section had no items. A function of its own, so that the laid-out section's hold on
-    /// the store ends before the store changes (a second hold would make the store copy its pool).
+    /// The layout's partial write of `section`, which lies at `span`; `nil` when the layout does not resume or the
+    /// section had no items. A function of its own, so that the laid-out section's hold on the store ends before
+    /// the store changes (a second hold would make the store copy its pool).
     @inlinable func writeItems<Placement: ScrollPlacement>(
-        _ section: Int, after edit: ItemEdit, into writer: inout LayoutStore.Writer<Placement, IndexBuilder<Index>>,
-        viewport: Size
-    ) -> (PartialWrite, firstCell: Int)? {
-        var laidOut = LaidOutSection(_store, section: section)
-        guard laidOut.itemCount > 0,
-            let written = algorithm.rewrite(section, after: edit, laidOut: &laidOut, into: &writer, viewport: viewport)
-        else { return nil }
-        return (written, laidOut.firstCell)
+        _ section: Int, _ span: LayoutStore.SectionSpan, after edit: ItemEdit,
+        into writer: inout LayoutStore.Writer<Placement, IndexBuilder<Index>>, viewport: Size
+    ) -> PartialWrite? {
+        var laidOut = LaidOutSection(_store, span: span)
+        guard laidOut.itemCount > 0 else { return nil }
+        return algorithm.rewrite(section, after: edit, laidOut: &laidOut, into: &writer, viewport: viewport)
     }
 
     /// Writes what a batch changed: each section written whole, or each of its runs of changed items in turn. A

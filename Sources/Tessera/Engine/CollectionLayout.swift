@@ -271,4 +271,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         indexes[Int(id)].build(over: chunk, axis: axis, viewport: viewport)
         return indexes[Int(id)].builtSpan
     }
+
+    @inlinable mutating func changed(_ id: Int32, _ chunk: ElementChunk, keeping kept: Int) -> (
+        min: Double, max: Double
+    )? {
+        indexes[Int(id)].rebuild(over: chunk, axis: axis, viewport: viewport, keeping: kept)
+        return indexes[Int(id)].builtSpan
+    }
 }

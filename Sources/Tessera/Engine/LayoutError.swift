@@ -50,5 +50,5 @@ extension LayoutError: CustomStringConvertible {
         }
     }
 
-    static let lengthRule = "lengths must be finite, not negative and at most \(Size.maximumLength)"
+    @usableFromInline static let lengthRule = "lengths must be finite, not negative and at most \(Size.maximumLength)"
 }

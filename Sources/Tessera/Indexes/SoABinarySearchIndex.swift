@@ -96,6 +96,64 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
+    /// Builds the blocks again from the one holding the first changed element on, and the running minima before it
+    /// only as far back as they change: where a block's new running minimum equals its old one, every block before
+    /// it keeps its own. A block's own minimum, which that walk needs, is its running minimum when that is below the
+    /// next block's, and is read from its elements otherwise.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for; not read.
+    ///   - kept: The elements at the chunk's start that have not changed since the index was built over it.
+    /// - Complexity: O(*c* + *b*) for the *c* elements from the first changed block on and the chunk's *b* blocks;
+    ///   O(*c*) for a layout whose blocks start in order.
+    public mutating func rebuild(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size, keeping kept: Int) {
+        let blockSize = blockSize
+        let firstChanged = kept / blockSize
+        guard firstChanged > 0, firstChanged <= blockCount else {
+            return build(over: chunk, axis: axis, viewport: viewport)
+        }
+        chunk.withColumns(along: axis) { columns in
+            let count = columns.count
+            let newCount = (count + blockSize - 1) / blockSize
+            let oldNext = firstChanged < blockCount ? blocks[firstChanged].runningMinStart : Double.infinity
+            if newCount != blockCount {
+                blocks.removeLast(blockCount - firstChanged)
+                blocks.append(
+                    contentsOf: repeatElement(
+                        BlockSummary(runningMaxEnd: 0, runningMinStart: 0), count: newCount - firstChanged))
+                blockCount = newCount
+            }
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                var runningMax = blocks[firstChanged - 1].runningMaxEnd
+                for block in firstChanged..<newCount {
+                    let (blockMin, blockMax) = columns.scrollSpan(
+                        (block * blockSize)..<Swift.min((block + 1) * blockSize, count))
+                    runningMax = blockMax > runningMax ? blockMax : runningMax
+                    blocks[block] = BlockSummary(runningMaxEnd: runningMax, runningMinStart: blockMin)
+                }
+                var next = Double.infinity
+                for block in (firstChanged..<newCount).reversed() {
+                    next = Swift.min(next, blocks[block].runningMinStart)
+                    blocks[block].runningMinStart = next
+                }
+                // The kept blocks, back from the first changed one, until one's running minimum is as it was.
+                var (block, oldFollowing) = (firstChanged - 1, oldNext)
+                while block >= 0, next != oldFollowing {
+                    let old = blocks[block].runningMinStart
+                    let own =
+                        old < oldFollowing
+                        ? old
+                        : columns.scrollSpan((block * blockSize)..<Swift.min((block + 1) * blockSize, count)).min
+                    next = Swift.min(own, next)
+                    blocks[block].runningMinStart = next
+                    (block, oldFollowing) = (block - 1, old)
+                }
+            }
+        }
+    }
+
     /// Appends the offsets of the elements of `chunk` that meet `query` to `result`, in ascending order: the search
     /// for a `ChunkQuery`, made for a chunk at base 0 whose first element is numbered 0.
     ///

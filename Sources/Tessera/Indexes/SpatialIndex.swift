@@ -17,6 +17,18 @@ public protocol SpatialIndex: Sendable {
     ///   over a chunk near start order; O(*m* log *m*) for `IntervalTreeIndex` over one it has to sort; O(*m* + *e*)
     ///   for `PageTableIndex`, whose *e* entries list an element once for each page it reaches into.
     mutating func build(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size)
+    /// Builds the index again over `chunk`, whose first `kept` elements are those it was last built over, unchanged;
+    /// the elements after them may all have changed, and their number with them. What an update asks of the chunks
+    /// it changes in place. The default builds the index whole.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for.
+    ///   - kept: The elements at the chunk's start that have not changed since the index was built over it.
+    /// - Complexity: That of `build(over:axis:viewport:)` by default; O(*c* + *b*) for `SoABinarySearchIndex`, for the
+    ///   *c* elements after the kept ones and, at most, the chunk's *b* blocks.
+    mutating func rebuild(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size, keeping kept: Int)
     /// Appends the offsets of the elements meeting `query` (in the chunk's coordinates) to `result`, writing
     /// through `VisibleElements`' unchecked appends. The caller empties `result` with `removeAll()` first (which
     /// makes its slots its own), and when `result` runs out of room the answer is discarded and the caller grows it
@@ -123,6 +135,18 @@ extension SpatialIndex {
             }
             return kept
         }
+    }
+
+    /// Builds the index whole: what it kept is not reused.
+    ///
+    /// - Parameters:
+    ///   - chunk: The chunk whose elements the index is built over.
+    ///   - axis: The axis the layout scrolls along, which the index searches.
+    ///   - viewport: The viewport the chunk was laid out for.
+    ///   - kept: The elements at the chunk's start that have not changed; not read.
+    /// - Complexity: That of `build(over:axis:viewport:)`.
+    public mutating func rebuild(over chunk: ElementChunk, axis: ScrollAxis, viewport: Size, keeping kept: Int) {
+        build(over: chunk, axis: axis, viewport: viewport)
     }
 
     /// An index that keeps no extremes: the store reads the chunk's frames for its extent.

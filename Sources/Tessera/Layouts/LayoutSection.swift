@@ -56,8 +56,13 @@ public struct LayoutSection: Hashable, Sendable {
             guard count >= 0 else { throw .negativeCount(name: "section \(section) item count", value: count) }
             guard size.isValidExtent else { throw .invalidItemSize(section: section, item: 0, size) }
         case .list(let sizes):
-            for (item, size) in sizes.enumerated() where !size.isValidExtent {
-                throw .invalidItemSize(section: section, item: item, size)
+            // A pass over the values where they lie; the first invalid one is looked for only when there is one.
+            var valid = true
+            sizes.forEachBlock { block in
+                for size in block where !size.isValidExtent { valid = false }
+            }
+            if !valid, let item = sizes.firstIndex(where: { !$0.isValidExtent }) {
+                throw .invalidItemSize(section: section, item: item, sizes[item])
             }
         }
         // Two checks, not a loop over an array of both: this runs once a section, a million times at one item a

@@ -2,8 +2,8 @@
 /// belong to, and the starts of the sections that begin among them.
 ///
 /// The elements are a struct of arrays: the `x`, `y`, `width` and `height` columns, `capacity` Doubles each, and a
-/// kind and a resume-mark bit an element. The memory is a slab's (`ChunkPool`), which keeps each column of all its
-/// chunks together, so a chunk keeps the address of each of its columns. Along the scroll axis an element's origin is
+/// kind and a resume mark an element, a byte each. The memory is a slab's (`ChunkPool`), which keeps each column of
+/// all its chunks together, so a chunk keeps the address of each of its columns. Along the scroll axis an element's origin is
 /// kept relative to the chunk's *base*, a position on the scroll grid that the chunk tree sums from the chunks before
 /// it; so moving everything after a change moves the later chunks' bases (O(log *n*) up the tree) and never their
 /// elements. A section that starts in the chunk has a record: the offset of its first element in the chunk and its

@@ -132,11 +132,36 @@
     ///
     /// - Complexity: O(*fanout*).
     @discardableResult @usableFromInline mutating func refresh(_ node: Int32) -> ChunkSummary {
-        let count = slotCounts[Int(node)]
-        let first = Self.slot(node, 0)
+        let (first, count) = (Self.slot(node, 0), slotCounts[Int(node)])
+        // Through buffer pointers taken once: each write through an array of `self` checks its uniqueness and bounds,
+        // three quarters of the work of a refresh.
+        return summaries.withUnsafeBufferPointer { summaries in
+            links.withUnsafeMutableBufferPointer { links in
+                reach.withUnsafeMutableBufferPointer { reach in
+                    elementEnds.withUnsafeMutableBufferPointer { elementEnds in
+                        recordEnds.withUnsafeMutableBufferPointer { recordEnds in
+                            chunkEnds.withUnsafeMutableBufferPointer { chunkEnds in
+                                Self.refresh(
+                                    first..<(first + count), summaries: summaries.baseAddress!,
+                                    links: links.baseAddress!, reach: reach.baseAddress!,
+                                    ends: (elementEnds.baseAddress!, recordEnds.baseAddress!, chunkEnds.baseAddress!))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `refresh(_:)` over the node's `slots`.
+    private static func refresh(
+        _ slots: Range<Int>, summaries: UnsafePointer<ChunkSummary>, links: UnsafeMutablePointer<SlotLink>,
+        reach: UnsafeMutablePointer<SlotReach>,
+        ends: (elements: UnsafeMutablePointer<Int>, records: UnsafeMutablePointer<Int>, chunks: UnsafeMutablePointer<Int>)
+    ) -> ChunkSummary {
         var summary = ChunkSummary()
         var running = -Double.infinity
-        for slot in first..<(first + count) {
+        for slot in slots {
             let child = summaries[slot]
             links[slot].offset = summary.advance
             links[slot].elementsBefore = summary.elements
@@ -154,12 +179,12 @@
             summary.records += child.records
             summary.chunks += child.chunks
             summary.advance += child.advance
-            elementEnds[slot] = summary.elements
-            recordEnds[slot] = summary.records
-            chunkEnds[slot] = summary.chunks
+            ends.elements[slot] = summary.elements
+            ends.records[slot] = summary.records
+            ends.chunks[slot] = summary.chunks
         }
         var nearest = Double.infinity
-        for slot in (first..<(first + count)).reversed() {
+        for slot in slots.reversed() {
             nearest = reach[slot].minStart < nearest ? reach[slot].minStart : nearest
             reach[slot].runningMinStart = nearest
         }

@@ -17,6 +17,15 @@ public struct ElementReader {
         self.store = store
     }
 
+    /// A reader whose chunk read last is `chunk`, at `place`.
+    @inlinable init(_ store: LayoutStore, chunk: Chunk, place: ChunkTree.Place) {
+        self.store = store
+        self.chunk = chunk
+        chunkElements = place.elementsBefore..<(place.elementsBefore &+ chunk.count)
+        base = place.base
+        recordsBefore = place.recordsBefore
+    }
+
     /// The identity and the handed-out frame of the element numbered `index`.
     ///
     /// - Parameter index: The layout-order number of an element of the store.

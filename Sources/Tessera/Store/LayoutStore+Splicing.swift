@@ -53,6 +53,14 @@ extension LayoutStore {
             writeInPlace(writer.hasChunk ? writer.chunk : nil, at: writer.base, ends: ends, finisher: writer.finisher)
             return discard(writer)
         }
+        // A change across two neighbouring chunks whose result fits them: each keeps its place, and takes its share.
+        if ends.last.position == ends.first.position + 1, pool.order.isEmpty,
+            let share = ends.share(of: writer.hasChunk ? writer.chunk.count : 0)
+        {
+            writeAcross(writer.hasChunk ? writer.chunk : nil, at: writer.base, first: share, ends: ends,
+                finisher: writer.finisher)
+            return discard(writer)
+        }
         // The suffix: copied in after what was written when both ends are one chunk, or when it is short.
         if ends.hasSuffix, ends.first.id == ends.last.id || ends.suffixCount < Chunk.capacity / 4 {
             writer.appendCopy(
@@ -183,6 +191,22 @@ extension LayoutStore {
         self.shift = shift
     }
 
+    /// How many of `written` elements the first chunk takes when the two chunks of a run across two neighbours take
+    /// them in place (`LayoutStore.writeAcross`): as many as the run held in the first chunk, so that a resize
+    /// changes each chunk where it was, or more or fewer when the second has no room or the first too little; `nil`
+    /// when they do not fit the two chunks, or would leave one of them short (under a quarter full), which the
+    /// splice's other path joins to a neighbour.
+    ///
+    /// - Complexity: O(1).
+    @inlinable func share(of written: Int) -> Int? {
+        let (capacity, short) = (Chunk.capacity, Chunk.capacity / 4)
+        let share = Swift.min(
+            capacity - prefixCount,
+            Swift.max(written - (capacity - suffixCount), Swift.min(written, first.chunk.count - prefixCount)))
+        let second = written - share + suffixCount
+        return second <= capacity && prefixCount + share >= short && second >= short ? share : nil
+    }
+
     /// The chunk after the last one, taken into the splice; `nil` at the end of the store.
     @inlinable mutating func takeNext(_ store: LayoutStore) -> End? {
         guard last.position + 1 < store.pool.tree.total.chunks else { return nil }
@@ -244,11 +268,69 @@ extension LayoutStore {
             for record in kept { chunk.appendRecord(start: record.start, origin: record.origin) }
         }
         chunk.advance += ends.shift
-        rebuild(&chunk, ends.first.id, finisher)
+        rebuild(&chunk, ends.first.id, finisher, keeping: start)
         pool[ends.first.id] = chunk
         withUnsafeTemporaryAllocation(of: (node: Int32, slot: Int).self, capacity: ChunkTree.maximumHeight) { path in
             _ = pool.tree.place(of: ends.first.position, by: .chunks, path: path.baseAddress!)
             pool.tree.update(ChunkSummary(chunk), at: path.baseAddress!)
+        }
+    }
+
+    /// Makes a change across two neighbouring chunks in place: the first takes the first `first` elements written
+    /// after what it keeps, the second the rest before what it keeps, moved to follow them. Each chunk keeps its base:
+    /// what the second chunk takes is placed relative to its own base, which the first chunk's advance still reaches.
+    /// A resize, which writes as many elements as it replaces, moves none of the second chunk's.
+    ///
+    /// - Complexity: O(*w* + *s* + log *n*) for the *w* elements written and the *s* the second chunk keeps.
+    @inlinable mutating func writeAcross<Finisher: ChunkFinisher>(
+        _ written: Chunk?, at writtenBase: Double, first share: Int, ends: SpliceEnds,
+        finisher: UnsafeMutablePointer<Finisher>
+    ) {
+        let count = written?.count ?? 0
+        var chunk = ends.first.chunk
+        chunk.count = ends.prefixCount + share
+        chunk.keepRecords(ends.prefixRecords.count)
+        var last = ends.last.chunk
+        let (start, suffix) = (count - share, ends.suffixCount)
+        last.moveElements(from: ends.suffixStart, to: start, count: suffix)
+        if ends.shift != 0 {
+            let scroll = last.columns(along: axis).scrollOrigin + start
+            for index in 0..<suffix { scroll[index] += ends.shift }
+        }
+        // The second chunk's records: what was written began there, then its own after the run, moved.
+        let moved = start - ends.suffixStart
+        withUnsafeTemporaryAllocation(of: (origin: Double, start: Int).self, capacity: ends.suffixRecords.count) {
+            kept in
+            for (index, record) in ends.suffixRecords.enumerated() {
+                kept[index] = (last.recordOrigins[record] + ends.shift, Int(last.recordStarts[record]) + moved)
+            }
+            last.recordCount = 0
+            if let written {
+                chunk.copyElements(of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
+                    along: axis)
+                last.copyElements(of: written, share..<count, to: 0, moving: writtenBase - ends.last.base, along: axis)
+                for record in 0..<written.recordCount {
+                    let (offset, origin) = (Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record])
+                    if offset < share {
+                        chunk.appendRecord(start: ends.prefixCount + offset, origin: origin - ends.first.base)
+                    } else {
+                        last.appendRecord(start: offset - share, origin: origin - ends.last.base)
+                    }
+                }
+            }
+            for record in kept { last.appendRecord(start: record.start, origin: record.origin) }
+        }
+        last.count = start + suffix
+        last.advance += ends.shift
+        rebuild(&chunk, ends.first.id, finisher, keeping: ends.prefixCount)
+        rebuild(&last, ends.last.id, finisher)
+        pool[ends.first.id] = chunk
+        pool[ends.last.id] = last
+        withUnsafeTemporaryAllocation(of: (node: Int32, slot: Int).self, capacity: ChunkTree.maximumHeight) { path in
+            _ = pool.tree.place(of: ends.first.position, by: .chunks, path: path.baseAddress!)
+            pool.tree.update(ChunkSummary(chunk), at: path.baseAddress!)
+            _ = pool.tree.place(of: ends.last.position, by: .chunks, path: path.baseAddress!)
+            pool.tree.update(ChunkSummary(last), at: path.baseAddress!)
         }
     }
 
@@ -270,7 +352,7 @@ extension LayoutStore {
             chunk.count = ends.prefixCount
             chunk.keepRecords(ends.prefixRecords.count)
             chunk.advance = firstAfter - ends.first.base
-            rebuild(&chunk, ends.first.id, finisher)
+            rebuild(&chunk, ends.first.id, finisher, keeping: ends.prefixCount)
             pool[ends.first.id] = chunk
             list.append((ends.first.id, ChunkSummary(chunk)))
         }
@@ -330,12 +412,14 @@ extension LayoutStore {
         pool.spliceList = list
     }
 
-    /// Builds the index of chunk `id` again, changed in place, and takes its extent from the build (or measures it).
+    /// Builds the index of chunk `id` again, changed in place after its first `kept` elements, and takes its extent
+    /// from the build (or measures it).
     @inlinable func rebuild<Finisher: ChunkFinisher>(
-        _ chunk: inout Chunk, _ id: Int32, _ finisher: UnsafeMutablePointer<Finisher>
+        _ chunk: inout Chunk, _ id: Int32, _ finisher: UnsafeMutablePointer<Finisher>, keeping kept: Int = 0
     ) {
         (chunk.minStart, chunk.maxEnd) =
-            finisher.pointee.finished(id, ElementChunk(chunk)) ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
+            finisher.pointee.changed(id, ElementChunk(chunk), keeping: kept)
+            ?? chunk.columns(along: axis).scrollSpan(0..<chunk.count)
     }
 
     /// Puts the chunks `list` in the tree in place of those at `positions`, handing each one replaced to `replaced`:

@@ -240,6 +240,8 @@ extension LayoutStore {
 /// is in cache, and returns the chunk's extent along the scroll axis when the build found it.
 @usableFromInline protocol ChunkFinisher {
     mutating func finished(_ id: Int32, _ chunk: ElementChunk) -> (min: Double, max: Double)?
+    /// Takes a chunk an update changed in place, whose first `kept` elements are as they were.
+    mutating func changed(_ id: Int32, _ chunk: ElementChunk, keeping kept: Int) -> (min: Double, max: Double)?
 }
 
 /// How a write places positions: the axis they are taken along, and whether a position is put on the scroll grid

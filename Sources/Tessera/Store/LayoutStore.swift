@@ -96,24 +96,45 @@ public struct LayoutStore: Sendable {
     ///   those before them that lie in another chunk than the section's record, are each read with a descent.
     @inlinable public func cellRange(ofSection section: Int) -> Range<Int> {
         let span = span(ofSection: section)
-        var cellEnd = span.elements.upperBound
-        while cellEnd > span.firstCell, kind(at: cellEnd &- 1) != .cell { cellEnd &-= 1 }
-        return span.firstCell..<cellEnd
+        return span.firstCell..<cellEnd(of: span)
     }
 
-    /// Where `section` lies: its origin, its elements and its first cell (its elements' end when it has none), found
-    /// with one descent to its record and read from its chunk, with one more descent when the next record, or the
-    /// first cell, lies in another chunk.
-    @usableFromInline struct SectionSpan: Sendable {
+    /// Where `section` lies: its origin and length, its elements and its first cell (its elements' end when it has
+    /// none), found with one descent to its record and read from its chunk, with one more descent when the next
+    /// record, or the first cell, lies in another chunk. The chunk of the record comes with it, for what is read
+    /// next.
+    @usableFromInline struct SectionSpan {
         @usableFromInline var origin: Double
+        @usableFromInline var length: Double
         @usableFromInline var elements: Range<Int>
         @usableFromInline var firstCell: Int
+        /// The chunk that holds the section's record, and where it lies.
+        @usableFromInline var chunk: Chunk
+        @usableFromInline var place: ChunkTree.Place
 
-        @inlinable init(origin: Double, elements: Range<Int>, firstCell: Int) {
-            self.origin = origin
-            self.elements = elements
-            self.firstCell = firstCell
+        @inlinable init(
+            origin: Double, length: Double, elements: Range<Int>, firstCell: Int, chunk: Chunk, place: ChunkTree.Place
+        ) {
+            (self.origin, self.length, self.elements, self.firstCell) = (origin, length, elements, firstCell)
+            (self.chunk, self.place) = (chunk, place)
         }
+    }
+
+    /// The end of the cells of the section at `span`: its elements' end, before the views after the cells, read
+    /// from the record's chunk while they lie in it.
+    ///
+    /// - Complexity: O(*v*) for the *v* views after the cells, with a descent for each outside the record's chunk.
+    @inlinable func cellEnd(of span: SectionSpan) -> Int {
+        var cellEnd = span.elements.upperBound
+        let chunkElements = span.place.elementsBefore..<(span.place.elementsBefore &+ span.chunk.count)
+        while cellEnd > span.firstCell {
+            let index = cellEnd &- 1
+            let kind =
+                chunkElements.contains(index) ? span.chunk.kinds[index &- chunkElements.lowerBound] : self.kind(at: index)
+            if kind == .cell { break }
+            cellEnd = index
+        }
+        return cellEnd
     }
 
     /// - Complexity: O(log *n* + *v*) for the *v* supplementary views before the section's cells.
@@ -124,11 +145,15 @@ public struct LayoutStore: Sendable {
         let record = section &- place.recordsBefore
         let first = place.elementsBefore
         let start = first &+ Int(chunk.recordStarts[record])
-        let end: Int
+        let origin = place.base + chunk.recordOrigins[record]
+        let (end, endOrigin): (Int, Double)
         if record &+ 1 < chunk.recordCount {
-            end = first &+ Int(chunk.recordStarts[record &+ 1])
+            (end, endOrigin) = (first &+ Int(chunk.recordStarts[record &+ 1]), place.base + chunk.recordOrigins[record &+ 1])
+        } else if section &+ 1 < sectionCount {
+            let next = self.record(section &+ 1)
+            (end, endOrigin) = (next.start, next.origin)
         } else {
-            end = section &+ 1 < sectionCount ? self.record(section &+ 1).start : count
+            (end, endOrigin) = (count, length)
         }
         // The views before the cells, read from the chunk while they lie in it.
         var firstCell = start
@@ -139,7 +164,8 @@ public struct LayoutStore: Sendable {
             firstCell &+= 1
         }
         return SectionSpan(
-            origin: place.base + chunk.recordOrigins[record], elements: start..<end, firstCell: firstCell)
+            origin: origin, length: endOrigin - origin, elements: start..<end, firstCell: firstCell, chunk: chunk,
+            place: place)
     }
 
     /// Each section's element range and cell range, numbered in layout order.
@@ -283,15 +309,6 @@ public struct LayoutStore: Sendable {
 }
 
 extension LayoutStore {
-    /// Where `section`, whose origin is `origin`, ends: the number after its last element, and its length.
-    ///
-    /// - Complexity: O(log *n*).
-    @inlinable func extent(ofSection section: Int, origin: Double) -> (end: Int, length: Double) {
-        guard section + 1 < sectionCount else { return (count, length - origin) }
-        let next = record(section + 1)
-        return (next.start, next.origin - origin)
-    }
-
     /// The first element in layout order whose handed-out frame reaches past `position` along the scroll axis,
     /// looked for from the section that starts at or before `position`: what shows at the top of a viewport there.
     /// Its number and its near edge; `nil` when no element reaches that far.

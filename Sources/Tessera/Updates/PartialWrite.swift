@@ -50,11 +50,15 @@ public struct LaidOutSection {
     ///   - section: The number of a section of the store.
     /// - Complexity: O((1 + *v*) log *n*) for the section's *v* supplementary views.
     @inlinable public init(_ store: LayoutStore, section: Int) {
-        let span = store.span(ofSection: section)
-        reader = store.reader
+        self.init(store, span: store.span(ofSection: section))
+    }
+
+    /// The section at `span` of `store`, its reader already in the chunk of the section's record.
+    @inlinable init(_ store: LayoutStore, span: LayoutStore.SectionSpan) {
+        reader = ElementReader(store, chunk: span.chunk, place: span.place)
         origin = span.origin
         firstCell = span.firstCell
-        itemCount = store.cellRange(ofSection: section).count
+        itemCount = store.cellEnd(of: span) - span.firstCell
     }
 
     /// The frame of laid-out item `item`, relative to the section's origin (exact: both lie on the scroll grid).
