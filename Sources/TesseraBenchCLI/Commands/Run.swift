@@ -162,7 +162,9 @@ struct Run: ParsableCommand {
 
     /// The recorded trace, read (and refused when it is not one) before anything is measured.
     func traceFile() throws -> TraceFile? {
-        try trace.map { try TraceFile.load(from: URL(fileURLWithPath: $0)) }
+        try trace.map { path in
+            try WorkloadOptions.holdingSomething { try TraceFile.load(from: URL(fileURLWithPath: path)) }
+        }
     }
 
     var layoutIDs: [LayoutID] {
