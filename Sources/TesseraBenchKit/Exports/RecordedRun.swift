@@ -40,8 +40,9 @@ public struct RecordedRun: Hashable, Sendable {
 
     /// The figures of `file`, at the commit, branch, machine and time given, or else those the file records.
     ///
-    /// - Throws: `Problem` when the file names no commit and none is given, when its time cannot be read, or
-    ///   when it holds no figure (a run that measured nothing, an `ab` with no result in common).
+    /// - Throws: `Problem` when the file names no commit and none is given, when its time or the one given is
+    ///   outside what every export writes (`RecordedTime`), or when it holds no figure (a run that measured
+    ///   nothing, an `ab` with no result in common).
     public init(
         _ file: ReportFile, commit: String? = nil, branch: String? = nil, machine: String? = nil, time: Date? = nil
     ) throws(Problem) {
@@ -65,12 +66,26 @@ public struct RecordedRun: Hashable, Sendable {
         self.commit = commit
         self.branch = branch
         self.machine = machine ?? environment.map(Self.machine) ?? "unknown"
-        guard let time = time ?? environment.flatMap({ ISO8601DateFormatter().date(from: $0.date) }) else {
-            throw Problem(description: "its date \"\(environment?.date ?? "")\" is not an ISO 8601 time")
+        if let time {
+            guard RecordedTime.contains(time) else {
+                throw Problem(description: RecordedTime.refusal(of: time).description)
+            }
+            self.time = time
+        } else {
+            guard let date = environment?.date else {
+                throw Problem(description: "it names no time (it has no environment): give --time")
+            }
+            do throws(RecordedTime.Refusal) {
+                self.time = try RecordedTime.parse(date)
+            } catch {
+                throw Problem(description: "environment.date: \(error)")
+            }
         }
-        self.time = time
-        if let bad = metrics.first(where: { ![$0.value, $0.lower ?? 0, $0.upper ?? 0].allSatisfy(\.isFinite) }) {
-            throw Problem(description: "\(bad.series) is not a finite number")
+        // What the history's table and every format take.
+        if let bad = metrics.first(where: {
+            ![$0.value, $0.lower ?? 0, $0.upper ?? 0].allSatisfy({ $0 >= 0 && $0.isFinite })
+        }) {
+            throw Problem(description: "\(bad.series) is not a finite number of 0 or more")
         }
     }
 
