@@ -50,7 +50,7 @@ import Testing
         let binary = directory.path("base")
         try FileManager.default.copyItem(atPath: TesseraBenchBinary.url.path, toPath: binary)
         let before = try Data(contentsOf: URL(fileURLWithPath: binary))
-        let outcome = try Bench.run(["ab", binary, TesseraBenchBinary.url.path, "--rounds", "1", "--report", binary])
+        let outcome = try Bench.run(["ab", binary, TesseraBenchBinary.url.path, "--rounds", "6", "--report", binary])
         expectRefused(outcome, "is the base file")
         #expect(try Data(contentsOf: URL(fileURLWithPath: binary)) == before)
     }
