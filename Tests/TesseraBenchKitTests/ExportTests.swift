@@ -110,6 +110,24 @@ import Testing
         }
     }
 
+    /// A commit, branch or machine is one line of 1 to 200 characters, whether given or the report's: a processor
+    /// named at length (or with a control character) failed `history add` on the history's own check, and the
+    /// message blamed the history.
+    @Test func namesTheHistoryCannotHoldAreRefusedWithTheOptionThatGivesAnother() throws {
+        let result = BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1, operation: .query, samples: [1])
+        for cpu in [String(repeating: "é", count: 201), "A\u{0}B", "two\nlines"] {
+            var report = BenchmarkReport.synthetic([result], cpu: cpu)
+            report.environment.gitCommit = "abc"
+            #expect(throws: RecordedRun.Problem.self) { try RecordedRun(.run(report)) }
+            #expect(try RecordedRun(.run(report), machine: "CI runner").machine == "CI runner")
+        }
+        // Counted as SQLite counts a text: 200 scalars, however they combine.
+        #expect(RecordedRun.isName(String(repeating: "e\u{301}", count: 100)))
+        #expect(!RecordedRun.isName(String(repeating: "e\u{301}", count: 101)))
+        #expect(!RecordedRun.isName(""))
+    }
+
     // MARK: Bencher Metric Format
 
     /// BMF's JSON Schema, as bencher.dev publishes it: an object of benchmarks, each an object of measures, each an

@@ -33,10 +33,8 @@ struct RecordOptions: ParsableArguments {
     func validate() throws {
         _ = try recordedTime
         for (option, value) in [("--commit", commit), ("--branch", branch), ("--machine", machine)] {
-            guard let value else { continue }
-            guard !value.isEmpty, value.count <= 200, !value.contains(where: \.isNewline) else {
-                throw ValidationError("\(option) must be one line of 1 to 200 characters")
-            }
+            guard let value, !RecordedRun.isName(value) else { continue }
+            throw ValidationError("\(option) must be \(RecordedRun.nameRule)")
         }
     }
 
