@@ -86,8 +86,10 @@ let package = Package(
         .executableTarget(name: "tessera-bench", dependencies: ["TesseraBenchCommand"]),
         // The same command on glibc malloc, so the naive designs can be measured on both allocators.
         .executableTarget(name: "tessera-bench-system-malloc", dependencies: ["TesseraBenchCLI", "CMallocInfo"]),
-        // The readers of every input file and the rect parser under libFuzzer (scripts/fuzz builds and runs it).
-        .executableTarget(name: "tessera-fuzz", dependencies: ["Tessera", "TesseraBenchKit", "TesseraBenchCLI"]),
+        // The readers of every input file, the rect parser, the exports and the history under libFuzzer
+        // (scripts/fuzz builds and runs it).
+        .executableTarget(
+            name: "tessera-fuzz", dependencies: ["Tessera", "TesseraBenchKit", "TesseraBenchCLI", "TesseraHistory"]),
         // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.
         .systemLibrary(name: "CMallocInfo"),
         // C's `stdout`, flushed and checked for write errors (a global Swift's concurrency checking will not read).

@@ -5,7 +5,7 @@ import Foundation
 /// command with status 0 and its output lost.
 enum StandardOutput {
     /// Writes what is buffered; throws when any write to standard output has failed.
-    static func flush() throws {
+    static func flush() throws(Failure) {
         guard tessera_flush_standard_output() == 0 else {
             throw Failure(description: "cannot write to standard output: \(String(cString: strerror(errno)))")
         }

@@ -26,19 +26,32 @@ public struct TesseraBench: ParsableCommand {
         defaultSubcommand: Run.self
     )
 
-    /// Runs the command line and exits: a signal cleans up what the run made, and standard output that could not be
-    /// written (a full disk, a closed pipe) is an error, not a silent success.
+    /// Runs the command line and exits: a signal cleans up what the run made, standard output that could not be
+    /// written (a full disk, a closed pipe) is an error, not a silent success, whatever wrote it (the help too), and
+    /// an option given twice is refused (`RepeatedOptions`).
     public static func runCommandLine() -> Never {
         Interruption.install()
+        // Before anything is parsed or checked: a value that was to be dropped must not be the one judged.
+        if let repeated = RepeatedOptions.first(in: Array(CommandLine.arguments.dropFirst()), of: Self.self) {
+            let command = ([_commandName] + repeated.path).joined(separator: " ")
+            FileHandle.standardError.write(
+                Data(
+                    ("Error: \(repeated)\nUsage: \(usageString(for: repeated.command))\n"
+                        + "  See '\(command) --help' for more information.\n").utf8))
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
             try StandardOutput.flush()
         } catch let failure as StandardOutput.Failure {
-            Interruption.yieldToSignal()
-            // Its own status: 1 means "regressed" to `compare` and `ab`.
-            FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
-            Foundation.exit(StandardOutput.Failure.exitStatus)
+            failWritingStandardOutput(failure)
+        } catch  where exitCode(for: error) == .success {
+            // The help or the version: printed here and checked, as every other output is (ArgumentParser's own
+            // printing would drop a failed write).
+            let message = fullMessage(for: error)
+            if !message.isEmpty { print(message) }
+            do throws(StandardOutput.Failure) { try StandardOutput.flush() } catch { failWritingStandardOutput(error) }
         } catch {
             // What was printed before the error still reaches its reader ahead of the message.
             _ = try? StandardOutput.flush()
@@ -47,5 +60,12 @@ public struct TesseraBench: ParsableCommand {
         }
         Interruption.yieldToSignal()
         exit()
+    }
+
+    /// Ends the process with its own status: 1 means "regressed" to `compare` and `ab`.
+    private static func failWritingStandardOutput(_ failure: StandardOutput.Failure) -> Never {
+        Interruption.yieldToSignal()
+        FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
+        Foundation.exit(StandardOutput.Failure.exitStatus)
     }
 }

@@ -27,8 +27,12 @@ public struct HistoryRun: Hashable, Sendable {
             throw bad("run \(id) is of no known kind")
         }
         guard let commit = row["commit"] as String?, !commit.isEmpty else { throw bad("run \(id) names no commit") }
-        guard let machine = row["machine"] as String?, let seconds = row["time"] as Double?, seconds.isFinite else {
+        guard let machine = row["machine"] as String?, let seconds = row["time"] as Double? else {
             throw bad("run \(id) has no machine or time")
+        }
+        // What `add` takes (`RecordedRun`), so every export can write it.
+        guard RecordedTime.seconds.contains(seconds) else {
+            throw bad("run \(id)'s time is \(seconds) s since 1970; \(RecordedTime.rule)")
         }
         self.id = id
         self.kind = kind

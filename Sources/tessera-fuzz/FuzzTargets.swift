@@ -2,15 +2,17 @@ import Foundation
 import Tessera
 import TesseraBenchCLI
 import TesseraBenchKit
+import TesseraHistory
 
 // libFuzzer's entry points, built by scripts/fuzz with `--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING`.
 // One binary serves every reader of the tool's input: TESSERA_FUZZ_TARGET names the one to fuzz. Each input either
 // reads or is refused with an error; a crash, a hang or a leak is a bug. What reads is then used as the tool would
-// use it (a workload laid out and queried, a report rendered in every format), so the fuzzer reaches past the parser.
+// use it (a workload laid out and queried, a report rendered in every format, exported, added to a history and
+// read back), so the fuzzer reaches past the parser; and what one reader accepted, the next must take.
 
 /// The readers a fuzzer can target.
 enum FuzzTarget: String, CaseIterable {
-    case workload, report, updates, trace, rect
+    case workload, report, updates, trace, rect, export, history
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["TESSERA_FUZZ_TARGET"] ?? ""
@@ -76,6 +78,15 @@ enum FuzzTarget: String, CaseIterable {
                 "the gathered steps left another layout than one step at a time")
         case .trace:
             _ = try? TraceFile.read(data, at: Self.url)
+        case .export:
+            // As `export REPORT --time T --commit C`: what the reader and `RecordedRun` accept, every format writes.
+            guard let run = RecordedInput(data)?.run else { return }
+            for format in ExportFormat.allCases {
+                precondition((try? format.document([run])) != nil, "\(format.rawValue) refused a run the reader took")
+            }
+        case .history:
+            guard let run = RecordedInput(data)?.run else { return }
+            HistoryRoundTrip(run).check()
         case .rect:
             guard let rect = RectArgument(argument: String(decoding: data, as: UTF8.self))?.rect else { return }
             let sections = [
@@ -83,6 +94,89 @@ enum FuzzTarget: String, CaseIterable {
                     itemSizes: .uniform(Size(width: 50, height: 50), count: 100), headerHeight: 20, footerHeight: 10)
             ]
             try? LayoutParameters().make(.stickyParallax, sections: sections, LayoutAndQuery(rect: rect))
+        }
+    }
+}
+
+/// A fuzzer's input for the exports and the history: the `--time` given (its first line, empty for none), then a
+/// report of `run` or `ab`, read as `export` and `history add` read them.
+struct RecordedInput {
+    let run: RecordedRun
+
+    /// `nil` where the command would refuse the input: a `--time` out of rule, a file that is no report, or one
+    /// `RecordedRun` cannot record.
+    init?(_ data: Data) {
+        let newline = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+        let timeText = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
+        let time: Date?
+        if timeText.isEmpty {
+            time = nil
+        } else {
+            guard let parsed = try? RecordedTime.parse(timeText) else { return nil }
+            time = parsed
+        }
+        let report = data[Swift.min(newline + 1, data.endIndex)...]
+        guard let file = try? ReportFile.load(data: Data(report), at: FuzzTarget.url),
+            let run = try? RecordedRun(file, commit: "fuzz", time: time)
+        else { return nil }
+        self.run = run
+    }
+}
+
+/// A run added to a fresh history with a copy of itself at another time and a run of another shape, read back,
+/// shown, searched for change points and exported, as `history add`, `show`, `detect` and `export` do. What `add`
+/// took must read back whole, and every export of it must be written: an Otava series of runs that share nothing is
+/// refused, never written with no figures.
+struct HistoryRoundTrip {
+    let run: RecordedRun
+
+    init(_ run: RecordedRun) {
+        self.run = run
+    }
+
+    /// A history file in memory's file system where there is one, so that a transaction's sync costs nothing.
+    static let path =
+        (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+        + "/tessera-fuzz-history-\(getpid()).sqlite"
+
+    func check() {
+        try? FileManager.default.removeItem(atPath: Self.path)
+        defer { try? FileManager.default.removeItem(atPath: Self.path) }
+        var earlier = run
+        earlier.commit = "fuzz-earlier"
+        earlier.time = Date(timeIntervalSince1970: 0)
+        let otherShape = RecordedRun(
+            kind: run.kind, commit: "other-shape", branch: nil, machine: run.machine,
+            time: Date(timeIntervalSince1970: 1),
+            workload: "another shape",
+            metrics: [Metric(BenchmarkName("flow/soa-binary-search/query/7/7-per-section")!, .latency, value: 1)])
+        do {
+            let store = try HistoryStore(path: Self.path)
+            try store.add([run, earlier])
+            let pair = try store.series()
+            let written = HistoryStore.runs(of: pair)
+            precondition(
+                written.count == 2 && written.allSatisfy { Set($0.metrics) == Set(run.metrics) },
+                "the history read back other figures than it was given")
+            for format in [ExportFormat.otava, .influx] {
+                precondition((try? format.document(written)) != nil, "\(format.rawValue) refused the history's runs")
+            }
+            try store.add(otherShape)
+            let series = try store.series()
+            let runs = HistoryStore.runs(of: series)
+            precondition(runs.count == 3, "the history read back \(runs.count) of its 3 runs")
+            _ = try InfluxLineProtocol.document(runs)
+            if let otava = try? OtavaSeries.document(runs) {
+                let entries = try JSONSerialization.jsonObject(with: otava) as? [[String: Any]] ?? []
+                precondition(
+                    entries.allSatisfy { ($0["metrics"] as? [Any])?.isEmpty == false },
+                    "Otava's series has a run with no figure")
+            }
+            _ = (HistoryTable.overview(series), HistoryTable.points(series))
+            _ = HistoryChart.page(series, detector: EDivisive(), title: "fuzz")
+            _ = SeriesChange.detect(in: series, with: EDivisive(windowLength: 4))
+        } catch {
+            preconditionFailure("the history refused a run the reader took: \(error)")
         }
     }
 }

@@ -5,16 +5,17 @@ import Testing
 /// against the real binary itself.
 @Suite struct ABCommandTests {
     /// A stand-in for a `tessera-bench` build: answers `run --help` with the options it knows, and `run` by writing
-    /// a report (of `schema`) whose query takes `query` nanoseconds (exiting with `status` instead, when given).
-    static func standIn(query: Double, status: Int32? = nil, schema: Int = 2, in directory: URL, name: String) throws
-        -> String
-    {
+    /// a report (of `schema`, of the workload `seed`) whose query takes `query` nanoseconds (exiting with `status`
+    /// instead, when given).
+    static func standIn(
+        query: Double, status: Int32? = nil, schema: Int = 2, seed: Int = 1, in directory: URL, name: String
+    ) throws -> String {
         let report = """
             {"schemaVersion": \(schema), "tool": "tessera-bench",
              "environment": {"host": "h", "cpuModel": "c", "cores": 2, "operatingSystem": "Linux", "swiftVersion": "6.3",
                              "allocator": "jemalloc", "date": "2026-01-01T00:00:00Z"},
-             "settings": {"layouts": ["flow"], "itemCounts": [1000], "viewportWidth": 390, "viewportHeight": 844, "seed": 1,
-                          "workload": "w", "traceFrames": 10, "verifiedFrames": 10},
+             "settings": {"layouts": ["flow"], "itemCounts": [1000], "viewportWidth": 390, "viewportHeight": 844,
+                          "seed": \(seed), "workload": "w, seed \(seed)", "traceFrames": 10, "verifiedFrames": 10},
              "results": [{"layout": "flow", "strategy": "soa-binary-search", "items": 1000, "operation": "query",
                           "samples": 1, "samplesNanoseconds": [\(query)], "medianNanoseconds": \(query),
                           "p90Nanoseconds": \(query), "p99Nanoseconds": \(query)}],
@@ -99,30 +100,37 @@ import Testing
         let good = try Self.standIn(query: 100, in: directory, name: "good")
         let failing = try Self.standIn(query: 100, status: 3, in: directory, name: "failing")
         let missing = try Bench.run([
-            "ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "2", "--quiet",
+            "ab", directory.appendingPathComponent("nothing").path, good, "--rounds", "6", "--quiet",
         ])
         #expect(missing.status == 2, "\(missing)")
         #expect(missing.standardError.contains("is not an executable file"), "\(missing)")
-        let failedHead = try Bench.run(["ab", good, failing, "--rounds", "2", "--quiet"])
+        let failedHead = try Bench.run(["ab", good, failing, "--rounds", "6", "--quiet"])
         #expect(failedHead.status == 3, "\(failedHead)")
         #expect(
             failedHead.standardError.contains("HEAD") && failedHead.standardError.contains("exited with 3"),
             "\(failedHead)")
         #expect(failedHead.standardError.contains("the stand-in failed on purpose"), "its own words: \(failedHead)")
-        let failedBase = try Bench.run(["ab", failing, good, "--rounds", "2", "--quiet"])
+        let failedBase = try Bench.run(["ab", failing, good, "--rounds", "6", "--quiet"])
         #expect(failedBase.status == 2, "\(failedBase)")
         #expect(
             failedBase.standardError.contains("BASE") && failedBase.standardError.contains("exited with 3"),
             "\(failedBase)")
         let older = try Self.standIn(query: 100, schema: 1, in: directory, name: "older")
-        let otherMethod = try Bench.run(["ab", older, good, "--rounds", "2", "--quiet"])
+        let otherMethod = try Bench.run(["ab", older, good, "--rounds", "6", "--quiet"])
         #expect(otherMethod.status == 2, "\(otherMethod)")
         #expect(otherMethod.standardError.contains("BASE writes report schema 1 and HEAD schema 2"), "\(otherMethod)")
     }
 
+    /// Fewer rounds than an interval needs would make a gate that can never fail: `--rounds 1` passed every change
+    /// as "no regressions, 11 inconclusive". So are too few rounds to confirm a regression, and a run option given
+    /// twice, which `run` keeps only the last of.
     @Test(arguments: [
-        ["--rounds", "0"], ["--threshold", "-1"], ["--confidence", "1"], ["--layouts", "nope"], ["--bogus"],
-        ["--csv", "x.csv"],
+        ["--rounds", "0"], ["--rounds", "1"], ["--rounds", "5"],
+        ["--until-decided", "--budget", "5", "--look-every", "5"],
+        ["--confirmation-rounds", "5"], ["--confidence", "0.99", "--rounds", "7"], ["--threshold", "-1"],
+        ["--confidence", "1"], ["--layouts", "nope"], ["--bogus"], ["--csv", "x.csv"],
+        ["--strategies", "soa-binary-search", "--strategies", "interval-tree"],
+        ["--rounds", "6", "--rounds", "7"],
     ])
     func badArgumentsAreUsageErrors(arguments: [String]) throws {
         let outcome = try Bench.run(["ab", "/bin/true", "/bin/true"] + arguments)
@@ -213,7 +221,9 @@ import Testing
         process.arguments = ["ab", base, head, "--rounds", "6", "--quiet"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         Self.waitFor(pids)
         kill(process.processIdentifier, SIGTERM)
@@ -223,6 +233,10 @@ import Testing
             "ended with \(process.terminationReason == .exit ? "exit status" : "signal") \(process.terminationStatus)")
         #expect(try Self.ended(pids), "the stand-in's commands were stopped with ab")
         #expect(try temporary.contents().isEmpty, "the rounds' directory was removed")
+        // ab names itself as interrupted; HEAD, stopped by ab, is not blamed.
+        let said = try String(contentsOf: errors, encoding: .utf8)
+        #expect(said.contains("tessera-bench was interrupted by SIGTERM: it stopped what it had started"), "\(said)")
+        #expect(!said.contains("was ended by signal") && !said.contains("HEAD"), "\(said)")
     }
 
     /// A BASE that is no tessera-bench, whose `run --help` prints forever, is stopped and named: ab neither fills
@@ -258,15 +272,70 @@ import Testing
         let binary = TesseraBenchBinary.url.path
         let outcome = try Bench.run(
             [
-                "ab", binary, binary, "--rounds", "2", "--quiet", "--quick", "--layouts", "flow", "--strategies",
+                "ab", binary, binary, "--rounds", "6", "--quiet", "--quick", "--layouts", "flow", "--strategies",
                 "soa-binary-search", "--items", "1k",
             ],
-            timeout: 120
+            timeout: 240
         )
         #expect(outcome.status == 0, "\(outcome)")
         for operation in ["prepare-cold", "prepare-warm", "query", "fill-floor"] {
             #expect(outcome.standardOutput.contains(operation), "\(operation): \(outcome)")
         }
-        #expect(outcome.standardOutput.contains("too few rounds"), "2 rounds give no 95% interval: \(outcome)")
+    }
+
+    /// A HEAD that times other work than BASE with the same options (here another seed) is refused in its first
+    /// round, as `compare` refuses the two reports: its ratios would measure the work, and passed as
+    /// "3 improvements".
+    @Test func aHeadOfAnotherWorkloadIsRefusedAsCompareRefusesIt() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.standIn(query: 50, seed: 2, in: directory, name: "head")
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6"])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("in round 1, BASE and HEAD timed different work"), "\(outcome)")
+        #expect(outcome.standardError.contains("seed: 1 → 2"), "\(outcome)")
+        #expect(!outcome.standardError.contains("round 1 of"), "refused before the round counted: \(outcome)")
+
+        let reports = try TemporaryDirectory()
+        for (name, binary) in [("base.json", base), ("head.json", head)] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["run", "--report", reports.path(name)]
+            try process.run()
+            process.waitUntilExit()
+        }
+        let compared = try Bench.run(["compare", reports.path("base.json"), reports.path("head.json")])
+        #expect(compared.status == 2 && compared.standardError.contains("seed: 1 → 2"), "\(compared)")
+    }
+
+    /// A gate whose operations no result of both builds measured judged nothing: it fails, naming the gate and
+    /// what was measured, rather than pass with no word.
+    @Test func aGateThatJudgedNothingFails() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.standIn(query: 100, in: directory, name: "head")
+        let report = directory.appendingPathComponent("ab.json").path
+        let outcome = try Bench.run([
+            "ab", base, head, "--rounds", "6", "--quiet", "--gate", "update-batch", "--report", report,
+        ])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(
+            outcome.standardError.contains("the gate (update-batch) judged nothing")
+                && outcome.standardError.contains("which measured query"), "\(outcome)")
+        #expect(outcome.standardOutput.contains("judged nothing"), "the table says it too: \(outcome)")
+        #expect(FileManager.default.fileExists(atPath: report), "the comparison is still written")
+    }
+
+    /// A HEAD that is a directory is found before any round runs, not after BASE's first.
+    @Test func aHeadThatIsADirectoryIsFoundBeforeAnyRound() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let outcome = try Bench.run(["ab", base, directory.path, "--rounds", "6"])
+        #expect(outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("\(directory.path) is not an executable file"), "\(outcome)")
+        #expect(!outcome.standardError.contains("round 1 of"), "no round ran: \(outcome)")
     }
 }

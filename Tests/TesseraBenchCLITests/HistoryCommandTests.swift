@@ -67,6 +67,62 @@ import Testing
         #expect(unknown.status == 64, "\(unknown)")
     }
 
+    /// A time outside what InfluxDB's nanoseconds since 1970 hold trapped the influx export (SIGILL, exit 132),
+    /// given as `--time` or as the report's date; `history add --time 1600-…` was taken, and every influx export
+    /// of the history trapped from then on. Each is refused, with the range, and never trapped.
+    @Test func timesOutsideWhatTheExportsHoldAreRefusedNotTrapped() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let range = "from 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z"
+        for time in ["2262-04-12T00:00:00Z", "0000-01-01T00:00:00Z", "1600-01-01T00:00:00Z"] {
+            let export = try Bench.run(["export", report, "--format", "influx", "--time", time])
+            #expect(export.status == 64 && !export.crashed, "\(export)")
+            #expect(
+                export.standardError.contains("--time \"\(time)\" is refused") && export.standardError.contains(range))
+        }
+        let database = directory.path("history.sqlite")
+        let add = try Bench.run(["history", "add", report, "--database", database, "--time", "1600-01-01T00:00:00Z"])
+        #expect(add.status == 64 && add.standardError.contains(range), "\(add)")
+        let last = try Bench.run(["export", report, "--format", "influx", "--time", "2262-04-11T23:47:16Z"])
+        #expect(last.status == 0 && last.standardOutput.contains(" 9223372036000000000\n"), "\(last)")
+
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        var environment = try #require(object["environment"] as? [String: Any])
+        environment["date"] = "9999-01-01T00:00:00Z"
+        object["environment"] = environment
+        let late = directory.path("late.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: late))
+        let fromDate = try Bench.run(["export", late, "--format", "influx"])
+        #expect(fromDate.status == 2 && !fromDate.crashed && fromDate.standardError.contains(range), "\(fromDate)")
+    }
+
+    /// Otava lines a figure's values up with the runs by position: a history of two shapes shares no figure, and
+    /// its series is refused, where every entry was written with no metric and exit 0.
+    @Test func anOtavaSeriesOfRunsThatShareNothingIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        var results = try #require(object["results"] as? [[String: Any]])
+        for index in results.indices { results[index]["itemsPerSection"] = 7 }
+        object["results"] = results
+        let reshaped = directory.path("reshaped.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: reshaped))
+        let database = directory.path("history.sqlite")
+        for (path, commit) in [(report, "aaa1111"), (reshaped, "bbb2222")] {
+            let add = try Bench.run(["history", "add", path, "--database", database, "--commit", commit])
+            #expect(add.status == 0, "\(add)")
+        }
+        let export = try Bench.run(["history", "export", "--database", database, "--format", "otava"])
+        #expect(export.status == 2 && export.standardOutput.isEmpty, "\(export)")
+        #expect(export.standardError.contains("the 2 runs share no figure"), "\(export)")
+        let narrowed = try Bench.run([
+            "history", "export", "--database", database, "--format", "otava", "--benchmark", "/7-per-section",
+        ])
+        #expect(narrowed.status == 0, "one shape's runs share their figures: \(narrowed)")
+    }
+
     @Test func aHistoryOfRunsShowsEachSeriesAndRefusesARunTwice() throws {
         let directory = try TemporaryDirectory()
         let report = try Self.report(in: directory)

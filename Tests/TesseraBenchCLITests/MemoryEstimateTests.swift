@@ -38,6 +38,25 @@ import Testing
         }
     }
 
+    /// An estimate is never below 0: a fit's negative base crossed 0 below its calibrated counts, and one item on
+    /// naive-dictionary was "an estimate of -0.7 MB".
+    @Test func noEstimateIsBelowZero() throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--layouts", "flow,sticky-parallax", "--items", "1", "--strategies",
+                "naive-dictionary", "--report", "r.json",
+            ], in: directory.url, timeout: 120)
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(!outcome.standardOutput.contains("estimate of -") && !outcome.standardError.contains("of -"))
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
+            as? [String: Any]
+        let uses = try #require(report?["memory"] as? [[String: Any]])
+        #expect(uses.count == 2)
+        for use in uses { #expect(try #require(use["estimatedBytes"] as? Double) >= 0, "\(use)") }
+    }
+
     /// A layout's peak is its own: its windows begin once the layout before it is freed (a count measured after a
     /// larger one was charged the larger one's workload, oracle and trace, whenever they outweighed its own peak).
     @Test func aLayoutsPeakLeavesOutTheOneMeasuredBeforeIt() throws {

@@ -50,7 +50,7 @@ import Testing
         let binary = directory.path("base")
         try FileManager.default.copyItem(atPath: TesseraBenchBinary.url.path, toPath: binary)
         let before = try Data(contentsOf: URL(fileURLWithPath: binary))
-        let outcome = try Bench.run(["ab", binary, TesseraBenchBinary.url.path, "--rounds", "1", "--report", binary])
+        let outcome = try Bench.run(["ab", binary, TesseraBenchBinary.url.path, "--rounds", "6", "--report", binary])
         expectRefused(outcome, "is the base file")
         #expect(try Data(contentsOf: URL(fileURLWithPath: binary)) == before)
     }
@@ -108,10 +108,12 @@ import Testing
         #expect(try directory.contents() == ["r.json"])
     }
 
-    /// Standard output on a full disk: an error and a non-zero status, for every command that prints.
+    /// Standard output on a full disk: an error and a non-zero status, for every command that prints, and for the
+    /// help and the version, which exited 0.
     @Test(arguments: [
         ["dump", "--items", "50"], ["query", "--items", "50", "--rect", "0,0,100,100"], quick,
-        ["trace", "--layout", "flow", "--items", "100"],
+        ["trace", "--layout", "flow", "--items", "100"], ["--help"], ["help", "run"], ["run", "--help"],
+        ["--version"],
     ])
     func aFailedWriteToStandardOutputIsAnError(_ arguments: [String]) throws {
         let outcome = try Bench.run(arguments, standardOutput: "/dev/full")

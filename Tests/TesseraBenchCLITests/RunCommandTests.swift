@@ -138,4 +138,53 @@ import Testing
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("soa-binary-search"))
     }
+
+    /// The data changes update the first item of the first section that has items: a workload whose first section
+    /// is empty measured none of them, silently, where the same sections in another order measured them all.
+    @Test(arguments: [["empty", "twenty"], ["twenty", "empty"]])
+    func aFirstSectionOfNoItemsStillHasItsDataChangesMeasured(order: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let sections = [
+            "empty": #"{"itemSizes": []}"#,
+            "twenty": #"{"itemSizes": ["# + Array(repeating: "[50, 50]", count: 20).joined(separator: ", ") + "]}",
+        ]
+        try directory.write(
+            "w.json", #"{"sections": ["# + order.map { sections[$0]! }.joined(separator: ", ") + "]}")
+        let outcome = try Bench.run(
+            [
+                "run", "--quick", "--quiet", "--workload", "w.json", "--layouts", "flow", "--strategies",
+                "soa-binary-search,naive-dictionary", "--report", "r.json",
+            ], in: directory.url, timeout: 120)
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
+                as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        for strategy in ["soa-binary-search", "naive-dictionary"] {
+            for operation in ["update-resize", "update-insert", "update-delete"] {
+                let result = results.first {
+                    $0["strategy"] as? String == strategy && $0["operation"] as? String == operation
+                }
+                #expect(result?["floorElements"] != nil, "\(order): \(strategy) \(operation)")
+            }
+        }
+        #expect(results.contains { $0["operation"] as? String == "update-batch" }, "\(order)")
+    }
+
+    /// Two shapes that give one workload at a count (a section of 10,000 items or more, at 10,000 items, is one
+    /// section of them all) would measure it twice, one labelled as a million a section.
+    @Test func shapesThatGiveOneWorkloadTwiceAreRefused() throws {
+        let outcome = try Bench.run([
+            "run", "--quick", "--quiet", "--layouts", "flow", "--items", "10k", "--items-per-section", "10k,1M",
+        ])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(
+            outcome.standardError.contains(
+                "--items-per-section 10,000 and 1,000,000 give one workload at 10,000 items"), "\(outcome)")
+        let distinct = try Bench.run([
+            "run", "--quick", "--quiet", "--layouts", "mosaic", "--items", "1k", "--items-per-section", "10k,1M",
+            "--strategies", "soa-binary-search",
+        ])
+        #expect(distinct.status == 0, "Mosaic is one section whatever the shape, and measured once: \(distinct)")
+    }
 }

@@ -67,6 +67,19 @@ import Testing
         }
     }
 
+    /// Markers in the wrong order are named as such, not as a count of them (it holds each once).
+    @Test func markersInTheWrongOrderAreNamedAsSuch() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let contents = Self.end + "\n" + Self.begin + "\n"
+        let readme = try directory.write("README.md", contents)
+        let outcome = try Bench.run(["summary", report, "--readme", readme])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("it holds each once, but the end before the beginning"), "\(outcome)")
+        #expect(!outcome.standardError.contains("1 and 1 times"), "\(outcome)")
+        #expect(try String(contentsOfFile: readme, encoding: .utf8) == contents)
+    }
+
     @Test func aForeignReportOrTheReadmeAsItsOwnInputIsRefused() throws {
         let directory = try TemporaryDirectory()
         let foreign = try directory.write("foreign.json", #"{"hello": "world"}"#)

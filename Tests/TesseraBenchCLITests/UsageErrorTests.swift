@@ -120,6 +120,21 @@ import Testing
         Case(arguments: ["floors", "--processes", "1000000"], mentions: ["--processes", "at most 1000"]),
     ]
 
+    /// An option given twice is refused by every command alike: ArgumentParser kept the last value, so
+    /// `--strategies a --strategies b` measured b alone and said nothing.
+    static let repeatedOptionCases: [Case] = [
+        ["run", "--strategies", "soa-binary-search", "--strategies", "interval-tree"],
+        ["--layouts", "flow", "--layouts=waterfall"], ["dump", "--items", "5", "--items=6"],
+        ["trace", "--seed", "1", "--seed", "2"],
+        ["compare", "a.json", "b.json", "--threshold", "5", "--threshold", "6"],
+        ["export", "r.json", "--format", "bmf", "--format", "influx"],
+        ["summary", "r.json", "--readme", "a.md", "--readme", "b.md"],
+        ["history", "show", "--database", "a.sqlite", "--database", "b.sqlite"],
+    ].map { arguments in
+        let option = arguments.first { $0.hasPrefix("--") }!.split(separator: "=")[0]
+        return Case(arguments: arguments, mentions: ["\(option) is given twice", "comma-separated"])
+    }
+
     /// Values every command that lays out a workload must refuse alike.
     static let everyCommandCases: [Case] =
         everyWorkloadCommand(["--viewport", "0x0"], mentions: ["--viewport", "the width is 0", "positive"])
@@ -139,7 +154,7 @@ import Testing
         ].map { Case(arguments: $0 + option, mentions: mentions) }
     }
 
-    @Test(arguments: cases + everyCommandCases)
+    @Test(arguments: cases + everyCommandCases + repeatedOptionCases)
     func exitsWithUsageStatusAndSaysWhy(_ testCase: Case) throws {
         let outcome = try Bench.run(testCase.arguments, timeout: 20)
         #expect(outcome.status == 64, "\(outcome)")
@@ -168,6 +183,31 @@ import Testing
         #expect(outcome.standardOutput.contains("USAGE:"), "\(outcome)")
         #expect(outcome.standardOutput.contains("OPTIONS:"), "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
+    }
+
+    /// A file that holds nothing to measure or apply is a usage error whatever its kind, as a workload file of no
+    /// items is: a trace of no frames exited 1.
+    @Test(arguments: [
+        (
+            ["run", "--quick", "--quiet", "--layouts", "flow", "--trace"],
+            #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#, "holds no frames"
+        ),
+        (["dump", "--updates"], #"{"updates": []}"#, "holds no updates"),
+        (
+            ["run", "--quick", "--quiet", "--layouts", "flow", "--workload"], #"{"sections": [{"itemSizes": []}]}"#,
+            "holds no items"
+        ),
+        (["dump", "--workload"], #"{"sections": []}"#, "holds no items"),
+    ])
+    func aFileThatHoldsNothingIsAUsageErrorWhateverItsKind(command: [String], contents: String, reason: String)
+        throws
+    {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("empty.json", contents)
+        let outcome = try Bench.run(command + [file])
+        #expect(outcome.status == 64 && !outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains(reason), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
     }
 
     /// The common options of docs/DESIGN.md section 6 are there on every layout-taking subcommand.

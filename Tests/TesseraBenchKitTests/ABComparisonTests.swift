@@ -66,6 +66,40 @@ import Testing
         #expect(row(five, .query)?.formattedRatio.contains("too few rounds") == true)
     }
 
+    /// A gate none of whose operations both builds measured judged nothing: the comparison says so, naming the
+    /// gate and what was measured, where it passed with no word.
+    @Test func aGateOfNothingMeasuredJudgedNothing() {
+        let pairs = (0..<6).map { _ in (base: report(query: 100), head: report(query: 100)) }
+        func compared(gate: Set<BenchmarkOperation>?) -> ABComparison {
+            ABComparison(
+                rounds: pairs, orders: Array(repeating: [.base, .head], count: 6), base: "b", head: "h",
+                runArguments: [], droppedForBase: [], gate: gate)
+        }
+        let unjudged = compared(gate: [.updateBatch]).unjudged
+        #expect(
+            unjudged
+                == "the gate (update-batch) judged nothing: no result of its operations was measured by both builds, "
+                + "which measured prepare-warm, query, fill-floor; gate an operation the run measures")
+        #expect(compared(gate: [.updateBatch]).text().contains("The gate (update-batch) judged nothing"))
+        #expect(compared(gate: [.query]).unjudged == nil)
+        #expect(compared(gate: nil).unjudged == nil)
+        let nothing = ABComparison(
+            rounds: [], orders: [], base: "b", head: "h", runArguments: [], droppedForBase: [], gate: [.query])
+        #expect(nothing.unjudged?.contains("no result was measured by both builds") == true)
+    }
+
+    /// The fewest rounds that give an interval, which `ab` takes no fewer of: 6 at 95%, as `tune` takes.
+    @Test func aNinetyFivePercentIntervalNeedsSixRounds() {
+        #expect(MedianInterval.fewestSamples(confidence: 0.95) == 6)
+        #expect(MedianInterval.fewestSamples(confidence: 0.99) == 8)
+        for confidence in [0.5, 0.9, 0.95, 0.99] {
+            let fewest = MedianInterval.fewestSamples(confidence: confidence)
+            let samples = (0..<fewest).map(Double.init)
+            #expect(MedianInterval(samples, confidence: confidence) != nil)
+            #expect(MedianInterval(Array(samples.dropLast()), confidence: confidence) == nil)
+        }
+    }
+
     @Test func resultsOfOneSideAreListedNotCompared() {
         let rounds = (0..<6).map { _ in
             (base: report(query: 100, extra: .prepareCold), head: report(query: 100, extra: .query))

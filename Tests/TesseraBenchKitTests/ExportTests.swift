@@ -73,6 +73,61 @@ import Testing
         #expect(try RecordedRun(.run(.synthetic([result])), commit: "abc").commit == "abc")
     }
 
+    // MARK: Times
+
+    /// A time is one every format writes, refused where it is read otherwise (`RecordedTime`): `--time
+    /// 2262-04-12T00:00:00Z` trapped the InfluxDB export (nanoseconds since 1970 past Int64), and so did a report of
+    /// the year 9999.
+    @Test func timesOutsideWhatInfluxDBHoldsAreRefusedNeverTrapped() throws {
+        for text in ["1677-09-21T00:12:44Z", "2262-04-11T23:47:16Z", "2026-11-26T12:00:00Z"] {
+            #expect(throws: Never.self) { _ = try RecordedTime.parse(text) }
+        }
+        for text in [
+            "2262-04-12T00:00:00Z", "0000-01-01T00:00:00Z", "1600-01-01T00:00:00Z", "9999-01-01T00:00:00Z",
+            "1677-09-21T00:12:43Z", "not a date", "2026-11-26",
+        ] {
+            #expect(throws: RecordedTime.Refusal(description: "\"\(text)\" is refused: \(RecordedTime.rule)")) {
+                _ = try RecordedTime.parse(text)
+            }
+        }
+        var run = try recordedRun()
+        run.time = try RecordedTime.parse("2262-04-11T23:47:16Z")
+        #expect(
+            String(decoding: try InfluxLineProtocol.document([run]), as: UTF8.self).hasSuffix(" 9223372036000000000\n"))
+        run.time = try RecordedTime.parse("1677-09-21T00:12:44Z")
+        #expect(
+            String(decoding: try InfluxLineProtocol.document([run]), as: UTF8.self).hasSuffix(" -9223372036000000000\n")
+        )
+        // A run made in code at a time outside is refused by each format that writes its time, not trapped; and a
+        // time given to `RecordedRun` is held to the same rule.
+        run.time = Date(timeIntervalSince1970: 1e10)
+        #expect(throws: ExportError.self) { try InfluxLineProtocol.document([run]) }
+        #expect(throws: ExportError.self) { try OtavaSeries.document([run]) }
+        let result = BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1, operation: .query, samples: [1])
+        #expect(throws: RecordedRun.Problem.self) {
+            try RecordedRun(.run(.synthetic([result])), commit: "c", time: Date(timeIntervalSince1970: 1e10))
+        }
+    }
+
+    /// A commit, branch or machine is one line of 1 to 200 characters, whether given or the report's: a processor
+    /// named at length (or with a control character) failed `history add` on the history's own check, and the
+    /// message blamed the history.
+    @Test func namesTheHistoryCannotHoldAreRefusedWithTheOptionThatGivesAnother() throws {
+        let result = BenchmarkResult(
+            layout: .flow, strategy: .soaBinarySearch, elements: 1, operation: .query, samples: [1])
+        for cpu in [String(repeating: "é", count: 201), "A\u{0}B", "two\nlines"] {
+            var report = BenchmarkReport.synthetic([result], cpu: cpu)
+            report.environment.gitCommit = "abc"
+            #expect(throws: RecordedRun.Problem.self) { try RecordedRun(.run(report)) }
+            #expect(try RecordedRun(.run(report), machine: "CI runner").machine == "CI runner")
+        }
+        // Counted as SQLite counts a text: 200 scalars, however they combine.
+        #expect(RecordedRun.isName(String(repeating: "e\u{301}", count: 100)))
+        #expect(!RecordedRun.isName(String(repeating: "e\u{301}", count: 101)))
+        #expect(!RecordedRun.isName(""))
+    }
+
     // MARK: Bencher Metric Format
 
     /// BMF's JSON Schema, as bencher.dev publishes it: an object of benchmarks, each an object of measures, each an
@@ -278,7 +333,7 @@ import Testing
         #expect(parseLine("myMeasurement,tag1=value1") == nil, "a point needs a field")
 
         let run = try recordedRun(machine: "AMD EPYC 7B13, 2 cores = fast")
-        let lines = String(decoding: InfluxLineProtocol.document([run]), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: try InfluxLineProtocol.document([run]), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == run.metrics.count)
         let points = lines.map { parseLine(String($0)) }
         #expect(!points.contains(nil))

@@ -149,19 +149,22 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
         #expect(ReportComparison(base: base, head: head).text().hasPrefix("1 regression"))
     }
 
-    /// Another workload, seed or viewport times different work: the numbers cannot be compared at all.
-    @Test(arguments: ["workload", "seed", "viewport"])
+    /// Another workload, seed, viewport or trace times different work: the numbers cannot be compared at all (and
+    /// `ab` refuses a round whose two reports differ so).
+    @Test(arguments: ["workload", "seed", "viewport", "trace"])
     func differentWorkIsUnusable(_ setting: String) throws {
         var other = head
         switch setting {
         case "workload": other.settings.workload = "file w.json"
         case "seed": other.settings.seed = 2
+        case "trace": other.settings.trace = "scroll.json (FNV-1a 1234), 60 frames a second"
         default: (other.settings.viewportWidth, other.settings.viewportHeight) = (844, 390)
         }
         let comparison = ReportComparison(base: base, head: other)
         let expected = [
             "workload": #"workload: "test" → "file w.json""#, "seed": "seed: 1 → 2",
             "viewport": "viewport: 390×844 → 844×390",
+            "trace": "trace: built-in → scroll.json (FNV-1a 1234), 60 frames a second",
         ][setting]
         #expect(comparison.differences.map(\.description) == [expected])
         #expect(comparison.timesDifferentWork)

@@ -203,6 +203,56 @@ import Testing
         }
     }
 
+    /// What `export` and `history add` could not hold is refused by the reader every command shares, so `summary`
+    /// and `compare` refuse it too, in the same words: a date no export writes, a negative size or count, a shape of
+    /// no items, a result of no sample, a name outside Tessera that does not read back or that two results share.
+    @Test func refusesWhatNoExportOrHistoryCouldHold() throws {
+        func editResults(_ edit: @escaping (inout [[String: Any]]) -> Void) throws -> Data {
+            try edited { object in
+                var results = object["results"] as! [[String: Any]]
+                edit(&results)
+                object["results"] = results
+            }
+        }
+        let cases: [(Data, String)] = [
+            (
+                try edited { object in
+                    var environment = object["environment"] as! [String: Any]
+                    environment["date"] = "9999-01-01T00:00:00Z"
+                    object["environment"] = environment
+                }, "environment.date: \"9999-01-01T00:00:00Z\" is refused: \(RecordedTime.rule)"
+            ),
+            (
+                try editResults { $0[1]["bytesPerElement"] = -1 },
+                "results[1].bytesPerElement is -1.0; a figure of a result is finite and 0 or more"
+            ),
+            (try editResults { $0[0]["allocationsPerOperation"] = -0.5 }, "results[0].allocationsPerOperation is -0.5"),
+            (try editResults { $0[0]["missedElements"] = -3 }, "results[0].missedElements is -3"),
+            (try editResults { $0[0]["itemsPerSection"] = 0 }, "results[0].itemsPerSection is 0"),
+            (
+                try editResults {
+                    $0[0]["samples"] = 0
+                    $0[0]["samplesNanoseconds"] = [Double]()
+                }, "results[0] holds no sample; a result holds at least one"
+            ),
+            (try editResults { $0[0]["layout"] = "flow/x" }, "does not read back as its name"),
+            (
+                try editResults {
+                    $0.append($0[0])
+                    $0[0]["parameters"] = "32"
+                    $0[2]["allocator"] = "32"
+                },
+                "results[2] is named \"flow/soa-binary-search-32/query/1000\" outside Tessera, as an earlier result is"
+            ),
+        ]
+        for (data, reason) in cases {
+            let refused = refusal(data)
+            #expect(
+                refused?.kind == .invalid && refused?.message.contains(reason) == true,
+                "\(reason): \(String(describing: refused))")
+        }
+    }
+
     @Test func refusesMissingOrMistypedFields() throws {
         let withoutVersion = refusal(try edited { $0["schemaVersion"] = nil })
         #expect(withoutVersion?.kind == .invalid)

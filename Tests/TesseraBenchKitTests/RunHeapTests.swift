@@ -102,4 +102,42 @@ import Testing
         }
         #expect(MemoryEstimate.heldBytes(of: report.results) > 0)
     }
+
+    /// A fit's negative base crosses 0 below the counts it was fitted at; no estimate follows it there (one item on
+    /// naive-dictionary was an estimate of -0.7 MB).
+    @Test func noEstimateIsBelowZero() {
+        for layout in LayoutID.builtIn {
+            for strategy in StrategyID.allCases {
+                for shape in [
+                    MemoryEstimate.Shape(elements: 1, sections: 1, listedSizes: 1),
+                    MemoryEstimate.Shape(elements: 0, sections: 0, listedSizes: 0),
+                ] {
+                    #expect(MemoryEstimate.measuringBytes(strategy, on: layout, shape) >= 0, "\(layout) \(strategy)")
+                }
+            }
+        }
+    }
+
+    /// The data changes update the first item of the first section that has items: a workload whose first section
+    /// is empty lost every one of them, silently. The floors follow the same item.
+    @Test func aFirstSectionOfNoItemsStillHasItsDataChangesMeasured() throws {
+        let settings = RunSettings(
+            layouts: [.flow], strategies: [.soaBinarySearch, .naiveDictionary], itemCounts: [20], viewportWidth: 390,
+            viewportHeight: 844, seed: 1, workload: "test", traceFrames: 0, verifiedFrames: 4)
+        let sections = [
+            LayoutSection(itemSizes: .list([])),
+            LayoutSection(itemSizes: .list(Array(repeating: Size(width: 50, height: 50), count: 20))),
+        ]
+        var runner = BenchmarkRunner(settings: settings, workload: .file(sections, path: "w.json"))
+        runner.prepareBudget = .quick
+        runner.queryBudget = .quick
+        let results = try runner.run().results
+        for strategy in [StrategyID.soaBinarySearch, .naiveDictionary] {
+            for operation in [BenchmarkOperation.updateResize, .updateInsert, .updateDelete] {
+                let result = results.first { $0.strategy == strategy && $0.operation == operation }
+                #expect(result?.floorElements != nil, "\(strategy) \(operation)")
+            }
+        }
+        #expect(results.contains { $0.operation == .updateBatch && $0.floorElements != nil })
+    }
 }

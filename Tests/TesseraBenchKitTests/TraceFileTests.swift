@@ -60,7 +60,6 @@ import Testing
                 #"{"framesPerSecond": 120, "viewport": [0, 844], "frames": [{"offset": [0, 0]}]}"#,
                 "viewport must be a positive"
             ),
-            (#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#, "at least one frame"),
             (
                 #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, true]}]}"#,
                 "frames[0].offset[1]"
@@ -100,6 +99,19 @@ import Testing
         } throws: { error in
             guard case .malformedTrace(let path, let message) = error as? WorkloadError else { return false }
             return path == url.path && message.contains(reason)
+        }
+    }
+
+    /// A trace of no frames reads, but holds nothing to measure: refused as such, which the command line makes a
+    /// usage error, as it does a workload file of no items.
+    @Test func aTraceOfNoFramesHoldsNothing() throws {
+        let url = try Self.write(#"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            try TraceFile.load(from: url)
+        } throws: { error in
+            guard case .holdsNothing(let reason) = error as? WorkloadError else { return false }
+            return reason.contains(url.path) && reason.contains("holds no frames")
         }
     }
 

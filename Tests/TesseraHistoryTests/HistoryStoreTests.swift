@@ -152,6 +152,36 @@ func recordedRun(
         }
     }
 
+    /// A run at a time no export can write (1600, which older versions took from `history add --time`) is a row
+    /// no `add` could have written now: refused when read, so `history export --format influx` never meets it.
+    @Test func aRunAtATimeNoExportWritesIsRefusedWhenRead() throws {
+        let store = try HistoryStore(path: path)
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE run SET time = ?", arguments: [-11_676_096_000.0])
+        }
+        let reads: [() throws -> Void] = [{ _ = try store.runs() }, { _ = try store.series() }]
+        for read in reads {
+            #expect {
+                try read()
+            } throws: { error in
+                let description = (error as? HistoryError)?.description ?? ""
+                return description.contains("run 1's time is -11676096000.0 s since 1970")
+                    && description.contains(RecordedTime.rule)
+            }
+        }
+    }
+
+    /// Otava lines each figure up with the runs by position: runs of two shapes share no figure, and the series
+    /// is refused rather than written with every entry empty.
+    @Test func runsThatShareNoFigureAreNoOtavaSeries() throws {
+        let store = try HistoryStore(path: path)
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try store.add(recordedRun(commit: "bbb", day: 2, latency: 100, benchmark: "flow/soa-binary-search/query/2000"))
+        let runs = HistoryStore.runs(of: try store.series())
+        #expect(throws: ExportError.noCommonFigure(runs: 2)) { try OtavaSeries.document(runs) }
+    }
+
     @Test func twoWritersAtOnceLoseNothing() async throws {
         _ = try HistoryStore(path: path)
         let path = path

@@ -14,8 +14,11 @@ struct AB: ParsableCommand {
             cannot see it. For each result: the median ratio and its exact distribution-free confidence interval \
             (order statistics of the rounds' ratios, the sign-test interval). A regression is an interval wholly \
             above 1 + threshold, an improvement one wholly below 1 − threshold, unchanged one wholly within; \
-            anything else is inconclusive (more rounds narrow the interval). A 95% interval needs 6 rounds. The \
-            output says how small a change the rounds could have seen: the threshold plus the interval's half-width.
+            anything else is inconclusive (more rounds narrow the interval). A 95% interval needs 6 rounds, so \
+            --rounds, --budget and --confirmation-rounds (unless 0) take no fewer (8 at --confidence 0.99). The \
+            output says how small a change the rounds could have seen: the threshold plus the interval's half-width. \
+            In every round BASE and HEAD must have timed the same work (workload, seed, viewport, trace), as \
+            `compare` requires.
 
             With --until-decided (what scripts/ci-benchmark runs), ab looks after every --look-every rounds and \
             stops once every gated result is decided against the threshold (a regression, or an interval at or \
@@ -38,7 +41,8 @@ struct AB: ParsableCommand {
 
             Exit status: 0 when nothing regressed; 1 when a gated result regressed and was confirmed (listed on \
             standard error); 2 when a \
-            binary is missing, BASE's run fails or writes no readable report, or nothing was measured by both; 3 \
+            binary is missing, BASE's run fails or writes no readable report, the two timed different work, or no \
+            result of the gate's operations was measured by both (the gate judged nothing); 3 \
             when HEAD's run fails (an error, a signal, its time limit, no readable report): the change breaks the \
             benchmark; 64 \
             for usage.
@@ -51,7 +55,7 @@ struct AB: ParsableCommand {
     @Argument(help: ArgumentHelp("The tessera-bench binary of the change.", valueName: "head"))
     var head: String
 
-    @Option(parsing: .unconditional, help: "Rounds of one process of each binary (6 or more give a 95% interval).")
+    @Option(parsing: .unconditional, help: "Rounds of one process of each binary, 6 or more (a 95% interval needs 6).")
     var rounds = 20
 
     @Flag(help: "Add rounds until every gated result is decided, or --budget rounds are spent.")
@@ -141,16 +145,25 @@ struct AB: ParsableCommand {
     static let refusedRunOptions = ["--report", "--markdown", "--csv", "--html", "--system-malloc", "--quiet"]
 
     func validate() throws {
-        guard rounds >= 1, rounds <= 1_000 else { throw ValidationError("--rounds must be between 1 and 1000") }
         guard threshold.isFinite, threshold >= 0, threshold < 100 else {
             throw ValidationError("--threshold must be a percentage from 0 to under 100")
         }
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
-        guard (1...1_000).contains(budget), (1...budget).contains(lookEvery) else {
-            throw ValidationError("--budget must be between 1 and 1000, and --look-every between 1 and the budget")
+        // With fewer rounds than an interval needs, no result can ever be a regression: a gate that cannot fail.
+        let fewest = MedianInterval.fewestSamples(confidence: confidence)
+        let why =
+            "fewer give no \(String(format: "%g", confidence * 100))% interval of a ratio, so no result could regress"
+        guard rounds >= fewest, rounds <= 1_000 else {
+            throw ValidationError("--rounds must be between \(fewest) and 1000: \(why)")
         }
-        guard (0...1_000).contains(confirmationRounds) else {
-            throw ValidationError("--confirmation-rounds must be between 0 and 1000")
+        guard (fewest...1_000).contains(budget), (1...budget).contains(lookEvery) else {
+            throw ValidationError(
+                "--budget must be between \(fewest) and 1000 (\(why)), and --look-every between 1 and the budget")
+        }
+        guard confirmationRounds == 0 || (fewest...1_000).contains(confirmationRounds) else {
+            throw ValidationError(
+                "--confirmation-rounds must be 0 (fail without confirming) or between \(fewest) and 1000: \(why) in "
+                    + "them, so no regression could be confirmed")
         }
         if let timeLimit, !(timeLimit.isFinite && timeLimit > 0) {
             throw ValidationError("--time-limit must be a number of seconds above 0, not \(timeLimit)")
@@ -165,6 +178,9 @@ struct AB: ParsableCommand {
         // The options must mean something to this build's `run`: a typo fails now, not after the first round.
         do { _ = try Run.parse(runArguments) } catch {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(Run.message(for: error))")
+        }
+        if let repeated = RepeatedOptions.first(in: runArguments, of: Run.self) {
+            throw ValidationError("the run options are not valid for `tessera-bench run`: \(repeated)")
         }
         _ = try outputFiles()
     }
@@ -227,8 +243,9 @@ struct AB: ParsableCommand {
         try outputFiles.write([
             "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },
         ])
-        guard !comparison.rows.isEmpty else {
-            FileHandle.standardError.write(Data("Error: the two builds measured no result in common\n".utf8))
+        // A gate that judged nothing can neither pass nor fail a change.
+        if let unjudged = comparison.unjudged {
+            FileHandle.standardError.write(Data("Error: \(unjudged)\n".utf8))
             throw ExitCode.unusableInput
         }
         let regressions = comparison.regressions

@@ -19,7 +19,7 @@ struct Compare: ParsableCommand {
 
             The output leads with a warning when the reports differ in more than their results: in set-up (CPU, \
             cores, allocator, Swift, OS, host) or settings (verified frames, report schema), which can explain a \
-            change by themselves; or in the work timed (workload, seed, viewport), when the numbers measure \
+            change by themselves; or in the work timed (workload, seed, viewport, trace), when the numbers measure \
             different things and the comparison is unusable.
 
             Exit status: 0 when nothing regressed; 1 when a result regressed (listed on standard error); 2 for \

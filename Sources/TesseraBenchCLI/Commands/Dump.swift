@@ -43,7 +43,9 @@ struct Dump: ParsableCommand {
     }
 
     func run() throws {
-        let file = try updates.map { try UpdatesFile.load(from: URL(fileURLWithPath: $0)) }
+        let file = try updates.map { path in
+            try WorkloadOptions.holdingSomething { try UpdatesFile.load(from: URL(fileURLWithPath: path)) }
+        }
         let source = try workload.source()
         let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
         try workload.withLayout(

@@ -38,7 +38,7 @@ struct Export: ParsableCommand {
     func run() throws {
         let outputFiles = try OutputFiles(["--output": output], inputs: [("report", report)])
         let run = try record.recordedRun(from: report)
-        let data = try format.document([run])
+        let data = try format.written([run])
         guard output != nil else {
             print(String(decoding: data, as: UTF8.self), terminator: "")
             return
@@ -47,4 +47,14 @@ struct Export: ParsableCommand {
     }
 }
 
-extension ExportFormat: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {
+    /// The runs in this format; exit 2 with the reason when the format cannot hold them (`ExportError`).
+    func written(_ runs: [RecordedRun]) throws -> Data {
+        do {
+            return try document(runs)
+        } catch let error as ExportError {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode.unusableInput
+        }
+    }
+}

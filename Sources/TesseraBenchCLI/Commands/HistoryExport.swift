@@ -12,8 +12,8 @@ struct HistoryExport: ParsableCommand {
             every exported run holds (narrow them with --benchmark, --measure and --machine); influx writes every figure as \
             InfluxDB line protocol.
 
-            Exit status: 0 when written; 2 for a database that is not a history or holds nothing that matches; 64 \
-            for usage.
+            Exit status: 0 when written; 2 for a database that is not a history, holds nothing that matches, or \
+            (otava) holds runs that share no figure; 64 for usage.
             """
     )
 
@@ -37,15 +37,16 @@ struct HistoryExport: ParsableCommand {
         let outputFiles = try OutputFiles(["--output": output], inputs: [("--database", history.database)])
         let runs = HistoryStore.runs(of: try filter.series(of: history))
         if format == .otava {
-            let dropped = Set(runs.flatMap { $0.metrics.map(\.series) }).subtracting(OtavaSeries.commonSeries(runs))
-            if !dropped.isEmpty {
+            let common = OtavaSeries.commonSeries(runs)
+            let dropped = Set(runs.flatMap { $0.metrics.map(\.series) }).subtracting(common)
+            if !dropped.isEmpty, !common.isEmpty {
                 FileHandle.standardError.write(
                     Data(
                         "Left out \(dropped.count) figures that not every run holds (Otava lines a metric's values up with the runs by position)\n"
                             .utf8))
             }
         }
-        let data = try format.document(runs)
+        let data = try format.written(runs)
         guard output != nil else {
             print(String(decoding: data, as: UTF8.self), terminator: "")
             return

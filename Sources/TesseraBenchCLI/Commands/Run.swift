@@ -114,6 +114,7 @@ struct Run: ParsableCommand {
         if workload.workload != nil, workload.sectionShapes.count > 1 {
             throw ValidationError("a workload file fixes its sections: drop --items-per-section")
         }
+        try workload.requireDistinctWorkloads(at: items?.counts ?? Self.defaultItemCounts, of: try layoutIDs)
         try checkIndexes()
         _ = try outputFiles()
         let traceFile = try traceFile()
@@ -162,7 +163,9 @@ struct Run: ParsableCommand {
 
     /// The recorded trace, read (and refused when it is not one) before anything is measured.
     func traceFile() throws -> TraceFile? {
-        try trace.map { try TraceFile.load(from: URL(fileURLWithPath: $0)) }
+        try trace.map { path in
+            try WorkloadOptions.holdingSomething { try TraceFile.load(from: URL(fileURLWithPath: path)) }
+        }
     }
 
     var layoutIDs: [LayoutID] {
@@ -172,8 +175,11 @@ struct Run: ParsableCommand {
     /// The counts asked for; by default 10k, 100k and 1M items, or `source`'s own count when it is a file.
     func itemCounts(of source: WorkloadSource) throws -> [Int] {
         if let count = try workload.fileItemCount(asked: items?.counts.first, of: source) { return [count] }
-        return items?.counts ?? [10_000, 100_000, 1_000_000]
+        return items?.counts ?? Self.defaultItemCounts
     }
+
+    /// The built-in workload's counts when `--items` gives none.
+    static let defaultItemCounts = [10_000, 100_000, 1_000_000]
 
     /// `nil` for the default: each layout's tutorial designs and the engine.
     var strategySelection: [StrategyID]? {

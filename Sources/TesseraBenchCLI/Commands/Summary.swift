@@ -86,13 +86,12 @@ struct Summary: ParsableCommand {
         }
         let begins = text.ranges(of: beginMarker)
         let ends = text.ranges(of: endMarker)
-        guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first,
-            begin.upperBound <= end.lowerBound
-        else {
-            throw ReadmeError(
-                description:
-                    "\(path) must hold the line \"\(beginMarker)\" once, then \"\(endMarker)\" once; it holds them \(begins.count) and \(ends.count) times"
-            )
+        let rule = "\(path) must hold the line \"\(beginMarker)\" once, then \"\(endMarker)\" once"
+        guard begins.count == 1, ends.count == 1, let begin = begins.first, let end = ends.first else {
+            throw ReadmeError(description: "\(rule); it holds them \(begins.count) and \(ends.count) times")
+        }
+        guard begin.upperBound <= end.lowerBound else {
+            throw ReadmeError(description: "\(rule); it holds each once, but the end before the beginning")
         }
         return String(text[..<begin.upperBound]) + "\n" + block + String(text[end.lowerBound...])
     }

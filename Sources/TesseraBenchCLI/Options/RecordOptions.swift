@@ -15,30 +15,37 @@ struct RecordOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "When it was measured, as 2026-11-26T12:00:00Z (default: the report's time).", valueName: "time"))
+            "When it was measured, as 2026-11-26T12:00:00Z, from 1677-09-21T00:12:44Z to 2262-04-11T23:47:16Z (default: the report's time).",
+            valueName: "time"))
     var time: String?
 
-    func validate() throws {
-        if let time, ISO8601DateFormatter().date(from: time) == nil {
-            throw ValidationError("--time must be an ISO 8601 time with its zone, as 2026-11-26T12:00:00Z, not \(time)")
-        }
-        for (option, value) in [("--commit", commit), ("--branch", branch), ("--machine", machine)] {
-            guard let value else { continue }
-            guard !value.isEmpty, value.count <= 200, !value.contains(where: \.isNewline) else {
-                throw ValidationError("\(option) must be one line of 1 to 200 characters")
+    /// `--time`, read by the rule every reader of a time keeps (`RecordedTime`): a usage error outside it.
+    var recordedTime: Date? {
+        get throws {
+            do throws(RecordedTime.Refusal) {
+                return try time.map(RecordedTime.parse)
+            } catch {
+                throw ValidationError("--time \(error)")
             }
+        }
+    }
+
+    func validate() throws {
+        _ = try recordedTime
+        for (option, value) in [("--commit", commit), ("--branch", branch), ("--machine", machine)] {
+            guard let value, !RecordedRun.isName(value) else { continue }
+            throw ValidationError("\(option) must be \(RecordedRun.nameRule)")
         }
     }
 
     /// The figures of the report at `path`, at this commit, branch and machine; exit 2 with the reason when the
     /// file is no report or holds nothing to record.
     func recordedRun(from path: String) throws -> RecordedRun {
+        let time = try recordedTime
         do {
             let file = try ReportFile.load(from: URL(fileURLWithPath: path))
             do throws(RecordedRun.Problem) {
-                return try RecordedRun(
-                    file, commit: commit, branch: branch, machine: machine,
-                    time: time.flatMap { ISO8601DateFormatter().date(from: $0) })
+                return try RecordedRun(file, commit: commit, branch: branch, machine: machine, time: time)
             } catch {
                 throw ValidationError("\(path): \(error.description)")
             }

@@ -3,8 +3,19 @@ import TesseraBenchKit
 
 /// One rule for the items every command lays out: at least one, and a workload file's own count. A workload of no
 /// items would measure nothing in `run`, `tune`, `native` and `floors`, and show nothing but empty sections in
-/// `dump`, `query` and `trace`, so every command refuses it as a usage error, however it is given.
+/// `dump`, `query` and `trace`, so every command refuses it as a usage error, however it is given; and so is any
+/// file that holds nothing to measure or apply, whatever its kind (`holdingSomething(_:)`).
 extension WorkloadOptions {
+    /// What `read` reads from a file, with a file that holds nothing (a trace of no frames, updates of no steps:
+    /// `WorkloadError.holdsNothing`) refused as a usage error, as a workload file of no items is.
+    static func holdingSomething<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch WorkloadError.holdsNothing(let reason) {
+            throw ValidationError(reason)
+        }
+    }
+
     /// Refuses `--items 0` (`asked`), before anything is read.
     static func requireItems(_ asked: [Int]) throws {
         if asked.contains(0) {

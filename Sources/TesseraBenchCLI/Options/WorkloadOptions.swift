@@ -131,6 +131,20 @@ struct WorkloadOptions: ParsableArguments {
         }
     }
 
+    /// Refuses a list of shapes two of which give one workload at one of `counts` on one of `layouts`: a shape of
+    /// the count or more makes one section of every item, so `--items 10k --items-per-section 10k,1M` would
+    /// measure the same sections twice, labelled as two shapes.
+    func requireDistinctWorkloads(at counts: [Int], of layouts: [LayoutID]) throws {
+        guard workload == nil, layouts.contains(where: builtIn.dividesIntoSections) else { return }
+        for count in counts {
+            let whole = sectionShapes.filter { $0 >= count }
+            guard whole.count > 1 else { continue }
+            throw ValidationError(
+                "--items-per-section \(whole[0].formatted()) and \(whole[1].formatted()) give one workload at "
+                    + "\(count.formatted()) items, one section of them all, which would be measured twice: drop one")
+        }
+    }
+
     private var builtIn: BuiltInWorkload {
         BuiltInWorkload(
             itemsPerSection: sectionShapes[0], sizing: sizing, uniformSize: itemSize.size,

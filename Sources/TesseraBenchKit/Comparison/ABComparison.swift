@@ -195,6 +195,20 @@ public struct ABComparison: Codable, Sendable {
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
     }
 
+    /// Why the comparison can neither pass nor fail a change, or `nil` when it judged something: no result measured
+    /// by both builds in every round, or none of the gate's operations among those (`--gate update-batch` on a run
+    /// of naive strategies), named with what was measured.
+    public var unjudged: String? {
+        guard !rows.isEmpty else {
+            return "no result was measured by both builds in every round: nothing was compared"
+        }
+        guard !rows.contains(where: { $0.gated != false }) else { return nil }
+        let gated = (gate ?? BenchmarkOperation.allCases).map(\.rawValue).joined(separator: ", ")
+        let measured = BenchmarkOperation.allCases.filter { operation in rows.contains { $0.operation == operation } }
+        return "the gate (\(gated)) judged nothing: no result of its operations was measured by both builds, which "
+            + "measured \(measured.map(\.rawValue).joined(separator: ", ")); gate an operation the run measures"
+    }
+
     /// Whether every gated result is decided against the threshold: a regression (its interval wholly above
     /// 1 + threshold) or cleared (wholly at or below it). `--until-decided` stops then, or at the first regression,
     /// which a second set of rounds confirms.
@@ -300,7 +314,7 @@ extension ABComparison {
         if !droppedForBase.isEmpty {
             notes.append("BASE does not know \(droppedForBase.joined(separator: " ")) and ran without.")
         }
-        if rows.isEmpty { notes.append("No result was measured by both builds in every round: nothing to compare.") }
+        if let unjudged { notes.append(unjudged.prefix(1).uppercased() + unjudged.dropFirst() + ".") }
         if let detectability { notes.append("The rounds \(detectability).") }
         if let procedure { notes.append(procedure) }
         return notes

@@ -92,6 +92,16 @@ public final class ABTrials {
                         + "the builds time operations differently, so their ratios would measure the change of method; "
                         + "compare builds whose reports measure alike")
             }
+            // What `compare` refuses, refused in every round: a ratio of two builds' times of different work (another
+            // workload, seed, viewport or trace) measures the work, not the code, whichever verdict it gives.
+            let work = ReportComparison.differences(baseReport, headReport).filter(\.timesDifferentWork)
+            guard work.isEmpty else {
+                throw Failure(
+                    description:
+                        "in round \(round), BASE and HEAD timed different work with the same run options, so their "
+                        + "ratios would measure the work, not the code: "
+                        + work.map(\.description).joined(separator: "; "))
+            }
             rounds.append((baseReport, headReport))
             orders.append(order)
             let elapsed = Double(monotonicNanoseconds() - started) / 1e9
@@ -107,9 +117,16 @@ public final class ABTrials {
     /// Checks the binaries and makes the reports' directory, once, before the first round.
     private func prepare() throws(Failure) -> URL {
         if let directory { return directory }
-        for binary in [base, head] where !FileManager.default.isExecutableFile(atPath: binary.path) {
-            throw Failure(
-                description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
+        // Both, before any round: a directory passes an executable check, and would fail only in its first round.
+        for binary in [base, head] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: binary.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: binary.path)
+            else {
+                throw Failure(
+                    description: "\(binary.path) is not an executable file; give the path of a built tessera-bench")
+            }
         }
         (baseArguments, droppedForBase) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
@@ -163,6 +180,8 @@ public final class ABTrials {
             }
             process.waitUntilExit()
             Interruption.untrack(child)
+            // Stopped by our own clean-up, the run did not fail: `ab` was interrupted, and ends saying so.
+            Interruption.yieldToSignal()
             status = process.terminationStatus
             signalled = process.terminationReason == .uncaughtSignal
         } catch let failure as Failure {

@@ -36,6 +36,16 @@ public struct MedianInterval: Codable, Hashable, Sendable {
         rank = k
     }
 
+    /// The fewest samples that give an interval at `confidence` (6 at 95%, 8 at 99%): with fewer, even the
+    /// smallest and the largest sample miss the median too often.
+    public static func fewestSamples(confidence: Double) -> Int {
+        precondition(confidence > 0 && confidence < 1)
+        var count = 1
+        // P(B ≤ 0) = ½ⁿ must be within one side's share of the error.
+        while pow(0.5, Double(count)) > (1 - confidence) / 2 { count += 1 }
+        return count
+    }
+
     /// The interval bounded by the `rank`-th smallest and `rank`-th largest sample, as a look of a sequential
     /// design chooses it (`SequentialDesign`); `nil` for a rank below 1 or past the middle.
     public init?(_ samples: [Double], rank: Int) {

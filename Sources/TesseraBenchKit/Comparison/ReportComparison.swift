@@ -144,10 +144,11 @@ public struct ReportComparison: Sendable {
         return nil
     }
 
-    /// The settings first, then the machine and build. The layouts, strategies and item counts are left out: they
-    /// show as results of one side only. So are the trace's frames, which follow from the workload, seed, viewport
-    /// and the largest item count run.
-    private static func differences(_ base: BenchmarkReport, _ head: BenchmarkReport) -> [Difference] {
+    /// The settings first, then the machine and build. The work timed: the workload (its line names the layouts, the
+    /// shapes, the sizing and the seed), the seed, the viewport and the trace replayed; what `compare` and every
+    /// round of `ab` refuse. The strategies and item counts are left out: they show as results of one side only. So
+    /// are the trace's frames, which follow from the workload, seed, viewport and the largest item count run.
+    static func differences(_ base: BenchmarkReport, _ head: BenchmarkReport) -> [Difference] {
         let (old, new) = (base.settings, head.settings)
         let (was, now) = (base.environment, head.environment)
         func quoted(_ text: String) -> String { "\"\(text)\"" }
@@ -159,6 +160,8 @@ public struct ReportComparison: Sendable {
                 name: "workload", base: quoted(old.workload), head: quoted(new.workload), timesDifferentWork: true),
             Difference(name: "seed", base: "\(old.seed)", head: "\(new.seed)", timesDifferentWork: true),
             Difference(name: "viewport", base: viewport(old), head: viewport(new), timesDifferentWork: true),
+            Difference(
+                name: "trace", base: old.trace ?? "built-in", head: new.trace ?? "built-in", timesDifferentWork: true),
             Difference(
                 name: "verified frames", base: "\(old.verifiedFrames)", head: "\(new.verifiedFrames)",
                 timesDifferentWork: false),

@@ -48,6 +48,22 @@ public struct BenchmarkName: Hashable, Comparable, Sendable, CustomStringConvert
         }
     }
 
+    /// Why the result at `place` cannot be exported or kept in a history under this name, or `nil`: a name that
+    /// does not read back as itself (a layout with a `/`, a strategy label of no letter or digit), or one that an
+    /// earlier result of `names` has (labels the slug makes alike, as `(32)` and `[32]`), which a dashboard and the
+    /// history would take for one series. Adds the name to `names`.
+    func inconsistency(at place: String, among names: inout Set<BenchmarkName>) -> String? {
+        guard BenchmarkName(description) == self else {
+            return "\(place) is named \"\(self)\" outside Tessera, which does not read back as its name: a layout "
+                + "holds no \"/\", and a strategy's label has a letter or a digit"
+        }
+        guard names.insert(self).inserted else {
+            return "\(place) is named \"\(self)\" outside Tessera, as an earlier result is: each result's name is "
+                + "its own"
+        }
+        return nil
+    }
+
     public var description: String {
         "\(layout)/\(strategy)/\(operation)/\(elements)" + (itemsPerSection.map { "/\($0)-per-section" } ?? "")
     }

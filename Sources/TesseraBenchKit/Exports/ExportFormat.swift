@@ -13,13 +13,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// The runs in this format.
     ///
     /// - Precondition: one run, unless the format `holdsSeries`.
+    /// - Throws: `ExportError` for runs the format cannot hold.
     public func document(_ runs: [RecordedRun]) throws -> Data {
         precondition(holdsSeries || runs.count == 1, "\(rawValue) holds one run")
         return switch self {
         case .bmf: try BencherMetricFormat.document(runs[0])
         case .githubActionBenchmark: try GitHubActionBenchmark.document(runs[0])
         case .otava: try OtavaSeries.document(runs)
-        case .influx: InfluxLineProtocol.document(runs)
+        case .influx: try InfluxLineProtocol.document(runs)
         }
     }
 }

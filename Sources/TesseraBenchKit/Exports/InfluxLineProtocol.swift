@@ -9,10 +9,17 @@ import Foundation
 /// commit, branch); the fields are `value` and, when known, `lower` and `upper`.
 public enum InfluxLineProtocol {
     /// The runs' figures, one line each, in the order given.
-    public static func document(_ runs: [RecordedRun]) -> Data {
+    ///
+    /// - Throws: `ExportError.time` for a run whose time no timestamp of nanoseconds holds.
+    public static func document(_ runs: [RecordedRun]) throws(ExportError) -> Data {
         var text = ""
         for run in runs {
-            let timestamp = Int64((run.time.timeIntervalSince1970 * 1e9).rounded())
+            let timestamp: Int64
+            do throws(RecordedTime.Refusal) {
+                timestamp = try RecordedTime.nanosecondsSince1970(run.time)
+            } catch {
+                throw .time(error)
+            }
             for metric in run.metrics {
                 var tags: [(String, String)] = [
                     ("benchmark", metric.benchmark.description), ("layout", metric.benchmark.layout),

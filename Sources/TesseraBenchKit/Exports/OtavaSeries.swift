@@ -28,14 +28,24 @@ public enum OtavaSeries {
     }
 
     /// The runs, oldest first, with the figures they all hold.
+    ///
+    /// - Throws: `ExportError.noCommonFigure` when the runs share no figure (every entry would hold none), and
+    ///   `ExportError.time` for a run whose time no timestamp holds.
     public static func document(_ runs: [RecordedRun]) throws -> Data {
         let common = Set(commonSeries(runs))
-        let series = runs.sorted { $0.time < $1.time }.map { run in
+        guard !common.isEmpty else { throw ExportError.noCommonFigure(runs: runs.count) }
+        let series = try runs.sorted { $0.time < $1.time }.map { run in
             var attributes = ["commit": run.commit, "machine": run.machine]
             // Otava filters by branch when its config names a base_branch; a run without one matches no filter.
             attributes["branch"] = run.branch ?? ""
+            let timestamp: Int64
+            do throws(RecordedTime.Refusal) {
+                timestamp = try RecordedTime.secondsSince1970(run.time)
+            } catch {
+                throw ExportError.time(error)
+            }
             return Run(
-                timestamp: Int64(run.time.timeIntervalSince1970.rounded(.down)),
+                timestamp: timestamp,
                 metrics: run.metrics.filter { common.contains($0.series) }.sorted { $0.series < $1.series }.map {
                     Run.Value(name: $0.series, value: $0.value)
                 },

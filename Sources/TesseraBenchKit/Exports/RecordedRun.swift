@@ -38,10 +38,22 @@ public struct RecordedRun: Hashable, Sendable {
         public var description: String
     }
 
+    /// The rule a commit, a branch and a machine keep, as the history holds them (and every export can write
+    /// them), whether given or read from a report.
+    public static let nameRule = "one line of 1 to 200 characters, none of them a control character"
+
+    /// Whether `text` keeps `nameRule`. Counted in Unicode scalars, as SQLite counts a text's length.
+    public static func isName(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        return (1...200).contains(scalars.count) && !scalars.contains { $0.properties.generalCategory == .control }
+    }
+
     /// The figures of `file`, at the commit, branch, machine and time given, or else those the file records.
     ///
-    /// - Throws: `Problem` when the file names no commit and none is given, when its time cannot be read, or
-    ///   when it holds no figure (a run that measured nothing, an `ab` with no result in common).
+    /// - Throws: `Problem` when the file names no commit and none is given, when a commit, branch or machine
+    ///   (given, or the report's) breaks `nameRule`, when its time or the one given is outside what every export
+    ///   writes (`RecordedTime`), or when it holds no figure (a run that measured nothing, an `ab` with no result
+    ///   in common).
     public init(
         _ file: ReportFile, commit: String? = nil, branch: String? = nil, machine: String? = nil, time: Date? = nil
     ) throws(Problem) {
@@ -65,12 +77,32 @@ public struct RecordedRun: Hashable, Sendable {
         self.commit = commit
         self.branch = branch
         self.machine = machine ?? environment.map(Self.machine) ?? "unknown"
-        guard let time = time ?? environment.flatMap({ ISO8601DateFormatter().date(from: $0.date) }) else {
-            throw Problem(description: "its date \"\(environment?.date ?? "")\" is not an ISO 8601 time")
+        let names: [(name: String, value: String?, option: String)] = [
+            ("commit", commit, "--commit"), ("branch", branch, "--branch"), ("machine", self.machine, "--machine"),
+        ]
+        for case (let name, let value?, let option) in names where !Self.isName(value) {
+            throw Problem(description: "its \(name) \"\(value)\" is not \(Self.nameRule): give \(option)")
         }
-        self.time = time
-        if let bad = metrics.first(where: { ![$0.value, $0.lower ?? 0, $0.upper ?? 0].allSatisfy(\.isFinite) }) {
-            throw Problem(description: "\(bad.series) is not a finite number")
+        if let time {
+            guard RecordedTime.contains(time) else {
+                throw Problem(description: RecordedTime.refusal(of: time).description)
+            }
+            self.time = time
+        } else {
+            guard let date = environment?.date else {
+                throw Problem(description: "it names no time (it has no environment): give --time")
+            }
+            do throws(RecordedTime.Refusal) {
+                self.time = try RecordedTime.parse(date)
+            } catch {
+                throw Problem(description: "environment.date: \(error)")
+            }
+        }
+        // What the history's table and every format take.
+        if let bad = metrics.first(where: {
+            ![$0.value, $0.lower ?? 0, $0.upper ?? 0].allSatisfy({ $0 >= 0 && $0.isFinite })
+        }) {
+            throw Problem(description: "\(bad.series) is not a finite number of 0 or more")
         }
     }
 

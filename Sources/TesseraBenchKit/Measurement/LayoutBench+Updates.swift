@@ -5,8 +5,13 @@ import Tessera
 // self-sizing scroll for the engine alone. What each did is recorded (`UpdateRecord`) for its work floor, found
 // outside the timing once the subject is gone.
 extension LayoutBench {
-    /// The item every one-item update changes: the first of the first section, which shifts everything after it.
-    static let updatedItem = ItemPath(section: 0, item: 0)
+    /// The item every one-item update changes: the first of the first section that has items, which shifts
+    /// everything after it. Sections of no items may come first (a workload file's); an update skips them as UIKit
+    /// would. `nil` only for a layout of no items, which no command measures (`--items 0` and a workload file of no
+    /// items are refused).
+    static func updatedItem(in sections: SectionList) -> ItemPath? {
+        sections.firstIndex { $0.itemSizes.count > 0 }.map { ItemPath(section: $0, item: 0) }
+    }
     /// The updates in each `update-batch` sample.
     static let updatesPerBatch = 100
     /// The size every cell is laid out at before it reports its own: UIKit's usual `estimatedItemSize`.
@@ -19,11 +24,11 @@ extension LayoutBench {
         _ subject: inout Subject, of algorithm: Algorithm, record: inout UpdateRecord<Algorithm>,
         fresh make: () throws(LayoutError) -> Subject, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
-        guard let first = subject.sections.first, first.itemSizes.count > 0 else { return [] }
+        guard let path = Self.updatedItem(in: subject.sections) else { return [] }
         try subject.prepare(viewport: viewport)
-        let size = first.itemSizes[0]
-        var results = try oneItemUpdates(&subject, size: size, runner: runner, result: result)
-        record.oneItem = (Self.updatedItem, size, Self.resized(size))
+        let size = subject.sections[path.section].itemSizes[path.item]
+        var results = try oneItemUpdates(&subject, at: path, size: size, runner: runner, result: result)
+        record.oneItem = (path, size, Self.resized(size))
         guard subject.updatesIncrementally else { return results }
         // Sections may be inserted, deleted and moved, and cells size themselves, in a layout of sized sections;
         // Mosaic and the carousel are one section by nature whose frames follow from its count alone.
@@ -39,14 +44,14 @@ extension LayoutBench {
         return results
     }
 
-    /// `update-resize`, `update-insert` and `update-delete` of the first item, timed in batches that leave the
-    /// data as they found it: resizes alternate between two sizes and end on the first, and each batch of inserts
-    /// is followed by as many deletes. The batch sizes are found by running the updates, and one untimed round of
-    /// a batch of inserts and deletes goes before the samples, so the allocation counts are the steady state's.
+    /// `update-resize`, `update-insert` and `update-delete` of the item at `path` (of `size`), timed in batches that
+    /// leave the data as they found it: resizes alternate between two sizes and end on the first, and each batch of
+    /// inserts is followed by as many deletes. The batch sizes are found by running the updates, and one untimed
+    /// round of a batch of inserts and deletes goes before the samples, so the allocation counts are the steady
+    /// state's.
     private func oneItemUpdates<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, size: Size, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, at path: ItemPath, size: Size, runner: BenchmarkRunner, result: MakeResult
     ) throws -> [BenchmarkResult] {
-        let path = Self.updatedItem
         let other = Self.resized(size)
         var resizes = 0
         func resize() throws {

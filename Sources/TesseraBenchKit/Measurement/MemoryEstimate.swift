@@ -57,8 +57,13 @@ public struct MemoryEstimate: Sendable {
         var element: Double
         var section: Double
 
+        /// Never below 0: a fit's base may be negative (a line fitted from 20,000 elements up), and below its
+        /// calibrated counts the line would cross 0 (-0.7 MB for one item), which no heap holds.
         func bytes(_ shape: Shape) -> Double {
-            base + element * Double(shape.elements) + section * Double(shape.sections) + 16 * Double(shape.listedSizes)
+            Swift.max(
+                0,
+                base + element * Double(shape.elements) + section * Double(shape.sections)
+                    + 16 * Double(shape.listedSizes))
         }
     }
 

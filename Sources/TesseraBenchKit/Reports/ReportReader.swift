@@ -58,17 +58,40 @@ extension BenchmarkReport {
     /// them is a finite number.
     static let longestTime = 1e15
 
+    /// Whether `nanoseconds` is a time a report may hold: above 0 and at most `longestTime`.
+    static func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= longestTime }
+    static let timeRule = "a time is above 0 and at most 10^15 ns"
+
+    /// Why `date`, a report's or a comparison's `environment.date`, is no time every reader takes, or `nil`.
+    static func dateInconsistency(_ date: String) -> String? {
+        do throws(RecordedTime.Refusal) {
+            _ = try RecordedTime.parse(date)
+            return nil
+        } catch {
+            return "environment.date: \(error)"
+        }
+    }
+
     /// What JSON's types let through but a report cannot hold: no result (a run that measured nothing writes no
-    /// report), a time of 0 or past `longestTime`, a sample count that is not the count of its samples,
-    /// percentiles its samples contradict, a floor below 0 or a time over it that is not a positive number.
+    /// report), a date no export can write (`RecordedTime`), a result of no sample, a time of 0 or past
+    /// `longestTime`, a sample count that is not the count of its samples, percentiles its samples contradict, a
+    /// shape of no items, a size, count or time an element that is negative or not finite, a floor below 0 or a
+    /// time over it that is not a positive number. Every command that reads a report reads it here, so each rule
+    /// is one message, whichever command meets it.
     var inconsistency: String? {
         guard !results.isEmpty else { return "it holds no result; a run that measured nothing writes no report" }
+        if let problem = Self.dateInconsistency(environment.date) { return problem }
         var measured = Set<BenchmarkResult.Key>()
-        func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= Self.longestTime }
-        let timeRule = "a time is above 0 and at most 10^15 ns"
+        var names = Set<BenchmarkName>()
         for (index, result) in results.enumerated() {
             if result.elements < 1 {
                 return "results[\(index)].elements is \(result.elements); a result measures at least one element"
+            }
+            if let shape = result.itemsPerSection, shape < 1 {
+                return "results[\(index)].itemsPerSection is \(shape); a section shape holds at least one item"
+            }
+            if result.samplesNanoseconds.isEmpty {
+                return "results[\(index)] holds no sample; a result holds at least one"
             }
             if let operations = result.operationsPerSample, operations < 1 {
                 return "results[\(index)].operationsPerSample is \(operations); a sample times at least one operation"
@@ -77,17 +100,31 @@ extension BenchmarkReport {
             if !measured.insert(result.key).inserted {
                 return "results[\(index)] measures \(result.key) again; a report holds each result once"
             }
-            if let time = result.samplesNanoseconds.first(where: { !isTime($0) }) {
-                return "results[\(index)].samplesNanoseconds holds \(time) ns; \(timeRule)"
+            if let problem = BenchmarkName(result).inconsistency(at: "results[\(index)]", among: &names) {
+                return problem
+            }
+            if let time = result.samplesNanoseconds.first(where: { !Self.isTime($0) }) {
+                return "results[\(index)].samplesNanoseconds holds \(time) ns; \(Self.timeRule)"
             }
             if result.samples != result.samplesNanoseconds.count {
                 return
                     "results[\(index)].samples is \(result.samples), but it holds \(result.samplesNanoseconds.count) samples"
             }
             if let time = [result.medianNanoseconds, result.p90Nanoseconds, result.p99Nanoseconds].first(where: {
-                !isTime($0)
+                !Self.isTime($0)
             }) {
-                return "results[\(index)] has a percentile of \(time) ns; \(timeRule)"
+                return "results[\(index)] has a percentile of \(time) ns; \(Self.timeRule)"
+            }
+            for (field, value) in [
+                ("nanosecondsPerElement", result.nanosecondsPerElement), ("bytesPerElement", result.bytesPerElement),
+                ("allocationsPerOperation", result.allocationsPerOperation),
+            ] {
+                if let value, !(value >= 0 && value.isFinite) {
+                    return "results[\(index)].\(field) is \(value); a figure of a result is finite and 0 or more"
+                }
+            }
+            if let missed = result.missedElements, missed < 0 {
+                return "results[\(index)].missedElements is \(missed); a count of elements is 0 or more"
             }
             if let floor = result.floorElements, !(floor >= 0 && floor <= Double(Int.max)) {
                 return "results[\(index)].floorElements is \(floor); a floor is a count of elements, 0 or more"

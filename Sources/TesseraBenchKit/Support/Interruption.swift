@@ -74,9 +74,9 @@ public enum Interruption {
         }
     }
 
-    /// Called before the process exits of its own accord: while a signal's clean-up runs (stopping a child makes
-    /// the command fail, and it would exit with that failure's status), waits for the clean-up to end the process
-    /// by the signal.
+    /// Called before the process exits of its own accord, and before a child's end is taken for its failure: while
+    /// a signal's clean-up runs (stopping a child makes the command fail, and it would exit with that failure's
+    /// status, or blame the child), waits for the clean-up to end the process by the signal, which says so.
     public static func yieldToSignal() {
         while ending.load(ordering: .acquiring) { sleep(1) }
     }
@@ -105,14 +105,19 @@ public enum Interruption {
         }
     }
 
-    /// Stops the children, removes the files, and ends the process by `signal` (its default action), as if we had
-    /// not caught it.
+    /// Stops the children, removes the files, says the process was interrupted, and ends it by `signal` (its
+    /// default action), as if we had not caught it.
     private static func end(by signal: Int32) -> Never {
         ending.store(true, ordering: .releasing)
         let (paths, children) = tracked.withLock { ($0.paths.values, Array($0.children.values)) }
         // Nothing else waits for the children now: each is reaped here, or found gone.
         stop(groups: children) { waitpid($0, nil, WNOHANG) != 0 || kill($0, 0) != 0 }
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+        FileHandle.standardError.write(
+            Data(
+                ("\(ProcessInfo.processInfo.processName) was interrupted by \(name): it stopped what it had started "
+                    + "and removed its temporary files\n").utf8))
         Foundation.signal(signal, SIG_DFL)
         var only = sigset_t()
         sigemptyset(&only)

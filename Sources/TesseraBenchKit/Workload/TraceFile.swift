@@ -32,7 +32,8 @@ public struct TraceFile: Sendable {
     }
 
     /// Reads a trace file, refusing with the file and the field what is not a trace: unknown keys, missing fields,
-    /// numbers that are not finite, viewports that are not positive, an empty list of frames. Refused before it is
+    /// numbers that are not finite, viewports that are not positive; and a trace of no frames, as holding nothing
+    /// (`WorkloadError.holdsNothing`). Refused before it is
     /// read when its bytes would not fit `memory`, and before it is decoded when decoding it would not
     /// (`MemoryEstimate.traceFileBytes`).
     public static func load(from url: URL, within memory: MemoryEstimate = MemoryEstimate()) throws -> TraceFile {
@@ -53,6 +54,10 @@ public struct TraceFile: Sendable {
     public static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
         switch JSONFile.decode(Format.self, from: data) {
         case .success(let format):
+            guard !format.frames.isEmpty else {
+                throw .holdsNothing(
+                    "the trace file \(url.path) holds no frames: a trace of no frames has nothing to measure")
+            }
             return TraceFile(
                 framesPerSecond: format.framesPerSecond, frames: format.frames,
                 name: "\(url.lastPathComponent) (FNV-1a \(digest(of: data)))")
@@ -90,9 +95,7 @@ public struct TraceFile: Sendable {
             framesPerSecond = rate
             var viewport = try TraceFile.size(
                 try container.decodeIfPresent(Pair.self, forKey: .viewport), at: "viewport")
-            guard container.contains(.frames), var list = try? container.nestedUnkeyedContainer(forKey: .frames),
-                list.count.map({ $0 > 0 }) == true
-            else {
+            guard container.contains(.frames), var list = try? container.nestedUnkeyedContainer(forKey: .frames) else {
                 throw Reason("frames must be a list of at least one frame")
             }
             frames.reserveCapacity(list.count ?? 0)

@@ -46,6 +46,10 @@ public struct UpdatesFile: Sendable {
         guard let updates = top["updates"] as? [Any] else {
             throw .malformedUpdates(path, "missing \"updates\", an array of steps")
         }
+        guard !updates.isEmpty else {
+            throw .holdsNothing(
+                "the updates file \(path) holds no updates: an updates file of no steps has nothing to apply")
+        }
         var steps: [Step] = []
         for (index, step) in updates.enumerated() {
             do throws(Fields.Problem) {

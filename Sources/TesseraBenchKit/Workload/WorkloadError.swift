@@ -10,6 +10,9 @@ public enum WorkloadError: Error, CustomStringConvertible, Equatable {
     case malformedTrace(String, String)
     /// A step of an updates file that does not fit the layout it is applied to, by its place in the file.
     case updateRefused(step: Int, LayoutError)
+    /// A file that reads but holds nothing to measure or apply: a trace of no frames, updates of no steps. Refused
+    /// as a usage error, as a workload of no items is, whatever the file's kind.
+    case holdsNothing(String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum WorkloadError: Error, CustomStringConvertible, Equatable {
         case .unreadableTrace(let path, let reason): "cannot read the trace file \(path): \(reason)"
         case .malformedTrace(let path, let reason): "the trace file \(path) is not a trace: \(reason)"
         case .updateRefused(let step, let error): "updates[\(step)] does not fit the layout: \(error)"
+        case .holdsNothing(let reason): reason
         }
     }
 }
