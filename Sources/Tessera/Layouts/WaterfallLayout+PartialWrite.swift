@@ -66,12 +66,13 @@ extension WaterfallLayout {
             }
             for column in 0..<columns where columnEnds[column].isNaN { columnEnds[column] = headerEnd }
             laidOutEnds.update(from: columnEnds, count: columns)
-            var laidOutItem = start
             let count = data.itemSizes.count
             let windowEnd = start + Swift.min(count - start, Self.joinWindow)
             /// Writes the photos of the window until one joins the laid-out ones or the horizon comes: the sizes read
             /// from the list where they are, not through the section's enum a photo.
+            /// (`laidOutItem` is declared in it: a variable the closures below captured was boxed, a malloc an update.)
             func writeWindow<Sizes: ItemSizeSource>(_ sizes: Sizes) -> PartialWrite? {
+                var laidOutItem = start
                 for item in start..<windowEnd {
                     if edit.mayJoin(at: item) {
                         let target = edit.oldItem(ofNew: item)

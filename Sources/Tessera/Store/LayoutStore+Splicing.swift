@@ -57,7 +57,8 @@ extension LayoutStore {
         if ends.last.position == ends.first.position + 1, pool.order.isEmpty,
             let share = ends.share(of: writer.hasChunk ? writer.chunk.count : 0)
         {
-            writeAcross(writer.hasChunk ? writer.chunk : nil, at: writer.base, first: share, ends: ends,
+            writeAcross(
+                writer.hasChunk ? writer.chunk : nil, at: writer.base, first: share, ends: ends,
                 finisher: writer.finisher)
             return discard(writer)
         }
@@ -306,11 +307,14 @@ extension LayoutStore {
             }
             last.recordCount = 0
             if let written {
-                chunk.copyElements(of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
+                chunk.copyElements(
+                    of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
                     along: axis)
                 last.copyElements(of: written, share..<count, to: 0, moving: writtenBase - ends.last.base, along: axis)
                 for record in 0..<written.recordCount {
-                    let (offset, origin) = (Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record])
+                    let (offset, origin) = (
+                        Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record]
+                    )
                     if offset < share {
                         chunk.appendRecord(start: ends.prefixCount + offset, origin: origin - ends.first.base)
                     } else {
@@ -407,8 +411,9 @@ extension LayoutStore {
             if old != keptFirst, old != keptLast { chunks.release(old) }
         }
         // Taken from the end of the free list, the chunks left out are taken again in layout order: a long write
-        // that reuses them fills them in order, as a prepare does.
-        pool.free[freed...].reverse()
+        // that reuses them fills them in order, as a prepare does. (Reversed through the buffer: an array's slice
+        // reversed in place is a copy, an allocation.)
+        pool.free.withUnsafeMutableBufferPointer { $0[freed...].reverse() }
         pool.spliceList = list
     }
 
