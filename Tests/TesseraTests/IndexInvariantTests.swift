@@ -55,7 +55,9 @@ struct IndexInvariantTests {
         let kept = Int.random(in: 0...before.count, using: &generator)
         let after =
             Array(before.prefix(kept))
-            + frames(Int.random(in: 0...(1_000 - kept), using: &generator), from: Double(Int.random(in: -2_000...2_000, using: &generator)))
+            + frames(
+                Int.random(in: 0...(1_000 - kept), using: &generator),
+                from: Double(Int.random(in: -2_000...2_000, using: &generator)))
         func store(_ frames: [Rect]) throws -> LayoutStore {
             var layout = CollectionLayout(IntervalTreeOrderTests.Frames(frames: frames), index: BruteForceIndex())
             try layout.prepare(viewport: Self.viewport)

@@ -157,7 +157,9 @@
     private static func refresh(
         _ slots: Range<Int>, summaries: UnsafePointer<ChunkSummary>, links: UnsafeMutablePointer<SlotLink>,
         reach: UnsafeMutablePointer<SlotReach>,
-        ends: (elements: UnsafeMutablePointer<Int>, records: UnsafeMutablePointer<Int>, chunks: UnsafeMutablePointer<Int>)
+        ends: (
+            elements: UnsafeMutablePointer<Int>, records: UnsafeMutablePointer<Int>, chunks: UnsafeMutablePointer<Int>
+        )
     ) -> ChunkSummary {
         var summary = ChunkSummary()
         var running = -Double.infinity

@@ -57,7 +57,8 @@ extension LayoutStore {
         if ends.last.position == ends.first.position + 1, pool.order.isEmpty,
             let share = ends.share(of: writer.hasChunk ? writer.chunk.count : 0)
         {
-            writeAcross(writer.hasChunk ? writer.chunk : nil, at: writer.base, first: share, ends: ends,
+            writeAcross(
+                writer.hasChunk ? writer.chunk : nil, at: writer.base, first: share, ends: ends,
                 finisher: writer.finisher)
             return discard(writer)
         }
@@ -306,11 +307,14 @@ extension LayoutStore {
             }
             last.recordCount = 0
             if let written {
-                chunk.copyElements(of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
+                chunk.copyElements(
+                    of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
                     along: axis)
                 last.copyElements(of: written, share..<count, to: 0, moving: writtenBase - ends.last.base, along: axis)
                 for record in 0..<written.recordCount {
-                    let (offset, origin) = (Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record])
+                    let (offset, origin) = (
+                        Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record]
+                    )
                     if offset < share {
                         chunk.appendRecord(start: ends.prefixCount + offset, origin: origin - ends.first.base)
                     } else {

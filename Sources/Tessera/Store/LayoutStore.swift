@@ -130,7 +130,8 @@ public struct LayoutStore: Sendable {
         while cellEnd > span.firstCell {
             let index = cellEnd &- 1
             let kind =
-                chunkElements.contains(index) ? span.chunk.kinds[index &- chunkElements.lowerBound] : self.kind(at: index)
+                chunkElements.contains(index)
+                ? span.chunk.kinds[index &- chunkElements.lowerBound] : self.kind(at: index)
             if kind == .cell { break }
             cellEnd = index
         }
@@ -148,7 +149,9 @@ public struct LayoutStore: Sendable {
         let origin = place.base + chunk.recordOrigins[record]
         let (end, endOrigin): (Int, Double)
         if record &+ 1 < chunk.recordCount {
-            (end, endOrigin) = (first &+ Int(chunk.recordStarts[record &+ 1]), place.base + chunk.recordOrigins[record &+ 1])
+            (end, endOrigin) = (
+                first &+ Int(chunk.recordStarts[record &+ 1]), place.base + chunk.recordOrigins[record &+ 1]
+            )
         } else if section &+ 1 < sectionCount {
             let next = self.record(section &+ 1)
             (end, endOrigin) = (next.start, next.origin)
