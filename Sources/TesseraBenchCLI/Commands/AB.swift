@@ -95,16 +95,7 @@ struct AB: ParsableCommand {
     /// The operations `--gate` names.
     var gatedOperations: Set<BenchmarkOperation> {
         get throws {
-            if gate == "all" { return Set(BenchmarkOperation.allCases) }
-            return Set(
-                try gate.split(separator: ",").map { name in
-                    guard let operation = BenchmarkOperation(rawValue: String(name)) else {
-                        throw ValidationError(
-                            "--gate: unknown operation \(name); give all, or some of "
-                                + BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    return operation
-                })
+            Set(try parseIDs(gate, option: "operation") as [BenchmarkOperation])
         }
     }
 
