@@ -22,12 +22,17 @@ public struct HistoryRun: Hashable, Sendable {
     /// Reads a run's columns, refusing a row no `add` could have written.
     init(_ row: Row, path: String) throws(HistoryError) {
         func bad(_ detail: String) -> HistoryError { HistoryError(path: path, reason: .badRow(detail)) }
-        guard let id = row["id"] as Int64? else { throw bad("a run without a number") }
-        guard let kindName = row["kind"] as String?, let kind = RecordedRun.Kind(rawValue: kindName) else {
+        guard let id: Int64 = try row.historyValue("id", of: "a run", path: path) else {
+            throw bad("a run without a number")
+        }
+        func column<Value: DatabaseValueConvertible>(_ name: String) throws(HistoryError) -> Value? {
+            try row.historyValue(name, of: "run \(id)", path: path)
+        }
+        guard let kindName: String = try column("kind"), let kind = RecordedRun.Kind(rawValue: kindName) else {
             throw bad("run \(id) is of no known kind")
         }
-        guard let commit = row["commit"] as String?, !commit.isEmpty else { throw bad("run \(id) names no commit") }
-        guard let machine = row["machine"] as String?, let seconds = row["time"] as Double? else {
+        guard let commit: String = try column("commit"), !commit.isEmpty else { throw bad("run \(id) names no commit") }
+        guard let machine: String = try column("machine"), let seconds: Double = try column("time") else {
             throw bad("run \(id) has no machine or time")
         }
         // What `add` takes (`RecordedRun`), so every export can write it.
@@ -37,9 +42,9 @@ public struct HistoryRun: Hashable, Sendable {
         self.id = id
         self.kind = kind
         self.commit = commit
-        self.branch = row["branch"]
+        self.branch = try column("branch")
         self.machine = machine
         self.time = Date(timeIntervalSince1970: seconds)
-        self.workload = row["workload"] ?? ""
+        self.workload = try column("workload") ?? ""
     }
 }

@@ -37,14 +37,17 @@ extension HistorySeries.Point {
         -> (benchmark: String, measure: Measure, point: HistorySeries.Point)
     {
         func bad(_ detail: String) -> HistoryError { HistoryError(path: path, reason: .badRow(detail)) }
-        guard let benchmark = row["benchmark"] as String?, BenchmarkName(benchmark) != nil,
-            let measureName = row["measure"] as String?, let measure = Measure(rawValue: measureName)
+        func column<Value: DatabaseValueConvertible>(_ name: String) throws(HistoryError) -> Value? {
+            try row.historyValue(name, of: "run \(run.id)'s figure", path: path)
+        }
+        guard let benchmark: String = try column("benchmark"), BenchmarkName(benchmark) != nil,
+            let measureName: String = try column("measure"), let measure = Measure(rawValue: measureName)
         else { throw bad("run \(run.id) has a figure of no known benchmark or measure") }
-        guard let value = row["value"] as Double?, value.isFinite, value >= 0 else {
+        guard let value: Double = try column("value"), value.isFinite, value >= 0 else {
             throw bad("run \(run.id)'s \(benchmark) \(measureName) is not a number of 0 or more")
         }
-        let lower = row["lower"] as Double?
-        let upper = row["upper"] as Double?
+        let lower: Double? = try column("lower")
+        let upper: Double? = try column("upper")
         if [lower, upper].contains(where: { $0.map { !$0.isFinite } ?? false }) {
             throw bad("run \(run.id)'s \(benchmark) \(measureName) has a bound that is not a number")
         }

@@ -328,6 +328,49 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: report), "the comparison is still written")
     }
 
+    /// A HEAD whose strategy turned inexact runs the real binary, but its report keeps only the prepares and the
+    /// fill floor, as a run keeps of an inexact strategy: BASE's gated query was judged by nothing, and ab passed as
+    /// "no regressions, 1 unchanged, 2 only in BASE". It breaks the benchmark (3), and ab says why.
+    @Test func aHeadThatNoLongerMeasuresAGatedResultBreaksTheBenchmark() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = TesseraBenchBinary.url.path
+        let options = ["--quick", "--layouts", "flow", "--strategies", "soa-binary-search", "--items", "1k"]
+        let real = directory.appendingPathComponent("real.json")
+        let run = try Bench.run(["run", "--quiet", "--report", real.path] + options, timeout: 120)
+        try #require(run.status == 0, "\(run)")
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: real)) as? [String: Any])
+        let results = try #require(object["results"] as? [[String: Any]])
+        let kept = ["prepare-cold", "prepare-warm", "fill-floor"]
+        object["results"] = results.filter { kept.contains($0["operation"] as? String ?? "") }
+        object["verifications"] = try #require(object["verifications"] as? [[String: Any]]).map {
+            $0.merging(["mismatchedFrames": 3, "missedElements": 4]) { $1 }
+        }
+        let inexact = directory.appendingPathComponent("inexact.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: inexact)
+        let head = try Self.executable(
+            named: "head", in: directory,
+            contents: Data(
+                """
+                #!/usr/bin/env bash
+                '\(binary)' "$@" || exit
+                while [ $# -gt 0 ]; do
+                  if [ "$1" = --report ]; then cp '\(inexact.path)' "$2"; fi
+                  shift
+                done
+                """.utf8))
+        let outcome = try Bench.run(["ab", binary, head, "--rounds", "6", "--quiet"] + options, timeout: 240)
+        #expect(outcome.status == 3, "\(outcome)")
+        #expect(
+            outcome.standardError.contains("gated results that BASE measured in every round")
+                && outcome.standardError.contains("soa-binary-search · 1,002 · query, "), "\(outcome)")
+        #expect(
+            outcome.standardError.contains("HEAD's answers differ from brute force (flow · 1,000 a section · ")
+                && outcome.standardError.contains("3 of "), "\(outcome)")
+        #expect(outcome.standardError.contains("the change breaks the benchmark"), "\(outcome)")
+    }
+
     /// A HEAD that is a directory is found before any round runs, not after BASE's first.
     @Test func aHeadThatIsADirectoryIsFoundBeforeAnyRound() throws {
         let directory = try Self.scratch()

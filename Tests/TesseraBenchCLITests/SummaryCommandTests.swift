@@ -55,6 +55,23 @@ import Testing
         #expect(try String(contentsOfFile: readme, encoding: .utf8) == written)
     }
 
+    /// The command is written into the results block: one with a line break wrote a marker line into it, exit 0,
+    /// and the next run found the markers twice. A command that could is a usage error, and nothing is written.
+    @Test(arguments: [
+        "x\n<!-- end of results -->\ny", "x\r\ny", "x\u{1B}[2Jy", "x\ty",
+        "scripts/bench <!-- end of results -->",
+    ])
+    func aCommandThatCouldBreakTheBlockIsAUsageError(command: String) throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let contents = Self.begin + "\nold results\n" + Self.end + "\n"
+        let readme = try directory.write("README.md", contents)
+        let outcome = try Bench.run(["summary", report, "--readme", readme, "--command", command])
+        #expect(outcome.status == 64, "\(outcome)")
+        #expect(outcome.standardError.contains("--command must be one line"), "\(outcome)")
+        #expect(try String(contentsOfFile: readme, encoding: .utf8) == contents)
+    }
+
     @Test func aReadmeWithoutItsMarkersIsLeftAsItWas() throws {
         let directory = try TemporaryDirectory()
         let report = try Self.report(in: directory)

@@ -34,7 +34,25 @@ import Testing
         Case(
             arguments: ["run", "--strategies", "soa-binary-search,soa-binary-search"],
             mentions: ["'soa-binary-search' is named twice"]),
-        Case(arguments: ["run", "--items", "1k,1k"], mentions: ["--items names a count twice"]),
+        Case(arguments: ["run", "--items", "1k,1k"], mentions: ["--items", "the count '1k' is named twice"]),
+        // Every list keeps one rule: no empty entry, none named twice (`ab --gate query,query` was taken, and
+        // `--items 1,,2` and `2k,` were read as shorter lists).
+        Case(arguments: ["run", "--items", "1k,1000"], mentions: ["--items", "the count 1,000 is named twice"]),
+        Case(arguments: ["run", "--items", "1,,2"], mentions: ["--items", "'1,,2' has an empty entry"]),
+        Case(arguments: ["run", "--items", "2k,"], mentions: ["--items", "'2k,' has an empty entry"]),
+        Case(arguments: ["run", "--items", ","], mentions: ["--items", "no count named in ','"]),
+        Case(arguments: ["run", "--items-per-section", "1,,2"], mentions: ["'1,,2' has an empty entry"]),
+        Case(arguments: ["run", "--layouts", "flow,"], mentions: ["'flow,' has an empty entry"]),
+        Case(arguments: ["run", "--strategies", ",soa-binary-search"], mentions: ["has an empty entry"]),
+        Case(arguments: ["run", "--index", "soa-binary-search:32,"], mentions: ["--index", "has an empty entry"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--gate", "query,query"],
+            mentions: ["the operation 'query' is named twice"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--gate", "query,"], mentions: ["'query,' has an empty entry"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--gate", "nope"],
+            mentions: ["unknown operation 'nope'", "query", "all"]),
         Case(arguments: ["run", "--items", "abc"], mentions: ["abc", "--items"]),
         Case(arguments: ["run", "--items", "1e3k"], mentions: ["1e3k", "--items"]),
         Case(arguments: ["run", "--items", "10k,abc"], mentions: ["10k,abc", "--items"]),
@@ -86,7 +104,8 @@ import Testing
         Case(arguments: ["run", "--items-per-section", "0"], mentions: ["--items-per-section must be at least 1"]),
         Case(arguments: ["run", "--items-per-section", "1,0"], mentions: ["--items-per-section must be at least 1"]),
         Case(
-            arguments: ["run", "--items-per-section", "10,10"], mentions: ["--items-per-section names a count twice"]),
+            arguments: ["run", "--items-per-section", "10,10"],
+            mentions: ["--items-per-section", "the count '10' is named twice"]),
         Case(arguments: ["run", "--items-per-section", "1,x"], mentions: ["1,x", "--items-per-section"]),
         Case(
             arguments: ["dump", "--items-per-section", "1,10"], mentions: ["--items-per-section takes one count here"]),

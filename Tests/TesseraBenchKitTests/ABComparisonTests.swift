@@ -88,6 +88,41 @@ import Testing
         #expect(nothing.unjudged?.contains("no result was measured by both builds") == true)
     }
 
+    /// A HEAD that no longer measures a gated result BASE measured (its strategy turned inexact, so its run timed
+    /// no query) broke the benchmark: the comparison says so, with HEAD's inexact check, where it passed as
+    /// "no regressions, 1 only in BASE". A result outside the gate only in BASE breaks nothing.
+    @Test func aGatedResultOnlyInBaseBreaksTheGate() {
+        var inexact = report(query: 100)
+        inexact.results.removeAll { $0.operation == .query }
+        inexact.verifications = [
+            Verification(
+                layout: .flow, strategy: .soaBinarySearch, elements: 1_000, framesChecked: 10, mismatchedFrames: 3,
+                missedElements: 4, extraElements: 0)
+        ]
+        func compared(head: BenchmarkReport, gate: Set<BenchmarkOperation>) -> ABComparison {
+            ABComparison(
+                rounds: (0..<6).map { _ in (base: report(query: 100), head: head) },
+                orders: Array(repeating: [.base, .head], count: 6), base: "b", head: "h", runArguments: [],
+                droppedForBase: [], gate: gate)
+        }
+        let broken = compared(head: inexact, gate: [.query, .prepareWarm])
+        #expect(broken.gatedOnlyInBase == ["flow · soa-binary-search · 1,000 · query"])
+        #expect(
+            broken.headBrokeTheGate
+                == "HEAD did not measure a gated result that BASE measured in every round: flow · soa-binary-search "
+                + "· 1,000 · query; HEAD's answers differ from brute force (flow · soa-binary-search at 1,000 "
+                + "elements: 3 of 10 frames differ), and a run times no query or update of an inexact strategy: the "
+                + "change breaks the benchmark")
+        #expect(broken.text().contains("HEAD did not measure a gated result"))
+        var dropped = inexact
+        dropped.verifications = []
+        #expect(
+            compared(head: dropped, gate: [.query])
+                .headBrokeTheGate?.hasSuffix("· query: the change breaks the benchmark") == true)
+        #expect(compared(head: inexact, gate: [.prepareWarm]).headBrokeTheGate == nil)
+        #expect(compared(head: report(query: 100), gate: [.query]).headBrokeTheGate == nil)
+    }
+
     /// The fewest rounds that give an interval, which `ab` takes no fewer of: 6 at 95%, as `tune` takes.
     @Test func aNinetyFivePercentIntervalNeedsSixRounds() {
         #expect(MedianInterval.fewestSamples(confidence: 0.95) == 6)

@@ -110,6 +110,27 @@ import Testing
         }
     }
 
+    /// A date or time that does not exist was rolled over to another instant: `--time 2026-02-29T00:00:00Z` wrote
+    /// March 1st's timestamp. Each field must read back as written, in the offset given (at most 14:00), and
+    /// nothing may follow the zone.
+    @Test func timesThatDoNotExistAreRefusedNotRolledOver() throws {
+        for text in [
+            "2026-02-29T00:00:00Z", "2026-02-31T00:00:00Z", "2026-04-31T00:00:00Z", "2024-02-29T24:00:00Z",
+            "2026-01-01T00:60:00Z", "2026-01-01T00:00:60Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z",
+            "2026-01-01T00:00:00+99:00", "2026-01-01T00:00:00+14:01", "2026-01-01T00:00:00-14:30",
+            "2026-01-01T00:00:00+01:60", "2026-01-01T00:00:00+0100", "2026-01-01T00:00:00Zjunk",
+            "12026-01-01T00:00:00Z", "2026-1-1T0:0:0Z", "2026-01-01T00:00:00GMT",
+        ] {
+            #expect(throws: RecordedTime.Refusal(description: "\"\(text)\" is refused: \(RecordedTime.rule)")) {
+                _ = try RecordedTime.parse(text)
+            }
+        }
+        #expect(try RecordedTime.parse("2024-02-29T23:59:59Z").timeIntervalSince1970 == 1_709_251_199)
+        #expect(try RecordedTime.parse("2026-01-01T00:00:00+14:00").timeIntervalSince1970 == 1_767_175_200)
+        #expect(try RecordedTime.parse("2026-01-01T00:00:00-12:00").timeIntervalSince1970 == 1_767_268_800)
+        #expect(try RecordedTime.parse("2026-01-01T00:00:00+05:45").timeIntervalSince1970 == 1_767_204_900)
+    }
+
     /// A commit, branch or machine is one line of 1 to 200 characters, whether given or the report's: a processor
     /// named at length (or with a control character) failed `history add` on the history's own check, and the
     /// message blamed the history.

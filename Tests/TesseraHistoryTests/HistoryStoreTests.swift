@@ -152,6 +152,34 @@ func recordedRun(
         }
     }
 
+    /// SQLite keeps a text in a `REAL` column and a blob in a `TEXT` one: each such value is a row no `add` could
+    /// have written, refused when read like any other, where reading it as a number (or as text) once stopped the
+    /// process.
+    @Test(arguments: [
+        ("figure", "value", "'n/a'"), ("figure", "lower", "'n/a'"), ("figure", "upper", "x'00'"),
+        ("run", "time", "'yesterday'"), ("run", "commit", "x'ff'"), ("run", "machine", "x'ff'"),
+        ("run", "branch", "x'ff'"), ("run", "workload", "x'ff'"), ("run", "kind", "x'ff'"),
+    ])
+    func aValueOfAnotherTypeIsRefusedWhenRead(table: String, column: String, value: String) throws {
+        let store = try HistoryStore(path: path)
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: #"UPDATE \#(table) SET "\#(column)" = \#(value)"#)
+        }
+        var reads: [() throws -> Void] = [{ _ = try store.series() }]
+        if table == "run" { reads.append { _ = try store.runs() } }
+        for read in reads {
+            #expect {
+                try read()
+            } throws: { error in
+                let description = (error as? HistoryError)?.description ?? ""
+                return description.contains("holds a row that is not a valid history entry")
+                    && description.contains("'s \(column) is a ")
+            }
+        }
+    }
+
     /// A run at a time no export can write (1600, which older versions took from `history add --time`) is a row
     /// no `add` could have written now: refused when read, so `history export --format influx` never meets it.
     @Test func aRunAtATimeNoExportWritesIsRefusedWhenRead() throws {

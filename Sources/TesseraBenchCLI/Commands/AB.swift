@@ -43,8 +43,9 @@ struct AB: ParsableCommand {
             standard error); 2 when a \
             binary is missing, BASE's run fails or writes no readable report, the two timed different work, or no \
             result of the gate's operations was measured by both (the gate judged nothing); 3 \
-            when HEAD's run fails (an error, a signal, its time limit, no readable report): the change breaks the \
-            benchmark; 64 \
+            when HEAD's run fails (an error, a signal, its time limit, no readable report) or HEAD did not measure \
+            a result of the gate's operations that BASE measured (its answers turned inexact, or it dropped the \
+            result): the change breaks the benchmark; 64 \
             for usage.
             """
     )
@@ -94,16 +95,7 @@ struct AB: ParsableCommand {
     /// The operations `--gate` names.
     var gatedOperations: Set<BenchmarkOperation> {
         get throws {
-            if gate == "all" { return Set(BenchmarkOperation.allCases) }
-            return Set(
-                try gate.split(separator: ",").map { name in
-                    guard let operation = BenchmarkOperation(rawValue: String(name)) else {
-                        throw ValidationError(
-                            "--gate: unknown operation \(name); give all, or some of "
-                                + BenchmarkOperation.allCases.map(\.rawValue).joined(separator: ", "))
-                    }
-                    return operation
-                })
+            Set(try parseIDs(gate, option: "operation") as [BenchmarkOperation])
         }
     }
 
@@ -243,6 +235,11 @@ struct AB: ParsableCommand {
         try outputFiles.write([
             "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },
         ])
+        // A HEAD that no longer measures what the gate judges breaks the benchmark, as a HEAD whose run fails.
+        if let headBrokeTheGate = comparison.headBrokeTheGate {
+            FileHandle.standardError.write(Data("Error: \(headBrokeTheGate)\n".utf8))
+            throw ExitCode.headFailed
+        }
         // A gate that judged nothing can neither pass nor fail a change.
         if let unjudged = comparison.unjudged {
             FileHandle.standardError.write(Data("Error: \(unjudged)\n".utf8))

@@ -105,9 +105,6 @@ struct Run: ParsableCommand {
             )
         }
         try WorkloadOptions.requireItems(items?.counts ?? [])
-        if let counts = items?.counts, Set(counts).count < counts.count {
-            throw ValidationError("--items names a count twice: each would be measured twice")
-        }
         if workload.workload != nil, let items, items.counts.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }

@@ -35,11 +35,19 @@ struct Summary: ParsableCommand {
         help: ArgumentHelp("A Markdown file whose results block to replace with the summary.", valueName: "README.md"))
     var readme: String?
 
-    @Option(help: ArgumentHelp("How the reports were made, for the README block.", valueName: "command"))
+    @Option(help: ArgumentHelp("How the reports were made, for the README block: one line.", valueName: "command"))
     var command = "tessera-bench run"
 
     func validate() throws {
         guard !reports.isEmpty else { throw ValidationError("name at least one report") }
+        // The command is written inside the results block, on one line: a line break would let it write a marker
+        // line (and the next run find the markers twice), and so would a marker itself.
+        if command.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            || [Self.beginMarker, Self.endMarker].contains(where: command.contains)
+        {
+            throw ValidationError(
+                "--command must be one line, with no control character and neither marker of the results block")
+        }
     }
 
     func run() throws {

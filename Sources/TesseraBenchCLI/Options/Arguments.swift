@@ -145,10 +145,15 @@ struct CountListArgument: CustomStringConvertible {
     }
 
     init(parsing text: String) throws(ArgumentReason) {
-        let parts = text.split(separator: ",")
-        guard !parts.isEmpty else { throw ArgumentReason("no count given") }
         var counts: [Int] = []
-        for part in parts { counts.append(try CountArgument(parsing: String(part)).count) }
+        for entry in try listEntries(text, of: "count") {
+            let count = try CountArgument(parsing: entry).count
+            // As `1k,1000`: the same count twice, written two ways.
+            guard !counts.contains(count) else {
+                throw ArgumentReason("the count \(count.formatted()) is named twice: each would be measured twice")
+            }
+            counts.append(count)
+        }
         self.counts = counts
     }
 
@@ -161,6 +166,20 @@ func parseSeed(_ text: String) throws(ArgumentReason) -> UInt64 {
     return seed
 }
 
+/// The entries of a comma-separated list: the one rule every list option keeps. At least one entry, none empty
+/// (`1,,2` and `2k,` are typos, not shorter lists) and none named twice (it would be measured twice).
+func listEntries(_ text: String, of noun: String) throws(ArgumentReason) -> [String] {
+    let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard entries.contains(where: { !$0.isEmpty }) else { throw ArgumentReason("no \(noun) named in '\(text)'") }
+    guard !entries.contains("") else {
+        throw ArgumentReason("'\(text)' has an empty entry: name each \(noun) between two commas")
+    }
+    if let twice = entries.first(where: { entry in entries.filter { $0 == entry }.count > 1 }) {
+        throw ArgumentReason("the \(noun) '\(twice)' is named twice")
+    }
+    return entries
+}
+
 /// Parses a comma-separated list of ids, or `all`; an unknown id is answered with the valid ones.
 func parseIDs<ID: CaseIterable & RawRepresentable & Equatable>(_ text: String, option: String) throws -> [ID]
 where ID.RawValue == String {
@@ -171,11 +190,12 @@ where ID.RawValue == String {
 func parseIDs<ID: RawRepresentable & Equatable>(_ text: String, option: String, valid: [ID]) throws -> [ID]
 where ID.RawValue == String {
     if text == "all" { return valid }
-    let names = text.split(separator: ",")
     // An empty list would run nothing and report success; a name twice would run it twice.
-    guard !names.isEmpty else { throw ValidationError("no \(option) named in '\(text)'") }
-    if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-        throw ValidationError("the \(option) '\(twice)' is named twice")
+    let names: [String]
+    do throws(ArgumentReason) {
+        names = try listEntries(text, of: option)
+    } catch {
+        throw ValidationError(error.description)
     }
     return try names.map { name in
         guard let id = valid.first(where: { $0.rawValue == name }) else {

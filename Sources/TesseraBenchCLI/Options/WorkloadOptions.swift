@@ -188,9 +188,6 @@ struct WorkloadOptions: ParsableArguments {
             throw ValidationError(
                 "--items-per-section must be at least 1: a section of no items has no shape to measure")
         }
-        if Set(sectionShapes).count < sectionShapes.count {
-            throw ValidationError("--items-per-section names a count twice: each would be measured twice")
-        }
         try check(LayoutID.builtIn, viewports: [])
     }
 }
@@ -211,11 +208,9 @@ extension StrategyID: ExpressibleByArgument {}
 
 /// A comma-separated list of indexes at a parameter, as `tune` recommends: `soa-binary-search:32,interval-tree:3`.
 func parseIndexChoices(_ text: String) throws(ArgumentReason) -> [IndexChoice] {
-    let parts = text.split(separator: ",")
-    guard !parts.isEmpty else { throw ArgumentReason("no index given") }
     var choices: [IndexChoice] = []
-    for part in parts {
-        guard let choice = IndexChoice(argument: String(part)) else {
+    for part in try listEntries(text, of: "index") {
+        guard let choice = IndexChoice(argument: part) else {
             throw ArgumentReason("'\(part)' is no index at a parameter; give \(IndexChoice.argumentForms)")
         }
         choices.append(choice)

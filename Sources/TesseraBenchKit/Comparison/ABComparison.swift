@@ -117,6 +117,14 @@ public struct ABComparison: Codable, Sendable {
     /// Results measured by one build only, named as rows are.
     public var onlyInBase: [String]
     public var onlyInHead: [String]
+    /// The results of the gate's operations that BASE measured in every round and HEAD did not, named as rows
+    /// are: what the gate was to judge and HEAD no longer measures (`headBrokeTheGate`). `nil` in comparisons
+    /// written before it was kept.
+    public var gatedOnlyInBase: [String]?
+    /// HEAD's checks against brute force that found a strategy of those results inexact, as
+    /// `Verification.mismatchLine`: a run times no query or update of a strategy whose answers differ, which is
+    /// why HEAD lacks them.
+    public var inexactInHead: [String]?
 
     public var rounds: Int { orders.count }
     /// The results that fail `ab`: gated regressions, confirmed when a second set of rounds was run.
@@ -193,6 +201,14 @@ public struct ABComparison: Codable, Sendable {
             \.element)
         onlyInBase = inEveryBase.subtracting(inEveryHead).map(\.description).sorted()
         onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
+        let missing = inEveryBase.subtracting(inEveryHead).filter { gate?.contains($0.operation) ?? true }
+        gatedOnlyInBase = missing.map(\.description).sorted()
+        var inexact: [String] = []
+        for check in rounds.flatMap(\.head.verifications) where !check.isExact && missing.contains(where: check.covers)
+        {
+            if !inexact.contains(check.mismatchLine) { inexact.append(check.mismatchLine) }
+        }
+        inexactInHead = inexact
     }
 
     /// Why the comparison can neither pass nor fail a change, or `nil` when it judged something: no result measured
@@ -207,6 +223,22 @@ public struct ABComparison: Codable, Sendable {
         let measured = BenchmarkOperation.allCases.filter { operation in rows.contains { $0.operation == operation } }
         return "the gate (\(gated)) judged nothing: no result of its operations was measured by both builds, which "
             + "measured \(measured.map(\.rawValue).joined(separator: ", ")); gate an operation the run measures"
+    }
+
+    /// Why HEAD, though its runs succeeded, broke the benchmark, or `nil`: it did not measure gated results BASE
+    /// measured (its run dropped them, or a strategy's answers turned inexact and its run timed no query of it), so
+    /// the gate could not judge them, named with HEAD's inexact checks when there are some.
+    public var headBrokeTheGate: String? {
+        guard let missing = gatedOnlyInBase, !missing.isEmpty else { return nil }
+        var text =
+            "HEAD did not measure \(missing.count == 1 ? "a gated result" : "\(missing.count) gated results") that "
+            + "BASE measured in every round: \(missing.joined(separator: ", "))"
+        if let inexact = inexactInHead, !inexact.isEmpty {
+            text +=
+                "; HEAD's answers differ from brute force (\(inexact.joined(separator: "; "))), and a run times no "
+                + "query or update of an inexact strategy"
+        }
+        return text + ": the change breaks the benchmark"
     }
 
     /// Whether every gated result is decided against the threshold: a regression (its interval wholly above
@@ -314,6 +346,7 @@ extension ABComparison {
         if !droppedForBase.isEmpty {
             notes.append("BASE does not know \(droppedForBase.joined(separator: " ")) and ran without.")
         }
+        if let headBrokeTheGate { notes.append(headBrokeTheGate + ".") }
         if let unjudged { notes.append(unjudged.prefix(1).uppercased() + unjudged.dropFirst() + ".") }
         if let detectability { notes.append("The rounds \(detectability).") }
         if let procedure { notes.append(procedure) }

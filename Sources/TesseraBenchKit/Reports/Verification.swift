@@ -59,6 +59,16 @@ public struct Verification: Codable, Hashable, Sendable {
     }
 }
 
+extension Verification {
+    /// Whether this check is of the strategy, layout and count `key` names (of any of the strategy's variants: its
+    /// parameters, its allocator; of any shape when `key` names none).
+    func covers(_ key: BenchmarkResult.Key) -> Bool {
+        key.layout.layout == layout && (key.layout.itemsPerSection ?? itemsPerSection) == itemsPerSection
+            && key.elements == elements
+            && (key.label == strategy.rawValue || key.label.hasPrefix(strategy.rawValue + " "))
+    }
+}
+
 extension BenchmarkReport {
     /// Whether `result`'s strategy answered as brute force did on its layout, at every count checked (a result no
     /// check covers, as a side run's, counts as exact).
