@@ -153,6 +153,55 @@ struct EffectsDifferentialTests {
         try Self.check(random.algorithm, viewport: random.viewport, seed: seed, label: random.description, offsets: 18)
     }
 
+    /// A buffer kept across queries resumes its reader where the last query's stopped; across an update that
+    /// changes the store, it must read the store as it is now. One buffer is kept through queries over a carousel
+    /// and a sticky-parallax layout of several chunks (and sections of every size), each query after a one-item
+    /// update, against a fresh buffer's answer and the oracle's.
+    @Test(
+        "a buffer kept across updates reads the store as changed, effects included", arguments: 0..<4 as Range<UInt64>)
+    func keptBufferAcrossUpdates(seed: UInt64) throws {
+        try Self.checkKeptBuffer(try CarouselLayout(itemCount: 3_000), viewport: phone, seed: seed)
+        try Self.checkKeptBuffer(
+            try StickyParallaxLayout(itemCounts: [400, 0, 700, 1, 900, 300, 800, 500]), viewport: phone, seed: seed)
+    }
+
+    static func checkKeptBuffer<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64)
+        throws
+    {
+        var layout = try prepared(algorithm, viewport: viewport, blockSize: 16)
+        var rng = SplitMix64(seed: seed ^ 0xB0FF_E2)
+        var kept = VisibleElements()
+        for query in effectQueries(layout, seed: seed, offsets: 24) {
+            _ = try engineAnswer(layout, in: query.rect, offset: query.offset, buffer: &kept)
+            let shown = Array(kept.indices)
+            // A one-item change at a cell the query showed, or at the first cell, before everything it showed, so
+            // that the next query reads a changed chunk, or elements and sections that moved.
+            let cells = shown.map { layout.attributes(ofElement: $0).id }.filter { $0.kind == .cell }
+            let sections = layout.algorithm.sections
+            let firstCell = (0..<sections.count).first { section in sections[section].itemSizes.count > 0 }.map {
+                ElementID.cell(section: $0, item: 0)
+            }
+            if let target = rng.next() % 2 == 0 ? firstCell : cells.first ?? firstCell {
+                let path = ItemPath(section: target.section, item: target.item)
+                let size = sections[path.section].itemSizes[path.item]
+                let bigger = Size(width: size.width, height: size.height + 17)
+                switch rng.next() % 3 {
+                case 0: try layout.apply(.resizeItem(path, size: bigger))
+                case 1: try layout.apply(.insertItem(path, size: bigger))
+                default: try layout.apply(.deleteItem(path))
+                }
+            }
+            let (keptIndices, keptHits) = try engineAnswer(layout, in: query.rect, offset: query.offset, buffer: &kept)
+            var fresh = VisibleElements()
+            let (freshIndices, freshHits) = try engineAnswer(
+                layout, in: query.rect, offset: query.offset, buffer: &fresh)
+            #expect(keptIndices == freshIndices, "seed \(seed), \(query)")
+            #expect(keptHits == freshHits, "seed \(seed), \(query)")
+            let oracle = effectsOracle(layout, in: query.rect, offset: query.offset)
+            #expect(difference("kept buffer", got: keptHits, want: oracle) == nil, "seed \(seed), \(query)")
+        }
+    }
+
     // MARK: Awkward workloads
 
     @Test("awkward waterfalls: no sections, one column, empty sections only, padding wider than the column")

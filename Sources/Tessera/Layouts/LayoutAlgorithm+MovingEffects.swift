@@ -19,7 +19,7 @@ extension LayoutAlgorithm {
         of visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore,
         moves: (ElementKind) -> Bool
     ) {
-        var reader = store.reader
+        var reader = store.reader(resuming: visible)
         // The effects are filled beside the edit of the indices, so they are taken out of the answer meanwhile.
         var effects: [ScrollEffect] = []
         swap(&effects, &visible.effects)
@@ -38,6 +38,7 @@ extension LayoutAlgorithm {
             return kept
         }
         swap(&effects, &visible.effects)
+        visible.readerPosition = reader.position
     }
 
     /// Inserts the element at `index` of the store, with its effect, in layout order when it shows in `rect` and

@@ -290,11 +290,12 @@ extension LayoutAlgorithm {
         to visible: inout VisibleElements, in rect: Rect, offset: Point, viewport: Size, store: LayoutStore
     ) {
         visible.effects.removeAll(keepingCapacity: true)
-        var reader = store.reader
+        var reader = store.reader(resuming: visible)
         for index in visible.indices {
             let (id, frame) = reader.element(index)
             visible.effects.append(effect(of: id, frame: frame, offset: offset, viewport: viewport))
         }
+        visible.readerPosition = reader.position
     }
 
     /// Layouts that do not page rest where the scroll was going.

@@ -5,6 +5,7 @@ public struct ElementReader {
     @usableFromInline let store: LayoutStore
     /// The chunk read last, the numbers of its elements, its base, and the records before it.
     @usableFromInline var chunk: Chunk?
+    @usableFromInline var chunkID: Int32 = -1
     @usableFromInline var chunkElements = 0..<0
     @usableFromInline var base = 0.0
     @usableFromInline var recordsBefore = 0
@@ -17,10 +18,23 @@ public struct ElementReader {
         self.store = store
     }
 
+    /// A reader that starts where `position` says a reader of the same store stopped, when the store has not changed
+    /// since; otherwise, a reader with nothing read.
+    @inlinable init(_ store: LayoutStore, resuming position: Position) {
+        self.store = store
+        guard position.store == store.pool.identity, position.generation == store.generation, position.chunkID >= 0
+        else { return }
+        chunk = store.pool[position.chunkID]
+        chunkID = position.chunkID
+        (chunkElements, base, recordsBefore) = (position.chunkElements, position.base, position.recordsBefore)
+        (section, sectionElements, firstCell) = (position.section, position.sectionElements, position.firstCell)
+    }
+
     /// A reader whose chunk read last is `chunk`, at `place`.
     @inlinable init(_ store: LayoutStore, chunk: Chunk, place: ChunkTree.Place) {
         self.store = store
         self.chunk = chunk
+        chunkID = place.chunk
         chunkElements = place.elementsBefore..<(place.elementsBefore &+ chunk.count)
         base = place.base
         recordsBefore = place.recordsBefore
@@ -84,6 +98,7 @@ public struct ElementReader {
     @usableFromInline mutating func enterChunk(of index: Int) {
         let (chunk, offset, place) = store.locate(index)
         self.chunk = chunk
+        chunkID = place.chunk
         chunkElements = (index - offset)..<(index - offset + chunk.count)
         base = place.base
         recordsBefore = place.recordsBefore
@@ -97,9 +112,54 @@ public struct ElementReader {
     }
 }
 
+extension ElementReader {
+    /// Where a reader stopped (its chunk and its section), for a reader of the same store to start from: a query's
+    /// answer keeps it (`VisibleElements`), so that the next query's effects, most often in the same chunk and
+    /// section, read their elements with no descent of the store. It names the store and the store's generation, and
+    /// is used only while the store is unchanged.
+    public struct Position: Sendable {
+        @usableFromInline var store: UInt64 = 0
+        @usableFromInline var generation = -1
+        @usableFromInline var chunkID: Int32 = -1
+        @usableFromInline var chunkElements = 0..<0
+        @usableFromInline var base = 0.0
+        @usableFromInline var recordsBefore = 0
+        @usableFromInline var section = -1
+        @usableFromInline var sectionElements = 0..<0
+        @usableFromInline var firstCell = 0
+
+        /// A position that no store matches: a reader started from it has read nothing.
+        ///
+        /// - Complexity: O(1).
+        @inlinable public init() {}
+    }
+
+    /// Where this reader stopped.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var position: Position {
+        var position = Position()
+        (position.store, position.generation) = (store.pool.identity, store.generation)
+        (position.chunkID, position.chunkElements, position.base) = (chunkID, chunkElements, base)
+        (position.recordsBefore, position.section) = (recordsBefore, section)
+        (position.sectionElements, position.firstCell) = (sectionElements, firstCell)
+        return position
+    }
+}
+
 extension LayoutStore {
     /// A reader of this store's elements by number, fastest in ascending order.
     ///
     /// - Complexity: O(1).
     @inlinable public var reader: ElementReader { ElementReader(self) }
+
+    /// A reader of this store's elements that starts where the last reader of `visible`'s answer stopped, when the
+    /// store has not changed since: what a layout's `applyEffects` reads its answer with. Keep its `position` in
+    /// `visible` (`VisibleElements.readerPosition`) when done.
+    ///
+    /// - Parameter visible: A query's answer over this store.
+    /// - Complexity: O(1).
+    @inlinable public func reader(resuming visible: VisibleElements) -> ElementReader {
+        ElementReader(self, resuming: visible.readerPosition)
+    }
 }

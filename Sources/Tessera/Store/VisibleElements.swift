@@ -23,6 +23,9 @@ public struct VisibleElements: @unchecked Sendable {
     /// The chunk the last query found alone, with how far the rest of the layout reaches towards it: the next query
     /// that stays within that reach searches it without a search for chunks.
     @usableFromInline var finger = ChunkFinger()
+    /// Where the last layout's reader of an answer stopped (`LayoutStore.reader(resuming:)`), for the next one to
+    /// start from. Any value is safe: a reader uses it only while the store is unchanged.
+    public var readerPosition = ElementReader.Position()
     /// The chunks a query searches, kept between queries for their room.
     @usableFromInline var candidates: [LayoutStore.ChunkCandidate] = []
     /// The room the writes since the last `madeRoom(from:)` wanted and did not find; 0 when they all fitted.
