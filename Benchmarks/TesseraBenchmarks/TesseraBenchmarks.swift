@@ -8,6 +8,9 @@
 //   update.LAYOUT.STRATEGY.ITEMS        one iteration is four one-item updates that leave the data as it was: the
 //                                       first item resized and back, an item inserted before it and deleted
 //
+// The same three on flow and the waterfall in sections of ten items (LAYOUT is flow-10-a-section), on
+// soa-binary-search at 10k: a chunk there holds a hundred sections' records, which an update rewrites in place.
+//
 // Every iteration does the same work, so its malloc count is the same however many iterations a busy machine
 // leaves time for.
 //
@@ -46,10 +49,23 @@ let benchmarks: @Sendable () -> Void = {
             do {
                 let sections = Workload.sections(for: layout, items: items)
                 try LayoutParameters().make(
-                    layout, sections: sections, LayoutRegistration(layout: layout, items: items))
+                    layout, sections: sections,
+                    LayoutRegistration(
+                        label: layout.rawValue, items: items, strategies: BenchmarkSuite.strategies))
             } catch {
                 fatalError("\(layout.rawValue) at \(items) items: \(error)")
             }
+        }
+    }
+    for layout in [LayoutID.flow, .waterfall] {
+        do {
+            let sections = Workload.sections(for: layout, items: 10_000, itemsPerSection: 10)
+            try LayoutParameters().make(
+                layout, sections: sections,
+                LayoutRegistration(
+                    label: "\(layout.rawValue)-10-a-section", items: 10_000, strategies: [.soaBinarySearch]))
+        } catch {
+            fatalError("\(layout.rawValue) in sections of ten: \(error)")
         }
     }
 }
@@ -63,22 +79,23 @@ enum BenchmarkSuite {
     /// Frames of the scripted scroll replayed by one query iteration.
     static let scrollFrames = 32
 
-    static func name(_ operation: String, _ layout: LayoutID, _ strategy: StrategyID, _ items: Int) -> String {
+    static func name(_ operation: String, _ layout: String, _ strategy: StrategyID, _ items: Int) -> String {
         // No spaces or slashes: package-benchmark names threshold files after the benchmark.
-        "\(operation).\(layout.rawValue).\(strategy.rawValue).\(items / 1_000)k"
+        "\(operation).\(layout).\(strategy.rawValue).\(items / 1_000)k"
     }
 }
 
-/// Registers the suite's strategies on one layout.
+/// Registers `strategies` on one layout, its benchmarks named with `label`.
 struct LayoutRegistration: LayoutVisitor {
-    let layout: LayoutID
+    let label: String
     let items: Int
+    let strategies: [StrategyID]
 
     func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) {
-        for strategy in BenchmarkSuite.strategies {
+        for strategy in strategies {
             strategy.visit(
                 algorithm,
-                StrategyRegistration(layout: layout, strategy: strategy, items: items, axis: algorithm.scrollAxis))
+                StrategyRegistration(layout: label, strategy: strategy, items: items, axis: algorithm.scrollAxis))
         }
     }
 }
@@ -87,7 +104,7 @@ struct LayoutRegistration: LayoutVisitor {
 struct StrategyRegistration: SubjectVisitor {
     typealias Failure = Never
 
-    let layout: LayoutID
+    let layout: String
     let strategy: StrategyID
     let items: Int
     let axis: ScrollAxis

@@ -37,6 +37,37 @@ extension Chunk {
         recordCount = count
     }
 
+    /// Keeps the records before `first`, leaves room for `inserted` records after them (which the caller writes with
+    /// `setRecord`), and moves the records `kept` (this chunk's own, at or after `first`) to follow, their origins
+    /// moved by `shift` and their starts on by `elements`: the records of a chunk changed in place. In place, with no
+    /// buffer: a temporary one of more than 64 records would be on the heap, an allocation an update at ten items a
+    /// section.
+    ///
+    /// - Complexity: O(`inserted` + `kept.count`), and O(`recordCount`) when the records' room grows.
+    @usableFromInline mutating func replaceRecords(
+        from first: Int, inserting inserted: Int, keeping kept: Range<Int>, moving shift: Double, startsOn elements: Int
+    ) {
+        let total = first + inserted + kept.count
+        if total > recordCapacity || records == nil { growRecords(to: Swift.max(total, 2 * recordCapacity, 4)) }
+        let target = first + inserted
+        if !kept.isEmpty, kept.lowerBound != target {
+            (recordOrigins + target).update(from: recordOrigins + kept.lowerBound, count: kept.count)
+            (recordStarts + target).update(from: recordStarts + kept.lowerBound, count: kept.count)
+        }
+        for record in target..<total {
+            recordOrigins[record] += shift
+            recordStarts[record] = UInt16(truncatingIfNeeded: Int(recordStarts[record]) + elements)
+        }
+        recordCount = total
+    }
+
+    /// Sets record `record` (one `replaceRecords` left room for) to a section starting at element `start`, at
+    /// `origin`.
+    @inlinable mutating func setRecord(_ record: Int, start: Int, origin: Double) {
+        recordOrigins[record] = origin
+        recordStarts[record] = UInt16(truncatingIfNeeded: start)
+    }
+
     /// Drops the first `dropped` records and moves the starts of the rest back by `elements`: what is left of a chunk
     /// whose first elements went elsewhere.
     @usableFromInline mutating func dropRecords(_ dropped: Int, movingStartsBack elements: Int) {

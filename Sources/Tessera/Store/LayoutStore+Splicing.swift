@@ -252,21 +252,16 @@ extension LayoutStore {
         }
         chunk.count = start + count + suffix
         // Records: the prefix's, then what was written began, then the suffix's moved.
-        let moved = start + count - ends.suffixStart
-        withUnsafeTemporaryAllocation(of: (origin: Double, start: Int).self, capacity: ends.suffixRecords.count) {
-            kept in
-            for (index, record) in ends.suffixRecords.enumerated() {
-                kept[index] = (chunk.recordOrigins[record] + ends.shift, Int(chunk.recordStarts[record]) + moved)
+        let first = ends.prefixRecords.count
+        chunk.replaceRecords(
+            from: first, inserting: written?.recordCount ?? 0, keeping: ends.suffixRecords, moving: ends.shift,
+            startsOn: start + count - ends.suffixStart)
+        if let written {
+            for record in 0..<written.recordCount {
+                chunk.setRecord(
+                    first + record, start: start + Int(written.recordStarts[record]),
+                    origin: writtenBase + written.recordOrigins[record] - ends.first.base)
             }
-            chunk.keepRecords(ends.prefixRecords.count)
-            if let written {
-                for record in 0..<written.recordCount {
-                    chunk.appendRecord(
-                        start: start + Int(written.recordStarts[record]),
-                        origin: writtenBase + written.recordOrigins[record] - ends.first.base)
-                }
-            }
-            for record in kept { chunk.appendRecord(start: record.start, origin: record.origin) }
         }
         chunk.advance += ends.shift
         rebuild(&chunk, ends.first.id, finisher, keeping: start)
@@ -299,30 +294,28 @@ extension LayoutStore {
             for index in 0..<suffix { scroll[index] += ends.shift }
         }
         // The second chunk's records: what was written began there, then its own after the run, moved.
-        let moved = start - ends.suffixStart
-        withUnsafeTemporaryAllocation(of: (origin: Double, start: Int).self, capacity: ends.suffixRecords.count) {
-            kept in
-            for (index, record) in ends.suffixRecords.enumerated() {
-                kept[index] = (last.recordOrigins[record] + ends.shift, Int(last.recordStarts[record]) + moved)
+        var firstTakes = 0
+        if let written {
+            chunk.copyElements(
+                of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base, along: axis)
+            last.copyElements(of: written, share..<count, to: 0, moving: writtenBase - ends.last.base, along: axis)
+            while firstTakes < written.recordCount, Int(written.recordStarts[firstTakes]) < share {
+                chunk.appendRecord(
+                    start: ends.prefixCount + Int(written.recordStarts[firstTakes]),
+                    origin: writtenBase + written.recordOrigins[firstTakes] - ends.first.base)
+                firstTakes += 1
             }
-            last.recordCount = 0
-            if let written {
-                chunk.copyElements(
-                    of: written, 0..<share, to: ends.prefixCount, moving: writtenBase - ends.first.base,
-                    along: axis)
-                last.copyElements(of: written, share..<count, to: 0, moving: writtenBase - ends.last.base, along: axis)
-                for record in 0..<written.recordCount {
-                    let (offset, origin) = (
-                        Int(written.recordStarts[record]), writtenBase + written.recordOrigins[record]
-                    )
-                    if offset < share {
-                        chunk.appendRecord(start: ends.prefixCount + offset, origin: origin - ends.first.base)
-                    } else {
-                        last.appendRecord(start: offset - share, origin: origin - ends.last.base)
-                    }
-                }
+        }
+        let lastTakes = (written?.recordCount ?? 0) - firstTakes
+        last.replaceRecords(
+            from: 0, inserting: lastTakes, keeping: ends.suffixRecords, moving: ends.shift,
+            startsOn: start - ends.suffixStart)
+        if let written {
+            for record in 0..<lastTakes {
+                last.setRecord(
+                    record, start: Int(written.recordStarts[firstTakes + record]) - share,
+                    origin: writtenBase + written.recordOrigins[firstTakes + record] - ends.last.base)
             }
-            for record in kept { last.appendRecord(start: record.start, origin: record.origin) }
         }
         last.count = start + suffix
         last.advance += ends.shift
