@@ -3,41 +3,34 @@
 /// each time it enters another.
 public struct ElementReader {
     @usableFromInline let store: LayoutStore
-    /// The chunk read last, the numbers of its elements, its base, and the records before it.
+    /// The chunk read last.
     @usableFromInline var chunk: Chunk?
-    @usableFromInline var chunkID: Int32 = -1
-    @usableFromInline var chunkElements = 0..<0
-    @usableFromInline var base = 0.0
-    @usableFromInline var recordsBefore = 0
-    /// The section read last, the numbers of its elements, and its first cell.
-    @usableFromInline var section = -1
-    @usableFromInline var sectionElements = 0..<0
-    @usableFromInline var firstCell = 0
+    /// Where the reader is: the chunk read last (its id, the numbers of its elements, its base and the records before
+    /// it) and the section read last (its number, the numbers of its elements and its first cell), under the store's
+    /// identity and generation, for a later reader of the same store to start from (`position`).
+    @usableFromInline var at: Position
 
     @inlinable init(_ store: LayoutStore) {
         self.store = store
+        at = Position(store: store.pool.identity, generation: store.generation)
     }
 
     /// A reader that starts where `position` says a reader of the same store stopped, when the store has not changed
     /// since; otherwise, a reader with nothing read.
     @inlinable init(_ store: LayoutStore, resuming position: Position) {
-        self.store = store
-        guard position.store == store.pool.identity, position.generation == store.generation, position.chunkID >= 0
+        self.init(store)
+        guard position.store == at.store, position.generation == at.generation,
+            position.chunkID >= 0
         else { return }
         chunk = store.pool[position.chunkID]
-        chunkID = position.chunkID
-        (chunkElements, base, recordsBefore) = (position.chunkElements, position.base, position.recordsBefore)
-        (section, sectionElements, firstCell) = (position.section, position.sectionElements, position.firstCell)
+        at = position
     }
 
     /// A reader whose chunk read last is `chunk`, at `place`.
     @inlinable init(_ store: LayoutStore, chunk: Chunk, place: ChunkTree.Place) {
-        self.store = store
+        self.init(store)
         self.chunk = chunk
-        chunkID = place.chunk
-        chunkElements = place.elementsBefore..<(place.elementsBefore &+ chunk.count)
-        base = place.base
-        recordsBefore = place.recordsBefore
+        at.enter(chunk, at: place)
     }
 
     /// The identity and the handed-out frame of the element numbered `index`.
@@ -47,16 +40,16 @@ public struct ElementReader {
     /// - Complexity: O(1) in the chunk and the section read last; O(log *n*) to enter another chunk, and O((1 + *v*)
     ///   log *n*) to enter another section, of *v* supplementary views.
     @inlinable public mutating func element(_ index: Int) -> (id: ElementID, frame: Rect) {
-        if !chunkElements.contains(index) { enterChunk(of: index) }
+        if !at.chunkElements.contains(index) { enterChunk(of: index) }
         let chunk = chunk.unsafelyUnwrapped
-        let offset = index &- chunkElements.lowerBound
-        let frame = LayoutStore.frame(of: chunk, at: offset, base: base, axis: store.axis)
-        if !sectionElements.contains(index) {
-            enterSection(recordsBefore &+ chunk.recordCount(startingAtOrBefore: offset) &- 1)
+        let offset = index &- at.chunkElements.lowerBound
+        let frame = LayoutStore.frame(of: chunk, at: offset, base: at.base, axis: store.axis)
+        if !at.sectionElements.contains(index) {
+            enterSection(at.recordsBefore &+ chunk.recordCount(startingAtOrBefore: offset) &- 1)
         }
         let kind = chunk.kinds[offset]
-        guard kind == .cell else { return (ElementID(kind: kind, section: section, item: 0), frame) }
-        return (.cell(section: section, item: index &- firstCell), frame)
+        guard kind == .cell else { return (ElementID(kind: kind, section: at.section, item: 0), frame) }
+        return (.cell(section: at.section, item: index &- at.firstCell), frame)
     }
 
     /// The frame handed out for the element numbered `index`, its identity not looked for.
@@ -65,9 +58,9 @@ public struct ElementReader {
     /// - Returns: The element's frame in content coordinates.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func frame(at index: Int) -> Rect {
-        if !chunkElements.contains(index) { enterChunk(of: index) }
+        if !at.chunkElements.contains(index) { enterChunk(of: index) }
         return LayoutStore.frame(
-            of: chunk.unsafelyUnwrapped, at: index &- chunkElements.lowerBound, base: base, axis: store.axis)
+            of: chunk.unsafelyUnwrapped, at: index &- at.chunkElements.lowerBound, base: at.base, axis: store.axis)
     }
 
     /// Whether the layout marked the element numbered `index` as a point its writing can resume from.
@@ -76,8 +69,8 @@ public struct ElementReader {
     /// - Returns: `true` when the layout marked the element as a resume point; otherwise, `false`.
     /// - Complexity: O(1) in the chunk read last, O(log *n*) otherwise.
     @inlinable public mutating func isMarked(_ index: Int) -> Bool {
-        if !chunkElements.contains(index) { enterChunk(of: index) }
-        return chunk.unsafelyUnwrapped.isMarked(index &- chunkElements.lowerBound)
+        if !at.chunkElements.contains(index) { enterChunk(of: index) }
+        return chunk.unsafelyUnwrapped.isMarked(index &- at.chunkElements.lowerBound)
     }
 
     /// The section of the element numbered `index`.
@@ -87,28 +80,23 @@ public struct ElementReader {
     /// - Complexity: O(1) in the chunk and the section read last; O(log *n*) to enter another chunk, and O((1 + *v*)
     ///   log *n*) to enter another section, of *v* supplementary views.
     @inlinable public mutating func section(ofElement index: Int) -> Int {
-        if !chunkElements.contains(index) { enterChunk(of: index) }
-        if !sectionElements.contains(index) {
-            let offset = index &- chunkElements.lowerBound
-            enterSection(recordsBefore &+ chunk.unsafelyUnwrapped.recordCount(startingAtOrBefore: offset) &- 1)
+        if !at.chunkElements.contains(index) { enterChunk(of: index) }
+        if !at.sectionElements.contains(index) {
+            let offset = index &- at.chunkElements.lowerBound
+            enterSection(at.recordsBefore &+ chunk.unsafelyUnwrapped.recordCount(startingAtOrBefore: offset) &- 1)
         }
-        return section
+        return at.section
     }
 
     @usableFromInline mutating func enterChunk(of index: Int) {
-        let (chunk, offset, place) = store.locate(index)
+        let (chunk, _, place) = store.locate(index)
         self.chunk = chunk
-        chunkID = place.chunk
-        chunkElements = (index - offset)..<(index - offset + chunk.count)
-        base = place.base
-        recordsBefore = place.recordsBefore
+        at.enter(chunk, at: place)
     }
 
     @usableFromInline mutating func enterSection(_ section: Int) {
-        self.section = section
         let span = store.span(ofSection: section)
-        sectionElements = span.elements
-        firstCell = span.firstCell
+        (at.section, at.sectionElements, at.firstCell) = (section, span.elements, span.firstCell)
     }
 }
 
@@ -132,19 +120,26 @@ extension ElementReader {
         ///
         /// - Complexity: O(1).
         @inlinable public init() {}
-    }
 
+        /// A position in `store` (an identity) at `generation`, with nothing read.
+        @inlinable init(store: UInt64, generation: Int) {
+            (self.store, self.generation) = (store, generation)
+        }
+
+        /// Enters `chunk`, at `place`.
+        @inlinable mutating func enter(_ chunk: Chunk, at place: ChunkTree.Place) {
+            chunkID = place.chunk
+            chunkElements = place.elementsBefore..<(place.elementsBefore &+ chunk.count)
+            (base, recordsBefore) = (place.base, place.recordsBefore)
+        }
+    }
+}
+
+extension ElementReader {
     /// Where this reader stopped.
     ///
     /// - Complexity: O(1).
-    @inlinable public var position: Position {
-        var position = Position()
-        (position.store, position.generation) = (store.pool.identity, store.generation)
-        (position.chunkID, position.chunkElements, position.base) = (chunkID, chunkElements, base)
-        (position.recordsBefore, position.section) = (recordsBefore, section)
-        (position.sectionElements, position.firstCell) = (sectionElements, firstCell)
-        return position
-    }
+    @inlinable public var position: Position { at }
 }
 
 extension LayoutStore {
