@@ -18,8 +18,10 @@ struct SizeListTests {
             #expect(list.ends.count == list.slots.count)
             #expect(zip(list.ends, list.ends.dropFirst()).allSatisfy { $0 < $1 }, "every block holds a size")
             #expect(list.ends.indices.allSatisfy { list.ends[$0] - list.start(ofBlock: $0) <= SizeList.blockCapacity })
-            #expect(Set(list.slots).count == list.slots.count, "no two blocks share a slot")
+            let own = list.slots.filter { $0 != list.fillSlot }
+            #expect(Set(own).count == own.count, "no two blocks share a slot but the fill slot")
             #expect(Set(list.slots).isDisjoint(with: list.freeSlots))
+            #expect(!list.freeSlots.contains(list.fillSlot))
         }
         // As a write reads it: in order, then from random items.
         var generator = SeededGenerator(seed: UInt64(array.count))
@@ -73,6 +75,39 @@ struct SizeListTests {
         }
         Self.check(list, equals: array)
         #expect(!list.isBlocked)
+    }
+
+    @Test("a repeated value shares one block until each is edited, short and long", arguments: [1, 2])
+    func repeatedValue(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for count in [0, 1, SizeList.flatLimit, SizeList.flatLimit + 1, 5 * SizeList.blockCapacity + 7] {
+            var list = SizeList(repeating: Self.size(-7), count: count)
+            var array = Array(repeating: Self.size(-7), count: count)
+            Self.check(list, equals: array)
+            if count > SizeList.flatLimit {
+                #expect(list.storage.count == SizeList.blockCapacity, "one block, shared")
+                #expect(list.slots.allSatisfy { $0 == list.fillSlot })
+            }
+            let original = list
+            var value = 0
+            for _ in 0..<(count == 0 ? 1 : 600) {
+                let item = array.isEmpty ? 0 : Int.random(in: 0..<array.count, using: &generator)
+                value += 1
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0:
+                    list.insert(Self.size(value), at: item)
+                    array.insert(Self.size(value), at: item)
+                case 1 where !array.isEmpty:
+                    #expect(list.remove(at: item) == array.remove(at: item))
+                default:
+                    guard !array.isEmpty else { continue }
+                    list.update(item) { $0 = Self.size(value) }
+                    array[item] = Self.size(value)
+                }
+            }
+            Self.check(list, equals: array)
+            Self.check(original, equals: Array(repeating: Self.size(-7), count: count))
+        }
     }
 
     @Test("a long list given at once is blocks; appends and a copy's edits leave the original alone")

@@ -6,6 +6,10 @@
 /// `blockCapacity`, each in a slot of one array (so a reader reads a block through one pointer), in the order a
 /// table of slots gives, with each block's running end beside it to find a value by number. Places no value holds
 /// keep `Element.vacant`, which holds on to nothing.
+///
+/// A long array of one value repeated (`init(repeating:count:)`, a uniform section's sizes turned into a list) keeps
+/// one block of it, the fill slot, which every block shares until its first edit copies it to a slot of its own:
+/// a section of a million items edited once writes one block, not a million sizes.
 public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection, MutableCollection,
     ExpressibleByArrayLiteral
 {
@@ -31,9 +35,11 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         @exclusivity(unchecked) @usableFromInline var ends: [Int]
         /// Slots no block uses.
         @exclusivity(unchecked) @usableFromInline var freeSlots: [Int32]
+        /// The slot of the repeated value that blocks share until they are edited, or -1: never written.
+        @usableFromInline let fillSlot: Int32
 
-        @inlinable init(slots: [Int32], ends: [Int], freeSlots: [Int32]) {
-            (self.slots, self.ends, self.freeSlots) = (slots, ends, freeSlots)
+        @inlinable init(slots: [Int32], ends: [Int], freeSlots: [Int32], fillSlot: Int32 = -1) {
+            (self.slots, self.ends, self.freeSlots, self.fillSlot) = (slots, ends, freeSlots, fillSlot)
         }
     }
 
@@ -43,11 +49,14 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     var ends: [Int] { table?.ends ?? [] }
     /// Slots no block uses; empty for a short one.
     var freeSlots: [Int32] { table?.freeSlots ?? [] }
+    /// The slot blocks share until they are edited; -1 for none.
+    var fillSlot: Int32 { table?.fillSlot ?? -1 }
 
     /// The table, copied first if another array shares it, for an edit.
     private mutating func uniqueTable() -> BlockTable {
         if !isKnownUniquelyReferenced(&table!) {
-            table = BlockTable(slots: table!.slots, ends: table!.ends, freeSlots: table!.freeSlots)
+            table = BlockTable(
+                slots: table!.slots, ends: table!.ends, freeSlots: table!.freeSlots, fillSlot: table!.fillSlot)
         }
         return table!
     }
@@ -59,6 +68,30 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     public init(_ values: some Sequence<Element>) {
         storage = Array(values)
         if storage.count > Self.flatLimit { makeBlocks() }
+    }
+
+    /// Creates an array of `count` copies of `value`. A long one keeps one block of them, shared by every block
+    /// until an edit gives that block a slot of its own.
+    ///
+    /// - Parameters:
+    ///   - value: The value to repeat.
+    ///   - count: The number of values, 0 or more.
+    /// - Complexity: O(*n*) for a short array of *n* values; O(*n* / `blockCapacity`) for a long one.
+    public init(repeating value: Element, count: Int) {
+        guard count > Self.flatLimit else {
+            storage = Array(repeating: value, count: count)
+            return
+        }
+        let blockCount = (count + Self.blockCapacity - 1) / Self.blockCapacity
+        // Room for every block reserved at once, so that giving blocks slots of their own never moves the ones
+        // given before (a frame of self-sizing would copy them all); the allocator maps pages only when written.
+        storage = []
+        storage.reserveCapacity((blockCount + 1) * Self.blockCapacity)
+        storage.append(contentsOf: repeatElement(value, count: Self.blockCapacity))
+        table = BlockTable(
+            slots: Array(repeating: 0, count: blockCount),
+            ends: (0..<blockCount).map { Swift.min(($0 + 1) * Self.blockCapacity, count) },
+            freeSlots: [], fillSlot: 0)
     }
 
     /// Creates an empty array.
@@ -95,10 +128,10 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one.
     @inlinable public subscript(item: Int) -> Element {
         get { storage[position(of: item)] }
-        set { storage[position(of: item)] = newValue }
+        set { storage[writablePosition(of: item)] = newValue }
         // In place, so that an edit of a value's own storage (a section's sizes) finds it uniquely referenced. Hot
         // paths use `update(_:_:)`: this coroutine's frame is allocated on the heap where it is not inlined.
-        _modify { yield &storage[position(of: item)] }
+        _modify { yield &storage[writablePosition(of: item)] }
     }
 
     /// Runs `body` on item `item` in place, as the subscript's `_modify` does, but with no coroutine, so no frame
@@ -111,7 +144,7 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one, plus `body`.
     @inlinable @discardableResult
     public mutating func update<Result>(_ item: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
-        let position = position(of: item)
+        let position = writablePosition(of: item)
         return try storage.withUnsafeMutableBufferPointer { values in try body(&values[position]) }
     }
 
@@ -121,6 +154,48 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         guard let table else { return item }
         let (block, offset) = table.locate(item)
         return Int(table.slots[block]) &* Self.blockCapacity &+ offset
+    }
+
+    /// Where item `item` is in `storage`, its block first given a slot of its own if it shares the fill slot.
+    @inlinable mutating func writablePosition(of item: Int) -> Int {
+        if let fill = table?.fillSlot, fill >= 0 { return ownedPosition(of: item) }
+        return position(of: item)
+    }
+
+    /// `writablePosition(of:)` in an array with a fill slot, out of line: most arrays have none.
+    @usableFromInline mutating func ownedPosition(of item: Int) -> Int {
+        precondition(item >= 0 && item < endIndex, "item out of range")
+        // No local reference to the table: it would keep `uniqueTable()` from finding the table unique.
+        let (block, offset) = table!.locate(item)
+        let slot = table!.slots[block] == table!.fillSlot ? ownSlot(for: block) : table!.slots[block]
+        return Int(slot) &* Self.blockCapacity &+ offset
+    }
+
+    /// Copies block `block`, which shares the fill slot, to a slot of its own, and returns that slot.
+    private mutating func ownSlot(for block: Int) -> Int32 { ownSlot(for: block, of: uniqueTable()) }
+
+    /// `ownSlot(for:)` given the array's table, unique (`uniqueTable()`).
+    private mutating func ownSlot(for block: Int, of table: BlockTable) -> Int32 {
+        let slot = vacantSlot()
+        let (from, to) = (Int(table.fillSlot) * Self.blockCapacity, Int(slot) * Self.blockCapacity)
+        let length = table.ends[block] - table.start(ofBlock: block)
+        storage.withUnsafeMutableBufferPointer { values in
+            (values.baseAddress! + to).update(from: values.baseAddress! + from, count: length)
+        }
+        table.slots[block] = slot
+        return slot
+    }
+
+    /// A slot no block uses, its places all vacant: a free one, or one added to `storage`.
+    private mutating func vacantSlot() -> Int32 {
+        if let free = table!.freeSlots.popLast() { return free }
+        // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
+        if storage.count + Self.blockCapacity > storage.capacity {
+            let blocks = storage.count / Self.blockCapacity
+            storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
+        }
+        storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
+        return Int32(storage.count / Self.blockCapacity - 1)
     }
 
     /// Where block `block` starts among the items (tests read it).
@@ -194,6 +269,7 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         }
         let table = uniqueTable()
         var (block, offset) = table.locate(item)
+        if table.slots[block] == table.fillSlot { _ = ownSlot(for: block, of: table) }
         if table.ends[block] - table.start(ofBlock: block) == Self.blockCapacity {
             split(block, of: table)
             if offset >= Self.blockCapacity / 2 { (block, offset) = (block + 1, offset - Self.blockCapacity / 2) }
@@ -218,6 +294,7 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         guard isBlocked else { return storage.remove(at: item) }
         let table = uniqueTable()
         let (block, offset) = table.locate(item)
+        if table.slots[block] == table.fillSlot { _ = ownSlot(for: block, of: table) }
         let first = Int(table.slots[block]) * Self.blockCapacity
         let length = table.ends[block] - table.start(ofBlock: block)
         let removed = storage.withUnsafeMutableBufferPointer { sizes in
@@ -239,17 +316,7 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// Moves the second half of full block `block` to a slot of its own, the block after it.
     private mutating func split(_ block: Int, of table: BlockTable) {
         let half = Self.blockCapacity / 2
-        let slot =
-            table.freeSlots.popLast()
-            ?? {
-                // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
-                if storage.count + Self.blockCapacity > storage.capacity {
-                    let blocks = storage.count / Self.blockCapacity
-                    storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
-                }
-                storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
-                return Int32(storage.count / Self.blockCapacity - 1)
-            }()
+        let slot = vacantSlot()
         let (from, to) = (Int(table.slots[block]) * Self.blockCapacity + half, Int(slot) * Self.blockCapacity)
         storage.withUnsafeMutableBufferPointer { values in
             (values.baseAddress! + to).update(from: values.baseAddress! + from, count: half)

@@ -19,8 +19,9 @@ extension ItemSizes {
     /// - Parameters:
     ///   - size: The item's new size.
     ///   - item: The number of an item, from 0 to `count - 1`.
-    /// - Complexity: O(1) for a uniform section given its own size; O(*m*) for a uniform section of *m* items turned
-    ///   into a list; O(1) for a short list and O(log *b*) for a long list of *b* blocks.
+    /// - Complexity: O(1) for a uniform section given its own size; for a uniform section turned into a list, what
+    ///   `BlockedArray.init(repeating:count:)` costs (one block, not every size, for a long one); O(1) for a short
+    ///   list and O(log *b*) for a long list of *b* blocks.
     public mutating func set(_ size: Size, at item: Int) {
         if case .uniform(let uniform, let count) = self, uniform == size || count == 1 {
             self = .uniform(size, count: count)
@@ -35,8 +36,8 @@ extension ItemSizes {
     /// - Parameters:
     ///   - size: The new item's size.
     ///   - item: The number the new item takes, from 0 to `count`.
-    /// - Complexity: O(1) for a section that stays uniform; O(*m*) for a uniform section of *m* items turned into a
-    ///   list; for a list, what `BlockedArray.insert(_:at:)` costs.
+    /// - Complexity: O(1) for a section that stays uniform; for a uniform section of *m* items turned into a list,
+    ///   what `BlockedArray.init(repeating:count:)` costs; for a list, what `BlockedArray.insert(_:at:)` costs.
     public mutating func insert(_ size: Size, at item: Int) {
         if case .uniform(let uniform, let count) = self, uniform == size || count == 0 {
             self = .uniform(size, count: count + 1)
@@ -64,7 +65,7 @@ extension ItemSizes {
     private mutating func editList(_ body: (inout SizeList) -> Void) {
         var sizes: SizeList
         switch self {
-        case .uniform(let size, let count): sizes = SizeList(repeatElement(size, count: count))
+        case .uniform(let size, let count): sizes = SizeList(repeating: size, count: count)
         case .list(let list): sizes = list
         }
         self = .uniform(.zero, count: 0)
