@@ -4,7 +4,8 @@
 ///
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
-    /// The layout's arithmetic and its data; updates change the data (`apply(_:)`).
+    /// The layout's arithmetic and its data; updates change the data (`apply(_:)`). The engine reads `_algorithm`
+    /// itself: a call on this property's value copies the layout (a retain and a release of each of its buffers).
     @inlinable public var algorithm: Algorithm { _algorithm }
     @usableFromInline var _algorithm: Algorithm
     @usableFromInline var _store = LayoutStore()
@@ -46,19 +47,19 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*), or O(*n* log *m*) for chunks of *m*
     ///   an interval tree has to sort).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
-        try algorithm.validate(viewport: viewport)
-        try PhysicalMemory.checkFits(elementCount: algorithm.elementCount)
+        try _algorithm.validate(viewport: viewport)
+        try PhysicalMemory.checkFits(elementCount: _algorithm.elementCount)
         let algorithm = algorithm
         // The indexes are moved into the builder for the write, which builds each chunk's as the chunk fills.
-        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
+        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: _algorithm.scrollAxis, viewport: viewport)
         swap(&builder.indexes, &indexes)
         // The write is compiled for the layout's axis and for whether it keeps its positions on the scroll grid
         // (taken as written) or not (each put on it): where the layout's type fixes both, the other cases fold away.
-        let count = algorithm.elementCount
+        let count = _algorithm.elementCount
         func write(into writer: inout LayoutStore.Writer<some ScrollPlacement, IndexBuilder<Index>>) -> Double {
-            algorithm.writeSections(into: &writer, viewport: viewport)
+            _algorithm.writeSections(into: &writer, viewport: viewport)
         }
-        switch (algorithm.scrollAxis, algorithm.writesOnScrollGrid) {
+        switch (_algorithm.scrollAxis, _algorithm.writesOnScrollGrid) {
         case (.vertical, true):
             _store.rewriteAll(elementCount: count, placement: VerticalAsWritten.self, finisher: &builder, write)
         case (.vertical, false):
@@ -69,11 +70,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             _store.rewriteAll(elementCount: count, placement: HorizontalOnGrid.self, finisher: &builder, write)
         }
         swap(&builder.indexes, &indexes)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        _contentSize = _algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
         assert(
-            _store.count == algorithm.elementCount,
-            "the layout wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
+            _store.count == _algorithm.elementCount,
+            "the layout wrote \(_store.count) elements, not its elementCount \(_algorithm.elementCount)")
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
@@ -89,7 +90,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         if let violation = _store.invariantViolation() { return violation }
         for (position, id) in _store.chunkIDs.enumerated() {
             if let violation = indexes[Int(id)].invariantViolation(
-                over: ElementChunk(_store.pool[id]), axis: algorithm.scrollAxis)
+                over: ElementChunk(_store.pool[id]), axis: _algorithm.scrollAxis)
             {
                 return "chunk \(position): \(violation)"
             }
@@ -116,7 +117,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @inlinable public func attributes(
         in rect: Rect, contentOffset: Point? = nil, into result: inout VisibleElements
     ) throws(LayoutError) {
-        let axis = algorithm.scrollAxis
+        let axis = _algorithm.scrollAxis
         let query = AxisRect(rect, along: axis)
         // The rect's edges, computed once: a NaN edge is a NaN coordinate or length, or infinities that cancel.
         guard !(query.scrollMin.isNaN || query.scrollMax.isNaN || query.crossMin.isNaN || query.crossMax.isNaN) else {
@@ -132,8 +133,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
                 search(result.candidates[position], query, margin: margin, into: &result)
             }
         }
-        if algorithm.hasScrollEffects, let viewport = _viewport {
-            algorithm.applyEffects(
+        if _algorithm.hasScrollEffects, let viewport = _viewport {
+            _algorithm.applyEffects(
                 to: &result, in: rect, offset: contentOffset ?? rect.origin, viewport: viewport, store: _store)
         }
     }
@@ -149,7 +150,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         let indexes = indexes.span
         let start = result.count
         repeat {
-            indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: algorithm.scrollAxis, into: &result)
+            indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: _algorithm.scrollAxis, into: &result)
         } while result.madeRoom(from: start)
     }
 
@@ -176,8 +177,8 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     ///   supplementary views.
     public func attributes(ofElement elementIndex: Int, contentOffset: Point? = nil) -> LayoutAttributes {
         assemble(elementIndex) { id, frame in
-            guard algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
-            return algorithm.effect(of: id, frame: frame, offset: contentOffset, viewport: viewport)
+            guard _algorithm.hasScrollEffects, let contentOffset, let viewport else { return .none }
+            return _algorithm.effect(of: id, frame: frame, offset: contentOffset, viewport: viewport)
         }
     }
 
@@ -186,7 +187,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     private func assemble(_ elementIndex: Int, effect: (ElementID, Rect) -> ScrollEffect) -> LayoutAttributes {
         let (id, frame) = store.element(elementIndex, inSection: store.section(ofElement: elementIndex))
         return LayoutAttributes(
-            id: id, frame: frame, zIndex: algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
+            id: id, frame: frame, zIndex: _algorithm.zIndex(of: id, at: elementIndex), effect: effect(id, frame))
     }
 
     /// The attributes of a cell by identity, `nil` when the layout has no such cell.
@@ -227,7 +228,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// - Complexity: O(1).
     public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Invalidation {
         if Size(width: newBounds.width, height: newBounds.height) != viewport { return .layout }
-        return algorithm.hasScrollEffects ? .effects : .none
+        return _algorithm.hasScrollEffects ? .effects : .none
     }
 
     /// Where a scroll that would stop at `proposed` comes to rest: an item's centre for the carousel, which pages,
@@ -241,7 +242,7 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// - Complexity: O(log *n*) for the layouts here.
     public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
         guard let viewport else { return proposed }
-        return algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)
+        return _algorithm.targetContentOffset(proposed: proposed, velocity: velocity, viewport: viewport, store: store)
     }
 
     /// The bytes the store and the indexes hold.

@@ -85,19 +85,18 @@ extension StickyParallaxLayout {
         keepShownElements(of: &visible, in: rect, offset: offset, viewport: viewport, store: store, moves: Self.moves)
         guard store.sectionCount > 0 else { return }
         // The layout's own elements lead section 0, and a section's header leads the section (after them in section
-        // 0): where each is follows from the configuration, with no search of the section's elements.
+        // 0): where each is, and the frames of the layout's own, follow from the configuration, with no search of
+        // the store.
         let settings = configuration
         let top = (settings.headerHeight > 0 ? 1 : 0) + (settings.menuHeight > 0 ? 1 : 0)
-        var elements = store.reader
+        let (header, menu) = topFrames(width: viewport.width)
         if settings.headerHeight > 0 {
             let id = ElementID(kind: .topHeader, section: 0, item: 0)
-            addIfShown(0, id, frame: elements.frame(at: 0), to: &visible, in: rect, offset: offset, viewport: viewport)
+            addIfShown(0, id, frame: header, to: &visible, in: rect, offset: offset, viewport: viewport)
         }
         if settings.menuHeight > 0 {
             let id = ElementID(kind: .menu, section: 0, item: 0)
-            addIfShown(
-                top - 1, id, frame: elements.frame(at: top - 1), to: &visible, in: rect, offset: offset,
-                viewport: viewport)
+            addIfShown(top - 1, id, frame: menu, to: &visible, in: rect, offset: offset, viewport: viewport)
         }
         guard settings.sectionHeaderHeight > 0, !sections.isEmpty else { return }
         var reader = store.sectionReader

@@ -214,10 +214,22 @@ public struct StickyParallaxLayout: LayoutAlgorithm {
         return origin
     }
 
-    /// The page header and the menu, at the top of section 0; returns where they end.
+    /// The page header and the menu, at the top of section 0 (`topFrames(width:)`); returns where they end.
     @inlinable func writeTop<Writer: LayoutWriter & ~Copyable>(into writer: inout Writer, width: Double) -> Double {
-        let y = Self.appendFullWidth(.topHeader, height: configuration.headerHeight, at: 0, width: width, into: &writer)
-        return Self.appendFullWidth(.menu, height: configuration.menuHeight, at: y, width: width, into: &writer)
+        let (header, menu) = topFrames(width: width)
+        let y = Self.appendFullWidth(.topHeader, height: header.height, at: header.minY, width: width, into: &writer)
+        return Self.appendFullWidth(.menu, height: menu.height, at: y, width: width, into: &writer)
+    }
+
+    /// Where the page header and the menu lie in a viewport `width` wide (a height of 0 for one the configuration
+    /// leaves out): what `writeTop` writes, so that a query's effects know their frames without reading the store.
+    @inlinable func topFrames(width: Double) -> (header: Rect, menu: Rect) {
+        let settings = configuration
+        let menuY = settings.headerHeight > 0 ? ScrollGrid.snapped(settings.headerHeight) : 0
+        return (
+            Rect(x: 0, y: 0, width: width, height: settings.headerHeight),
+            Rect(x: 0, y: menuY, width: width, height: settings.menuHeight)
+        )
     }
 
     /// Writes `section` below `top`: its header, its cells and its footer; returns where they end.
