@@ -4,7 +4,7 @@
 ///
 /// The query strategy is a type parameter, so the hot loops are specialised for it; pick it once at the top.
 public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>: Sendable {
-    /// The layout's arithmetic and its data; updates change the data (`apply(_:)`). The engine reads `_algorithm`
+    /// The layout's arithmetic and its data; updates change the data (`apply(_:)`). The query reads `_algorithm`
     /// itself: a call on this property's value copies the layout (a retain and a release of each of its buffers).
     @inlinable public var algorithm: Algorithm { _algorithm }
     @usableFromInline var _algorithm: Algorithm
