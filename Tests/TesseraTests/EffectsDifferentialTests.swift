@@ -257,11 +257,19 @@ struct EffectsDifferentialTests {
         }
     }
 
-    @Test("awkward sticky-parallax layouts: no sections, empty sections, no top header or menu, zero-height cells")
+    @Test("awkward sticky-parallax layouts: no sections, empty sections, either top element alone, zero-height cells")
     func awkwardStickyParallax() throws {
         var noTop = StickyParallaxLayout.Configuration()
         noTop.headerHeight = 0
         noTop.menuHeight = 0
+        var menuOnly = StickyParallaxLayout.Configuration()
+        menuOnly.headerHeight = 0
+        var headerOnly = StickyParallaxLayout.Configuration()
+        headerOnly.menuHeight = 0
+        // Heights off the scroll grid: the menu lies where the header's snapped height ends.
+        var offGrid = StickyParallaxLayout.Configuration()
+        offGrid.headerHeight = 300.3
+        offGrid.menuHeight = 70.7
         var noSupplementary = StickyParallaxLayout.Configuration()
         noSupplementary.sectionHeaderHeight = 0
         noSupplementary.sectionFooterHeight = 0
@@ -278,6 +286,9 @@ struct EffectsDifferentialTests {
             ("empty sections", [0, 0, 0, 0], .init()),
             ("empty sections between full ones", [5, 0, 0, 7, 0, 3], .init()),
             ("no top header or menu", [4, 0, 9, 2], noTop),
+            ("a menu and no top header", [4, 0, 9, 2], menuOnly),
+            ("a top header and no menu", [4, 0, 9, 2], headerOnly),
+            ("top header and menu heights off the scroll grid", [4, 0, 9, 2], offGrid),
             ("no section headers or footers", [4, 0, 9, 2], noSupplementary),
             ("zero-height cells, no line spacing", [10, 10, 0, 10], flat),
             ("every effect off", [6, 6, 6], offFlags),

@@ -177,6 +177,36 @@ struct StickyParallaxLayoutTests {
         #expect(Self.effect(layout, .topHeader, offsetY: 90)?.overlayAlpha == 90.0 / 300)
     }
 
+    @Test("a query's top header and menu: the frames the layout wrote, with either alone, heights off the grid")
+    func topElementsInAQuery() throws {
+        for (header, menu) in [(300.0, 70.0), (0, 70), (300, 0), (300.3, 70.7), (0.7, 0.3)] {
+            let layout = try Self.layout { ($0.headerHeight, $0.menuHeight) = (header, menu) }
+            let top = [(ElementID.topHeader, header > 0), (.menu, menu > 0)].filter(\.1).map(\.0)
+            let offsets = [-40.0, 0, 0.5, 150.5, 299.9, 300.3, 1000]
+            for (offsetY, (index, id)) in offsets.flatMap({ offset in top.enumerated().map { (offset, $0) } }) {
+                let label = "\(id.kind) at \(offsetY), heights \(header) and \(menu)"
+                let displayed = try #require(Self.displayed(layout, id, offsetY: offsetY))
+                // A rect at the offset, and rects that end a hair before and after where the element shows: a frame
+                // off by the rounding of its height to the scroll grid would be taken or left wrongly.
+                let rects = [
+                    Rect(x: 0, y: offsetY, width: 390, height: 100),
+                    Rect(x: 0, y: displayed.minY - 8, width: 390, height: 8 - 1e-9),
+                    Rect(x: 0, y: displayed.minY - 8, width: 390, height: 8 + 1e-9),
+                ]
+                for rect in rects {
+                    var visible = VisibleElements()
+                    try layout.attributes(in: rect, contentOffset: Point(x: 0, y: offsetY), into: &visible)
+                    let answer = Array(visible.indices)
+                    #expect(answer.contains(index) == displayed.intersects(rect), "\(label), \(rect)")
+                    // The effect the query gave it is the one of its frame in the store, to the bit.
+                    if let position = answer.firstIndex(of: index) {
+                        #expect(visible.effects[position] == Self.effect(layout, id, offsetY: offsetY), "\(label)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the menu sticks at the top of the viewport once scrolled past, and stays put before")
     func stickyMenu() throws {
         let layout = try Self.layout()
