@@ -34,6 +34,28 @@ struct SizeListTests {
         #expect(probed == (array.isEmpty ? [] : probes.map { array[$0] }))
     }
 
+    /// One random insert, removal or set at a random item, made to `list` and to `array` alike; a set goes through
+    /// the subscript or, `setThroughUpdate`, through `update(_:_:)`.
+    static func editAtRandom(
+        _ list: inout SizeList, _ array: inout [Size], value: inout Int, using generator: inout SeededGenerator,
+        setThroughUpdate: Bool
+    ) {
+        let item = array.isEmpty ? 0 : Int.random(in: 0..<array.count, using: &generator)
+        value += 1
+        let size = Self.size(value)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            list.insert(size, at: item)
+            array.insert(size, at: item)
+        case 1 where !array.isEmpty:
+            #expect(list.remove(at: item) == array.remove(at: item))
+        default:
+            guard !array.isEmpty else { return }
+            if setThroughUpdate { list.update(item) { $0 = size } } else { list[item] = size }
+            array[item] = size
+        }
+    }
+
     @Test("random inserts, removals and sets, from empty past the flat limit and back", arguments: [1, 2, 3])
     func randomEdits(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
@@ -52,20 +74,7 @@ struct SizeListTests {
         #expect(list.isBlocked)
         Self.check(list, equals: array)
         for step in 0..<4000 {
-            let item = array.isEmpty ? 0 : Int.random(in: 0..<array.count, using: &generator)
-            switch Int.random(in: 0..<3, using: &generator) {
-            case 0:
-                value += 1
-                list.insert(Self.size(value), at: item)
-                array.insert(Self.size(value), at: item)
-            case 1 where !array.isEmpty:
-                #expect(list.remove(at: item) == array.remove(at: item))
-            default:
-                guard !array.isEmpty else { continue }
-                value += 1
-                list[item] = Self.size(value)
-                array[item] = Self.size(value)
-            }
+            Self.editAtRandom(&list, &array, value: &value, using: &generator, setThroughUpdate: false)
             if step % 500 == 0 { Self.check(list, equals: array) }
         }
         Self.check(list, equals: array)
@@ -91,19 +100,7 @@ struct SizeListTests {
             let original = list
             var value = 0
             for _ in 0..<(count == 0 ? 1 : 600) {
-                let item = array.isEmpty ? 0 : Int.random(in: 0..<array.count, using: &generator)
-                value += 1
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0:
-                    list.insert(Self.size(value), at: item)
-                    array.insert(Self.size(value), at: item)
-                case 1 where !array.isEmpty:
-                    #expect(list.remove(at: item) == array.remove(at: item))
-                default:
-                    guard !array.isEmpty else { continue }
-                    list.update(item) { $0 = Self.size(value) }
-                    array[item] = Self.size(value)
-                }
+                Self.editAtRandom(&list, &array, value: &value, using: &generator, setThroughUpdate: true)
             }
             Self.check(list, equals: array)
             Self.check(original, equals: Array(repeating: Self.size(-7), count: count))
