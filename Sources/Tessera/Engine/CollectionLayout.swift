@@ -47,19 +47,18 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     /// - Complexity: O(*n*) for the write, plus the indexes' builds (O(*n*), or O(*n* log *m*) for chunks of *m*
     ///   an interval tree has to sort).
     @inlinable public mutating func prepare(viewport: Size) throws(LayoutError) {
-        try algorithm.validate(viewport: viewport)
-        try PhysicalMemory.checkFits(elementCount: algorithm.elementCount)
-        let algorithm = algorithm
+        try _algorithm.validate(viewport: viewport)
+        try PhysicalMemory.checkFits(elementCount: _algorithm.elementCount)
         // The indexes are moved into the builder for the write, which builds each chunk's as the chunk fills.
-        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: algorithm.scrollAxis, viewport: viewport)
+        var builder = IndexBuilder(indexes: [], empty: emptyIndex, axis: _algorithm.scrollAxis, viewport: viewport)
         swap(&builder.indexes, &indexes)
         // The write is compiled for the layout's axis and for whether it keeps its positions on the scroll grid
         // (taken as written) or not (each put on it): where the layout's type fixes both, the other cases fold away.
-        let count = algorithm.elementCount
+        let count = _algorithm.elementCount
         func write(into writer: inout LayoutStore.Writer<some ScrollPlacement, IndexBuilder<Index>>) -> Double {
-            algorithm.writeSections(into: &writer, viewport: viewport)
+            _algorithm.writeSections(into: &writer, viewport: viewport)
         }
-        switch (algorithm.scrollAxis, algorithm.writesOnScrollGrid) {
+        switch (_algorithm.scrollAxis, _algorithm.writesOnScrollGrid) {
         case (.vertical, true):
             _store.rewriteAll(elementCount: count, placement: VerticalAsWritten.self, finisher: &builder, write)
         case (.vertical, false):
@@ -70,11 +69,11 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             _store.rewriteAll(elementCount: count, placement: HorizontalOnGrid.self, finisher: &builder, write)
         }
         swap(&builder.indexes, &indexes)
-        _contentSize = algorithm.contentSize(length: _store.length, viewport: viewport)
+        _contentSize = _algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
         assert(
-            _store.count == algorithm.elementCount,
-            "the layout wrote \(_store.count) elements, not its elementCount \(algorithm.elementCount)")
+            _store.count == _algorithm.elementCount,
+            "the layout wrote \(_store.count) elements, not its elementCount \(_algorithm.elementCount)")
         assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
     }
 
