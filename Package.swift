@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The engine's self-checks (`CollectionLayout.invariantViolation()` after every prepare and update, O(n + k²)) are
+// compiled in only when the package is built with TESSERA_INTERNAL_CHECKS in the environment, as
+// swift-collections gates its own with COLLECTIONS_INTERNAL_CHECKS: `scripts/test` sets it for the test build; an
+// app's debug build never pays for them.
+let internalChecks: [SwiftSetting] =
+    Context.environment["TESSERA_INTERNAL_CHECKS"] != nil ? [.define("TESSERA_INTERNAL_CHECKS")] : []
+
 let package = Package(
     name: "Tessera",
     products: [
@@ -27,7 +34,7 @@ let package = Package(
     ],
     targets: [
         // The engine: standard library and Foundation only.
-        .target(name: "Tessera"),
+        .target(name: "Tessera", swiftSettings: internalChecks),
         // Faithful ports of the designs the tutorials teach, kept apart from the engine.
         .target(name: "TesseraBaselines", dependencies: ["Tessera"]),
         // The brute-force oracle every strategy's answers are checked against, and the seeded generator behind
@@ -95,7 +102,9 @@ let package = Package(
         // C's `stdout`, flushed and checked for write errors (a global Swift's concurrency checking will not read).
         .systemLibrary(name: "CStandardOutput"),
         // The engine's tests build no measurement: the engine, the tutorials' designs and the oracle.
-        .testTarget(name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraOracle"]),
+        .testTarget(
+            name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraOracle"],
+            swiftSettings: internalChecks),
         .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit", "TesseraNative"]),
         .testTarget(
             name: "TesseraHistoryTests",

@@ -1,9 +1,11 @@
+import Foundation
 import Tessera
 import TesseraOracle
 import Testing
 
 /// Every index, at several of its parameters, keeps its invariants on random layouts of every kind, in both
-/// orientations (debug builds also check them after every `prepare`; this checks them in any build).
+/// orientations (built with `TESSERA_INTERNAL_CHECKS`, as `scripts/test` builds them, the engine also checks them
+/// after every `prepare` and update; this checks them in any build).
 @Suite("Index invariants")
 struct IndexInvariantTests {
     static let viewport = Size(width: 390, height: 844)
@@ -22,6 +24,18 @@ struct IndexInvariantTests {
         for pages in [0.25, 1, 4] { try check(try PageTableIndex(pagesPerViewport: pages)) }
         for blockSize in [1, 20] { try check(try UnionRectsIndex(blockSize: blockSize)) }
         return found
+    }
+
+    /// Asked for in the environment, the self-checks are compiled in: a test build that asked and got none (a stale
+    /// manifest cache) would check far less than it says.
+    @Test func selfChecksCompiledInWhenAsked() {
+        #if TESSERA_INTERNAL_CHECKS
+            let compiledIn = true
+        #else
+            let compiledIn = false
+        #endif
+        let asked = ProcessInfo.processInfo.environment["TESSERA_INTERNAL_CHECKS"] != nil
+        #expect(!asked || compiledIn, "TESSERA_INTERNAL_CHECKS is set, but the tests were built without it")
     }
 
     @Test(arguments: 0..<6 as Range<UInt64>)

@@ -101,7 +101,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             return
         }
         write(dirty)
-        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+        checkInvariants()
     }
 
     /// Self-sizing: takes the measured sizes of cells laid out from estimates, writes the items they change again, and

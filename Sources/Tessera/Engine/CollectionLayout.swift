@@ -74,11 +74,20 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
         assert(
             _store.count == _algorithm.elementCount,
             "the layout wrote \(_store.count) elements, not its elementCount \(_algorithm.elementCount)")
-        assert(invariantViolation() == nil, "\(Index.self): \(invariantViolation() ?? "")")
+        checkInvariants()
     }
 
-    /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all. Debug
-    /// builds check it after every `prepare` and update.
+    /// Stops the program at a broken invariant, where the package is built with `TESSERA_INTERNAL_CHECKS` (the
+    /// project's tests); nothing, and no cost, in any other build.
+    @inlinable @inline(__always) func checkInvariants() {
+        #if TESSERA_INTERNAL_CHECKS
+            if let violation = invariantViolation() { preconditionFailure("\(Index.self): \(violation)") }
+        #endif
+    }
+
+    /// The first invariant the store's tree or a chunk's index breaks, described; `nil` when they hold them all.
+    /// Built with `TESSERA_INTERNAL_CHECKS` in the environment (as `scripts/test` builds the tests), the engine checks
+    /// it after every `prepare` and update.
     ///
     /// - Returns: A description of the first violation found, or `nil` when the store and every index hold every
     ///   invariant.

@@ -68,7 +68,8 @@ public protocol SpatialIndex: Sendable {
     /// - Complexity: O(1) for the indexes here.
     var byteCount: Int { get }
     /// The first invariant the index breaks over `chunk`, as last built along `axis`, described; `nil` when it
-    /// holds them all. Debug builds check it after every `build`, and the tests on random layouts.
+    /// holds them all. `CollectionLayout.invariantViolation()` asks every chunk's index, and the tests check it on
+    /// random layouts.
     ///
     /// - Parameters:
     ///   - chunk: The chunk the index was last built over.

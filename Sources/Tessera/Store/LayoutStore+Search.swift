@@ -107,7 +107,7 @@ extension LayoutStore {
 /// The chunk a query found alone, remembered for the next query: while a rect stays between the largest far edge
 /// of everything before the chunk and the smallest near edge of everything after it, nothing else can meet it.
 /// Valid for the store and the generation it was taken from.
-public struct ChunkFinger: Sendable {
+@usableFromInline struct ChunkFinger: Sendable {
     @usableFromInline var store: UInt64 = 0
     @usableFromInline var generation = -1
     @usableFromInline var candidate = LayoutStore.ChunkCandidate(
