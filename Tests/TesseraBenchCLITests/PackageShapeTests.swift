@@ -73,4 +73,26 @@ import Testing
             "\(tests.sorted())")
         #expect(Self.closure(of: "Tessera", in: targets) == ["Tessera"], "the engine depends on nothing")
     }
+
+    /// Every public type, protocol and alias of the engine is in a topic of its DocC catalog, so that the API the
+    /// catalog's "API and stability" promises is the one the module declares.
+    @Test func everyPublicEngineTypeIsInTheCatalog() throws {
+        let engine = ExampleTests.repository.appendingPathComponent("Sources/Tessera")
+        let files = FileManager.default.enumerator(atPath: engine.path)?.allObjects as? [String] ?? []
+        let declaration = /^public (?:final )?(?:struct|enum|protocol|typealias|class|actor) (\w+)/
+            .anchorsMatchLineEndings()
+        var declared: Set<String> = []
+        var catalog = ""
+        for file in files where file.hasSuffix(".swift") || file.hasSuffix(".md") {
+            let text = try String(contentsOf: engine.appendingPathComponent(file), encoding: .utf8)
+            if file.hasSuffix(".swift") {
+                for match in text.matches(of: declaration) { declared.insert(String(match.1)) }
+            } else if file.hasPrefix("Tessera.docc/"), file.hasSuffix(".md") {
+                catalog += text
+            }
+        }
+        #expect(declared.count > 40, "found \(declared.count) public types: the pattern no longer reads the sources")
+        let missing = declared.filter { !catalog.contains("- ``\($0)``") }
+        #expect(missing.isEmpty, "public types in no topic of Tessera.docc: \(missing.sorted())")
+    }
 }
