@@ -19,4 +19,19 @@ import Testing
             #expect(line.firstMatch(of: issue) == nil, "line \(number + 1) names an issue: \(line)")
         }
     }
+
+    /// The README's engine example is the one `ReadmeExampleTests` compiles and runs, to the character.
+    @Test func theEngineExampleIsTheTestedOne() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let test = try String(
+            contentsOf: ExampleTests.repository.appendingPathComponent("Tests/TesseraTests/ReadmeExampleTests.swift"),
+            encoding: .utf8)
+        let lines = test.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasSuffix("// README example begins") })
+        let last = try #require(lines.firstIndex { $0.hasSuffix("// README example ends") })
+        let indent = lines[first].prefix { $0 == " " }.count
+        let example = lines[(first + 1)..<last].map { $0.dropFirst(Swift.min(indent, $0.count)) }
+        let block = "```swift\nimport Tessera\n\n" + example.joined(separator: "\n") + "\n```\n"
+        #expect(text.contains(block), "the README's engine example differs from ReadmeExampleTests:\n\(block)")
+    }
 }
