@@ -40,7 +40,9 @@ let package = Package(
         // The brute-force oracle every strategy's answers are checked against, and the seeded generator behind
         // every random layout: what the engine's tests and the bench kit share, and nothing that measures.
         .target(name: "TesseraOracle", dependencies: ["Tessera"]),
-        // Workloads, scroll traces, measurement and reports; each folder's README.md says what it owns.
+        // What a benchmark of your own needs: workloads and traces, strategies, measurement and the report model.
+        // Public only where a package outside uses it (Benchmarks/, Examples/: the API list in
+        // Tests/TesseraBenchCLITests/PublicAPI); `package` elsewhere. Each folder's README.md says what it owns.
         .target(
             name: "TesseraBenchKit",
             dependencies: [
@@ -49,23 +51,29 @@ let package = Package(
                 "TesseraOracle",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
-            exclude: [
-                "Comparison", "Exports", "Measurement", "Reports", "Rendering", "Strategies", "Support", "Tuning",
-                "Workload",
-            ].map { "\($0)/README.md" },
+            exclude: ["Measurement", "Reports", "Strategies", "Support", "Workload"].map { "\($0)/README.md" },
             plugins: ["BuildInfo"]
+        ),
+        // What the command line does with runs: renders them, compares two builds (`ab`, `compare`), exports and
+        // tunes, and writes the summary. Not a product: its API is `package`, so it can change with the tool.
+        .target(
+            name: "TesseraBenchAnalysis",
+            dependencies: ["Tessera", "TesseraBenchKit"],
+            exclude: ["Comparison", "Exports", "Rendering", "Summaries", "Tuning"].map { "\($0)/README.md" }
         ),
         // The history of a project's figures over commits, in SQLite, and the change points in each series.
         .target(
             name: "TesseraHistory",
-            dependencies: ["TesseraBenchKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TesseraBenchKit", "TesseraBenchAnalysis", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Writes the commit the package is built from into TesseraBenchKit (`tessera-bench --version`, reports).
         .plugin(name: "BuildInfo", capability: .buildTool()),
         // The C yardsticks of `tessera-bench native` and `floors`: the engine's query and prepare against plain C
         // over flat arrays, in one process. Apart from the kit, so a package that benchmarks its own layouts
         // compiles no C.
-        .target(name: "TesseraNative", dependencies: ["Tessera", "TesseraBenchKit", "CNativeSearch"]),
+        .target(
+            name: "TesseraNative",
+            dependencies: ["Tessera", "TesseraBenchKit", "TesseraBenchAnalysis", "CNativeSearch"]),
         // Plain C implementations of a binary search over flat columns, of a cgranges-style interval tree and of
         // two layouts' prepare: what TesseraNative measures the Swift against.
         .target(name: "CNativeSearch"),
@@ -81,6 +89,7 @@ let package = Package(
                 "Tessera",
                 "TesseraBaselines",
                 "TesseraBenchKit",
+                "TesseraBenchAnalysis",
                 "TesseraNative",
                 "TesseraHistory",
                 "CStandardOutput",
@@ -96,7 +105,8 @@ let package = Package(
         // The readers of every input file, the rect parser, the exports and the history under libFuzzer
         // (scripts/fuzz builds and runs it).
         .executableTarget(
-            name: "tessera-fuzz", dependencies: ["Tessera", "TesseraBenchKit", "TesseraBenchCLI", "TesseraHistory"]),
+            name: "tessera-fuzz",
+            dependencies: ["Tessera", "TesseraBenchKit", "TesseraBenchAnalysis", "TesseraBenchCLI", "TesseraHistory"]),
         // glibc's `mallinfo2`, which Swift's Glibc module does not bring in.
         .systemLibrary(name: "CMallocInfo"),
         // C's `stdout`, flushed and checked for write errors (a global Swift's concurrency checking will not read).
@@ -105,14 +115,19 @@ let package = Package(
         .testTarget(
             name: "TesseraTests", dependencies: ["Tessera", "TesseraBaselines", "TesseraOracle"],
             swiftSettings: internalChecks),
-        .testTarget(name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit", "TesseraNative"]),
+        .testTarget(
+            name: "TesseraBenchKitTests", dependencies: ["TesseraBenchKit", "TesseraBenchAnalysis", "TesseraNative"]),
         .testTarget(
             name: "TesseraHistoryTests",
             dependencies: [
-                "TesseraHistory", "TesseraBenchKit", "TesseraOracle", .product(name: "GRDB", package: "GRDB.swift"),
+                "TesseraHistory", "TesseraBenchKit", "TesseraBenchAnalysis", "TesseraOracle",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Runs the built `tessera-bench` as a user would: the dependency makes `swift test` build it.
-        .testTarget(name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"]),
+        // PublicAPI/ lists the products' public declarations, which PackageShapeTests compares with the sources.
+        .testTarget(
+            name: "TesseraBenchCLITests", dependencies: ["tessera-bench", "tessera-bench-system-malloc"],
+            exclude: ["PublicAPI"]),
     ]
 )

@@ -6,7 +6,7 @@ import TesseraBenchKit
 /// calls `main()`.
 public struct TesseraBench: ParsableCommand {
     /// Set once at start-up, before any command runs, and only read after: the executable's allocator.
-    nonisolated(unsafe) public static var allocatorProbe: (any AllocatorProbe)?
+    nonisolated(unsafe) package static var allocatorProbe: (any AllocatorProbe)?
 
     public init() {}
 

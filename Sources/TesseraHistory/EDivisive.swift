@@ -4,16 +4,16 @@ import Foundation
 /// E-divisive means "split" step with a Student t-test, followed by Hunter's "merge" step.
 ///
 /// Fully deterministic: Otava's default path uses no permutation test and no random numbers.
-public struct EDivisive: Sendable {
+package struct EDivisive: Sendable {
     /// Points analysed at once by the split step (`--window`, default 50); windows advance by half of it.
-    public let windowLength: Int
+    package let windowLength: Int
     /// Largest p-value a reported change point may have (`-P`, default 0.001).
-    public let maxPValue: Double
+    package let maxPValue: Double
     /// Smallest `magnitude` a change point with an acceptable p-value must exceed (`-M`, default 0).
-    public let minMagnitude: Double
+    package let minMagnitude: Double
 
     /// Creates a detector; the defaults are those of `otava analyze`.
-    public init(windowLength: Int = 50, maxPValue: Double = 0.001, minMagnitude: Double = 0) {
+    package init(windowLength: Int = 50, maxPValue: Double = 0.001, minMagnitude: Double = 0) {
         precondition(windowLength >= 2, "window length must be at least 2")
         self.windowLength = windowLength
         self.maxPValue = maxPValue
@@ -24,7 +24,7 @@ public struct EDivisive: Sendable {
     /// - Returns: Change points sorted by index.
     /// - Complexity: O(n/w · (k + 1) · w²) for the split step plus O(n · k) for the merge step,
     ///   where n is `series.count`, w is `windowLength` and k the number of weak change points.
-    public func changePoints(in series: [Double]) -> [ChangePoint] {
+    package func changePoints(in series: [Double]) -> [ChangePoint] {
         merge(split(series), in: series)
     }
 

@@ -3,12 +3,12 @@ import TesseraBenchKit
 
 /// The history's series as an HTML page: a chart of each over its runs, the value as a line, its 95% interval as a
 /// band, and each change point `EDivisive` finds as a dashed line before the first run at the new level.
-public enum HistoryChart {
+package enum HistoryChart {
     static let width = 720.0, height = 260.0
     static let left = 80.0, right = width - 40, top = 16.0, bottom = height - 44
 
     /// A page of one chart a series.
-    public static func page(_ series: [HistorySeries], detector: EDivisive, title: String) -> String {
+    package static func page(_ series: [HistorySeries], detector: EDivisive, title: String) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">

@@ -1,6 +1,6 @@
 /// Why a history cannot be opened, added to or read: each with what to do about it.
-public struct HistoryError: Error, CustomStringConvertible, Equatable {
-    public enum Reason: Equatable, Sendable {
+package struct HistoryError: Error, CustomStringConvertible, Equatable {
+    package enum Reason: Equatable, Sendable {
         /// There is no file to read: a history is made by its first `add`.
         case missing
         /// The file is an SQLite database of something else, or no SQLite database at all.
@@ -15,15 +15,15 @@ public struct HistoryError: Error, CustomStringConvertible, Equatable {
         case database(String)
     }
 
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .missing: "there is no history at \(path): `tessera-bench history add REPORT` makes one"
         case .foreign(let what): "\(path) is not a tessera-bench history: \(what)"

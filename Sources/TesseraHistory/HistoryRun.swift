@@ -1,17 +1,18 @@
 import Foundation
 import GRDB
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// A run as the history holds it: where and when its figures were measured.
-public struct HistoryRun: Hashable, Sendable {
+package struct HistoryRun: Hashable, Sendable {
     /// Its number in the history, in the order runs were added.
-    public var id: Int64
-    public var kind: RecordedRun.Kind
-    public var commit: String
-    public var branch: String?
-    public var machine: String
-    public var time: Date
-    public var workload: String
+    package var id: Int64
+    package var kind: RecordedRun.Kind
+    package var commit: String
+    package var branch: String?
+    package var machine: String
+    package var time: Date
+    package var workload: String
 
     /// The run as the exports take it, with no figures yet.
     var recorded: RecordedRun {

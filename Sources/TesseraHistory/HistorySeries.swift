@@ -1,34 +1,35 @@
 import Foundation
 import GRDB
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// One figure over time: a benchmark's measure on one machine, a point a run, oldest first.
-public struct HistorySeries: Hashable, Sendable {
+package struct HistorySeries: Hashable, Sendable {
     /// A series is one benchmark's measure on one machine, from one kind of report: a run's median and `ab`'s
     /// median over its rounds are measured differently, so they never share a series.
-    public struct Key: Hashable, Sendable, CustomStringConvertible {
-        public var machine: String
-        public var kind: RecordedRun.Kind
-        public var benchmark: String
-        public var measure: Measure
+    package struct Key: Hashable, Sendable, CustomStringConvertible {
+        package var machine: String
+        package var kind: RecordedRun.Kind
+        package var benchmark: String
+        package var measure: Measure
 
-        public var description: String {
+        package var description: String {
             "\(benchmark) \(measure.rawValue) on \(machine)" + (kind == .ab ? " (from ab)" : "")
         }
     }
 
-    public struct Point: Hashable, Sendable {
-        public var run: HistoryRun
-        public var value: Double
+    package struct Point: Hashable, Sendable {
+        package var run: HistoryRun
+        package var value: Double
         /// The bounds of the value's 95% interval, when the run gave them.
-        public var lower: Double?
-        public var upper: Double?
+        package var lower: Double?
+        package var upper: Double?
     }
 
-    public var key: Key
-    public var points: [Point]
+    package var key: Key
+    package var points: [Point]
 
-    public var values: [Double] { points.map(\.value) }
+    package var values: [Double] { points.map(\.value) }
 }
 
 extension HistorySeries.Point {

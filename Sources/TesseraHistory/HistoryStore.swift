@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// The history of a project's benchmark figures, in one SQLite file: each run's commit, branch, machine and time,
@@ -9,25 +10,25 @@ import TesseraBenchKit
 /// writer that finds the file locked waits for it (SQLite's own locking, with a busy timeout) rather than fail, so
 /// nothing is lost. A file that is not a history is refused, never changed: a history marks itself with SQLite's
 /// `application_id`.
-public struct HistoryStore: Sendable {
+package struct HistoryStore: Sendable {
     /// The history's layout; a history of a later one is refused. Version 2 admits the update floors' measures
     /// (`Measure.floorElements`, `Measure.overFloor`); a version 1 history takes them once an `add` has moved its
     /// figures to the new table (`migrate`).
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
     /// "TSRA", in SQLite's `application_id`: what tells a history from any other SQLite file.
     static let applicationID: Int32 = 0x5453_5241
 
     /// How long a writer waits for another to finish before giving up.
     static let busyTimeout: TimeInterval = 60
 
-    public let path: String
+    package let path: String
     private let database: DatabaseQueue
 
     /// Opens the history at `path`, creating it (and its directory) when there is none and `create` allows.
     ///
     /// - Throws: `HistoryError` when the file is not a history, is a newer one, cannot be opened, or is missing
     ///   and not to be created.
-    public init(path: String, create: Bool = true) throws(HistoryError) {
+    package init(path: String, create: Bool = true) throws(HistoryError) {
         self.path = path
         guard create || FileManager.default.fileExists(atPath: path) else {
             throw HistoryError(path: path, reason: .missing)
@@ -132,7 +133,7 @@ public struct HistoryStore: Sendable {
     /// - Returns: the run's number in the history.
     /// - Throws: `HistoryError.duplicate` when the history holds the run already.
     @discardableResult
-    public func add(_ run: RecordedRun) throws(HistoryError) -> Int64 {
+    package func add(_ run: RecordedRun) throws(HistoryError) -> Int64 {
         try add([run])[0]
     }
 
@@ -141,7 +142,7 @@ public struct HistoryStore: Sendable {
     /// - Returns: the runs' numbers in the history, in the order given.
     /// - Complexity: O(f log n) for f figures in all and n figures in the history.
     @discardableResult
-    public func add(_ runs: [RecordedRun]) throws(HistoryError) -> [Int64] {
+    package func add(_ runs: [RecordedRun]) throws(HistoryError) -> [Int64] {
         try perform { db in
             var ids: [Int64] = []
             try db.inTransaction(.immediate) {
@@ -182,7 +183,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// Every run the history holds, oldest first (by time, then by the order they were added).
-    public func runs() throws(HistoryError) -> [HistoryRun] {
+    package func runs() throws(HistoryError) -> [HistoryRun] {
         try perform { db in
             try Row.fetchAll(
                 db, sql: #"SELECT id, kind, "commit", branch, machine, time, workload FROM run ORDER BY time, id"#
@@ -193,7 +194,7 @@ public struct HistoryStore: Sendable {
 
     /// The series of the figures whose benchmark contains `benchmarkFilter` (all when `nil`), for each machine,
     /// kind of report, benchmark and measure, each point a run in time order; runs of `kind` only when given.
-    public func series(matching benchmarkFilter: String? = nil, kind: RecordedRun.Kind? = nil) throws(HistoryError)
+    package func series(matching benchmarkFilter: String? = nil, kind: RecordedRun.Kind? = nil) throws(HistoryError)
         -> [HistorySeries]
     {
         try perform { db in
@@ -230,7 +231,7 @@ public struct HistoryStore: Sendable {
     }
 
     /// The runs whose figures `series` holds, oldest first, each with those figures: what `history export` writes.
-    public static func runs(of series: [HistorySeries]) -> [RecordedRun] {
+    package static func runs(of series: [HistorySeries]) -> [RecordedRun] {
         var runs: [Int64: RecordedRun] = [:]
         for one in series {
             guard let name = BenchmarkName(one.key.benchmark) else { continue }

@@ -1,10 +1,11 @@
 import Foundation
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// The history's series as aligned text for a terminal.
-public enum HistoryTable {
+package enum HistoryTable {
     /// A line a series: machine, benchmark, measure, runs, first and last value, and the change between them.
-    public static func overview(_ series: [HistorySeries]) -> String {
+    package static func overview(_ series: [HistorySeries]) -> String {
         let header = ["benchmark", "measure", "machine", "from", "runs", "first", "last", "change"]
         let rows = series.map { one -> [String] in
             let first = one.values.first ?? 0
@@ -20,7 +21,7 @@ public enum HistoryTable {
     }
 
     /// Each series under its name, a line a point: commit, branch, time, value and its interval.
-    public static func points(_ series: [HistorySeries]) -> String {
+    package static func points(_ series: [HistorySeries]) -> String {
         series.map { one in
             let header = ["commit", "branch", "time", one.key.measure.rawValue, "95% interval"]
             let rows = one.points.map { point -> [String] in

@@ -2,21 +2,21 @@ import Foundation
 import TesseraBenchKit
 
 /// Where a series changed, named by the first run of its new level: what `history detect` prints.
-public struct SeriesChange: Sendable {
-    public var series: HistorySeries.Key
+package struct SeriesChange: Sendable {
+    package var series: HistorySeries.Key
     /// The first run at the new level: its commit is the first commit of the change.
-    public var firstRun: HistoryRun
+    package var firstRun: HistoryRun
     /// The run before it, the last at the old level.
-    public var lastRunBefore: HistoryRun
-    public var change: ChangePoint
+    package var lastRunBefore: HistoryRun
+    package var change: ChangePoint
 
     /// A rise of a smaller-is-better figure (every measure is one).
-    public var isRegression: Bool { change.meanAfter > change.meanBefore }
+    package var isRegression: Bool { change.meanAfter > change.meanBefore }
 
     /// The change points of each series, oldest first within a series.
     ///
     /// - Complexity: O(Σ w² n) for series of n points and windows of w points (E-divisive's candidate search).
-    public static func detect(in series: [HistorySeries], with detector: EDivisive) -> [SeriesChange] {
+    package static func detect(in series: [HistorySeries], with detector: EDivisive) -> [SeriesChange] {
         series.flatMap { one in
             detector.changePoints(in: one.values).map { change in
                 SeriesChange(
@@ -28,7 +28,7 @@ public struct SeriesChange: Sendable {
 
     /// As `regression  flow/soa-binary-search/query/1000000 latency on …: first at 1a2b3c4 (after 0f9e8d7):
     /// 229 ns → 252 ns (+10.0%), p = 0.00002`.
-    public func line() -> String {
+    package func line() -> String {
         let before = HistoryTable.value(change.meanBefore, series.measure)
         let after = HistoryTable.value(change.meanAfter, series.measure)
         return "\(isRegression ? "regression " : "improvement") \(series): first at \(firstRun.commit) "

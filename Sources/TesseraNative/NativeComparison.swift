@@ -1,5 +1,6 @@
 import CNativeSearch
 import Tessera
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// The engine's queries against plain C implementations, in one process: how far the Swift is from the hardware.
@@ -10,16 +11,16 @@ import TesseraBenchKit
 /// cgranges-style implicit interval tree. Neither shares the engine's chunks, so what the chunks cost shows. Every answer is checked equal first. Then, each round, every
 /// candidate runs one batch of queries (a clock read per batch, not per query), in a random order; the rounds'
 /// ratios to a yardstick are the evidence, as in `ab`, so a disturbance of the machine lands on one round.
-public struct NativeComparison: Sendable {
+package struct NativeComparison: Sendable {
     /// How the rects move from query to query.
-    public enum Trace: String, CaseIterable, Codable, Sendable {
+    package enum Trace: String, CaseIterable, Codable, Sendable {
         /// A smooth scroll, `scrollStep` points a query, from the top down (and around).
         case scroll
         /// Seeded random positions over the whole content.
         case jumps
     }
 
-    public enum Candidate: String, CaseIterable, Codable, Sendable {
+    package enum Candidate: String, CaseIterable, Codable, Sendable {
         case swiftSoA = "soa-binary-search (Swift)"
         case cFlat = "flat binary search (C)"
         case swiftIntervalTree = "interval-tree (Swift)"
@@ -27,35 +28,35 @@ public struct NativeComparison: Sendable {
     }
 
     /// One candidate on one trace: its median time a query over the rounds.
-    public struct Timing: Codable, Sendable {
-        public var layout: LayoutID
-        public var trace: Trace
-        public var candidate: Candidate
-        public var nanosecondsPerQuery: Double
+    package struct Timing: Codable, Sendable {
+        package var layout: LayoutID
+        package var trace: Trace
+        package var candidate: Candidate
+        package var nanosecondsPerQuery: Double
     }
 
     /// A target of the hardware-floor issue: `candidate` over `yardstick`, per round, at most `limit`.
-    public struct Ratio: Codable, Sendable {
-        public var layout: LayoutID
-        public var trace: Trace
-        public var candidate: Candidate
-        public var yardstick: Candidate
+    package struct Ratio: Codable, Sendable {
+        package var layout: LayoutID
+        package var trace: Trace
+        package var candidate: Candidate
+        package var yardstick: Candidate
         /// The rounds' median ratio and its 95% interval.
-        public var interval: MedianInterval?
-        public var limit: Double
-        public var median: Double { interval?.median ?? .nan }
-        public var met: Bool { median <= limit }
+        package var interval: MedianInterval?
+        package var limit: Double
+        package var median: Double { interval?.median ?? .nan }
+        package var met: Bool { median <= limit }
     }
 
-    public var rounds: Int
-    public var queriesPerBatch: Int
-    public var seed: UInt64
+    package var rounds: Int
+    package var queriesPerBatch: Int
+    package var seed: UInt64
     /// The traces measured: both by default; one alone to profile it.
-    public var traces: [Trace]
-    public static let scrollStep = 8.0
+    package var traces: [Trace]
+    package static let scrollStep = 8.0
 
     /// `rounds` of at least 6, which a 95% interval of the median ratio needs, on at least one trace.
-    public init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1, traces: [Trace] = Trace.allCases) {
+    package init(rounds: Int = 31, queriesPerBatch: Int = 1_000, seed: UInt64 = 1, traces: [Trace] = Trace.allCases) {
         precondition(
             rounds >= 6 && queriesPerBatch >= 1 && !traces.isEmpty, "at least 6 rounds of at least 1 query on a trace")
         self.rounds = rounds
@@ -64,11 +65,11 @@ public struct NativeComparison: Sendable {
         self.traces = traces
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case outOfMemory
         case answersDiffer(layout: LayoutID, candidate: Candidate, rect: Rect, expected: Int, got: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .outOfMemory: "the C searches could not allocate their copies of the frames"
             case .answersDiffer(let layout, let candidate, let rect, let expected, let got):
@@ -78,11 +79,11 @@ public struct NativeComparison: Sendable {
     }
 
     /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
-    public typealias Measurement = ProcessMeasurement<Timing, Ratio>
+    package typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
     /// Makes `layout` over `sections`, prepares it for `viewport`, builds the four candidates, checks them and
     /// times them. The layout is made here, so the engine's queries are specialised for its type as in `run`.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
+    package func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
         throws -> Measurement
     {
         try parameters.make(layout, sections: sections, Visitor(comparison: self, layout: layout, viewport: viewport))
@@ -198,7 +199,7 @@ public struct NativeComparison: Sendable {
                 timings.append(
                     Timing(
                         layout: layout, trace: trace, candidate: candidate,
-                        nanosecondsPerQuery: ABComparison.median(times)))
+                        nanosecondsPerQuery: MedianInterval.median(of: times)))
             }
             // The targets: the Swift search within 1.3x of the flat C search on a scroll and 1.1x on jumps, never
             // slower than the cgranges-style tree; the Swift interval tree within 1.3x of that tree.
@@ -221,22 +222,22 @@ public struct NativeComparison: Sendable {
 }
 
 extension NativeComparison.Timing: PoolableTiming {
-    public var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue)" }
+    package var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue)" }
 
-    public var nanoseconds: Double {
+    package var nanoseconds: Double {
         get { nanosecondsPerQuery }
         set { nanosecondsPerQuery = newValue }
     }
 }
 
 extension NativeComparison.Ratio: PoolableRatio {
-    public var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
+    package var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
 }
 
 extension NativeComparison {
     /// The timings as a table, a row a layout, trace and candidate, then each target's verdict a line; `samples`
     /// names what the ratios' medians and intervals are over.
-    public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
+    package static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
             timings.map {

@@ -1,4 +1,5 @@
 import Tessera
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// A warm prepare against the floors below it, in one process: how much of its time is the machine's and how much
@@ -22,8 +23,8 @@ import TesseraBenchKit
 /// prepare's to the copy floor, to run's and to the C port) are the evidence, as in `ab` and `native`. The target
 /// is the warm prepare over the C port where there is one (at most 1.15), and over the fill floor where there is
 /// none (at most 1.5), as `run` judges it.
-public struct PrepareFloors: Sendable {
-    public enum Candidate: String, CaseIterable, Codable, Sendable {
+package struct PrepareFloors: Sendable {
+    package enum Candidate: String, CaseIterable, Codable, Sendable {
         case fillFloor = "fill floor"
         case storeFloor = "store floor"
         case copyFloor = "copy floor"
@@ -33,11 +34,11 @@ public struct PrepareFloors: Sendable {
         case cPort = "C port"
     }
 
-    public enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case outOfMemory
         case framesDiffer(layout: LayoutID, difference: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .outOfMemory: "the C port of the prepare could not allocate its columns"
             case .framesDiffer(let layout, let difference):
@@ -47,38 +48,38 @@ public struct PrepareFloors: Sendable {
     }
 
     /// One candidate on one layout: its median time an element over the rounds.
-    public struct Timing: Codable, Sendable {
-        public var layout: LayoutID
-        public var candidate: Candidate
-        public var nanosecondsPerElement: Double
+    package struct Timing: Codable, Sendable {
+        package var layout: LayoutID
+        package var candidate: Candidate
+        package var nanosecondsPerElement: Double
     }
 
     /// `candidate` over `yardstick`, per round; `limit` for a target (the warm prepare over the C port, or over the
     /// fill floor for a layout with no port).
-    public struct Ratio: Codable, Sendable {
-        public var layout: LayoutID
-        public var candidate: Candidate
-        public var yardstick: Candidate
+    package struct Ratio: Codable, Sendable {
+        package var layout: LayoutID
+        package var candidate: Candidate
+        package var yardstick: Candidate
         /// The rounds' median ratio and its 95% interval.
-        public var interval: MedianInterval?
-        public var limit: Double?
-        public var median: Double { interval?.median ?? .nan }
+        package var interval: MedianInterval?
+        package var limit: Double?
+        package var median: Double { interval?.median ?? .nan }
     }
 
     /// The timings and ratios of one process, or pooled over several (`ProcessPool`).
-    public typealias Measurement = ProcessMeasurement<Timing, Ratio>
+    package typealias Measurement = ProcessMeasurement<Timing, Ratio>
 
-    public var rounds: Int
-    public var seed: UInt64
+    package var rounds: Int
+    package var seed: UInt64
     /// The shortest time a batch of each candidate runs, so that the clock is a sliver of it at small counts.
-    public static let batchNanoseconds = 2_000_000.0
+    package static let batchNanoseconds = 2_000_000.0
     /// The most a warm prepare may take over the C port of the same prepare.
-    public static let cPortLimit = 1.15
+    package static let cPortLimit = 1.15
     /// The most a warm prepare may take over the fill floor, on a layout with no C port.
-    public static let fillFloorLimit = 1.5
+    package static let fillFloorLimit = 1.5
 
     /// `rounds` of at least 6, which a 95% interval of the median ratio needs.
-    public init(rounds: Int = 21, seed: UInt64 = 1) {
+    package init(rounds: Int = 21, seed: UInt64 = 1) {
         precondition(rounds >= 6, "at least 6 rounds")
         self.rounds = rounds
         self.seed = seed
@@ -86,7 +87,7 @@ public struct PrepareFloors: Sendable {
 
     /// Makes `layout` over `sections` and measures it, specialised for its type as in `run`, beside `run`'s own warm
     /// prepare of it.
-    public func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
+    package func measure(_ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size)
         throws -> Measurement
     {
         let runs = try RunWarmPrepare(layout, sections: sections, parameters: parameters, viewport: viewport)
@@ -176,7 +177,7 @@ public struct PrepareFloors: Sendable {
         let timings = candidates.map { candidate in
             Timing(
                 layout: layout, candidate: candidate,
-                nanosecondsPerElement: ABComparison.median(samples[candidate] ?? []))
+                nanosecondsPerElement: MedianInterval.median(of: samples[candidate] ?? []))
         }
         func ratio(_ candidate: Candidate, over yardstick: Candidate, limit: Double? = nil) -> Ratio {
             let perRound = zip(samples[candidate] ?? [], samples[yardstick] ?? []).map { $0 / $1 }
@@ -202,7 +203,7 @@ public struct PrepareFloors: Sendable {
 extension PrepareFloors {
     /// The timings as a table, a row a layout and candidate, then each ratio a line; the target's marked pass or MISS.
     /// `samples` names what the ratios' medians and intervals are over.
-    public static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
+    package static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
         guard !timings.isEmpty, !ratios.isEmpty else { return "" }
         let table = TerminalTable.align(
             timings.map {
@@ -228,14 +229,14 @@ extension PrepareFloors {
 }
 
 extension PrepareFloors.Timing: PoolableTiming {
-    public var poolKey: String { "\(layout.rawValue) \(candidate.rawValue)" }
+    package var poolKey: String { "\(layout.rawValue) \(candidate.rawValue)" }
 
-    public var nanoseconds: Double {
+    package var nanoseconds: Double {
         get { nanosecondsPerElement }
         set { nanosecondsPerElement = newValue }
     }
 }
 
 extension PrepareFloors.Ratio: PoolableRatio {
-    public var poolKey: String { "\(layout.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
+    package var poolKey: String { "\(layout.rawValue) \(candidate.rawValue) / \(yardstick.rawValue)" }
 }

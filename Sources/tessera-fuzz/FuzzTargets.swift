@@ -1,5 +1,6 @@
 import Foundation
 import Tessera
+import TesseraBenchAnalysis
 import TesseraBenchCLI
 import TesseraBenchKit
 import TesseraHistory

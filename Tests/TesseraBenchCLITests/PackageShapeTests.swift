@@ -95,4 +95,47 @@ import Testing
         let missing = declared.filter { !catalog.contains("- ``\($0)``") }
         #expect(missing.isEmpty, "public types in no topic of Tessera.docc: \(missing.sorted())")
     }
+
+    /// The products' public surface, one declaration a line (`File.swift: its first line`), as the sources declare it.
+    static func publicDeclarations(of target: String) throws -> [String] {
+        let folder = ExampleTests.repository.appendingPathComponent("Sources/\(target)")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        let declaration = /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s/
+        var lines: [String] = []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.firstMatch(of: declaration) != nil {
+                let signature = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                lines.append("\(file): \(signature.hasSuffix(" {") ? String(signature.dropLast(2)) : signature)")
+            }
+        }
+        return lines.sorted()
+    }
+
+    /// The products' public API is the list checked in beside this test, so that a change to it is deliberate: a
+    /// declaration made public, or no longer public, fails here until the list says so. With
+    /// `TESSERA_UPDATE_API=1` in the environment the test writes the lists instead.
+    @Test(arguments: ["Tessera", "TesseraBaselines", "TesseraBenchKit", "TesseraBenchCommand"])
+    func theProductsPublicSurfaceIsListed(target: String) throws {
+        let listed = ExampleTests.repository.appendingPathComponent(
+            "Tests/TesseraBenchCLITests/PublicAPI/\(target).txt")
+        let declared = try Self.publicDeclarations(of: target)
+        let text = declared.joined(separator: "\n") + "\n"
+        if ProcessInfo.processInfo.environment["TESSERA_UPDATE_API"] != nil {
+            try text.write(to: listed, atomically: true, encoding: .utf8)
+            return
+        }
+        let list = (try? String(contentsOf: listed, encoding: .utf8)) ?? ""
+        let kept = list.split(separator: "\n").map(String.init)
+        let added = Set(declared).subtracting(kept).sorted()
+        let removed = Set(kept).subtracting(declared).sorted()
+        #expect(
+            added.isEmpty && removed.isEmpty,
+            """
+            \(target)'s public surface differs from PublicAPI/\(target).txt; if the change is intended, run \
+            TESSERA_UPDATE_API=1 swift test --filter theProductsPublicSurfaceIsListed
+            made public: \(added)
+            no longer public: \(removed)
+            """)
+    }
 }

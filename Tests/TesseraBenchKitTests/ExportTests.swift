@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 /// The exports against the shapes their formats' own documentation gives: each checker is written from that

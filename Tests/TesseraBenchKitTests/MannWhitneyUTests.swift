@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 /// A sample pair and what SciPy 1.17.1 (NumPy 2.4.6) answered for it, printed by the command above each pair.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 @Suite struct ReportRenderingTests {

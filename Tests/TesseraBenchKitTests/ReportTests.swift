@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 @Suite struct ReportTests {

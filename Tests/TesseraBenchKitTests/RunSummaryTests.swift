@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 /// The page after a run: what it says about the answers' checks, the targets and the headline.

@@ -2,6 +2,7 @@ import Foundation
 import Tessera
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 /// A run at several shapes of the built-in workload: every result, check and table keeps its shape apart.

@@ -2,6 +2,7 @@ import Foundation
 import TesseraOracle
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 @Suite struct SequentialDesignTests {

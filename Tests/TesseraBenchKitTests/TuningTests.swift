@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TesseraBenchAnalysis
 @testable import TesseraBenchKit
 
 @Suite struct TuningTests {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TesseraBenchAnalysis
 import TesseraBenchKit
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBenchAnalysis
 import TesseraBenchKit
 import Testing
 

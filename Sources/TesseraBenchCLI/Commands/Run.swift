@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Tessera
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 struct Run: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 struct Summary: ParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 // The command lines `tune` prints: `run` with the recommended index, or `tune` again to separate what it could not.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TesseraBenchAnalysis
 import TesseraBenchKit
 
 /// Where a report's figures belong, for `export` and `history add`: what the report records, unless given.

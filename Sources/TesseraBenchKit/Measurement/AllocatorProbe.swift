@@ -1,7 +1,7 @@
 import Histogram
 
 /// The process's allocator statistics, when the allocator exposes them (jemalloc does, through `mallctl`).
-public protocol AllocatorProbe: Sendable {
+package protocol AllocatorProbe: Sendable {
     /// The allocator's name for reports.
     var name: String { get }
     /// Bytes allocated and not yet freed, after refreshing the statistics.
@@ -16,6 +16,6 @@ public protocol AllocatorProbe: Sendable {
 }
 
 extension AllocatorProbe {
-    public func resetPeak() {}
-    public func peakGrowth() -> Int? { nil }
+    package func resetPeak() {}
+    package func peakGrowth() -> Int? { nil }
 }

@@ -2,34 +2,34 @@ import Foundation
 import Tessera
 
 /// Runs the matrix of layouts × strategies × item counts and collects a report.
-public struct BenchmarkRunner {
-    public var settings: RunSettings
-    public var workload: WorkloadSource
-    public var parameters: LayoutParameters
+package struct BenchmarkRunner {
+    package var settings: RunSettings
+    package var workload: WorkloadSource
+    package var parameters: LayoutParameters
     /// A recorded scroll to replay instead of the built-in trace; its first frame's viewport is the run's.
-    public var traceFile: TraceFile?
-    public var prepareBudget = SamplingBudget.prepare
-    public var queryBudget = SamplingBudget.query
-    public var probe: (any AllocatorProbe)?
-    public var memory = MemoryEstimate()
+    package var traceFile: TraceFile?
+    package var prepareBudget = SamplingBudget.prepare
+    package var queryBudget = SamplingBudget.query
+    package var probe: (any AllocatorProbe)?
+    package var memory = MemoryEstimate()
     /// The resident memory when the runner was made, which the report records beside the peak.
     private let residentAtStart = ResidentMemory.current()
     /// The clock's cost, which sets how many operations a batch times; measured when the runner is made.
-    public var clock = ClockCalibration.measure()
+    package var clock = ClockCalibration.measure()
     /// Receives a line as each measurement starts.
-    public var progress: (String) -> Void = { _ in }
+    package var progress: (String) -> Void = { _ in }
     /// Receives what was skipped and why, whether progress is shown or not.
-    public var notice: (String) -> Void = { _ in }
+    package var notice: (String) -> Void = { _ in }
 
-    public init(settings: RunSettings, workload: WorkloadSource, parameters: LayoutParameters = LayoutParameters()) {
+    package init(settings: RunSettings, workload: WorkloadSource, parameters: LayoutParameters = LayoutParameters()) {
         self.settings = settings
         self.workload = workload
         self.parameters = parameters
     }
 
-    public var viewport: Size { Size(width: settings.viewportWidth, height: settings.viewportHeight) }
+    package var viewport: Size { Size(width: settings.viewportWidth, height: settings.viewportHeight) }
 
-    public func run() throws -> BenchmarkReport {
+    package func run() throws -> BenchmarkReport {
         var results: [BenchmarkResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []

@@ -23,13 +23,13 @@
 /// A timed operation pays one clock read on top of its own time, and reads are rounded to the clock's grid. An
 /// operation of 60 ns timed alone is a third clock; batching operations between two reads makes that a share of a
 /// percent (`batchNanoseconds`).
-public struct ClockCalibration: Codable, Hashable, Sendable {
+package struct ClockCalibration: Codable, Hashable, Sendable {
     /// The mean time between two back-to-back reads: what one read adds to anything timed.
-    public var overheadNanoseconds: Double
+    package var overheadNanoseconds: Double
     /// The smallest step between two reads that differ: the clock's grid.
-    public var resolutionNanoseconds: Double
+    package var resolutionNanoseconds: Double
 
-    public init(overheadNanoseconds: Double, resolutionNanoseconds: Double) {
+    package init(overheadNanoseconds: Double, resolutionNanoseconds: Double) {
         self.overheadNanoseconds = overheadNanoseconds
         self.resolutionNanoseconds = resolutionNanoseconds
     }
@@ -37,7 +37,7 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
     /// Reads the clock back to back, `chunks` times `reads` reads: about 2 ms. The overhead is the median chunk's
     /// mean, so that a preemption, which lands in one chunk, does not inflate it (a mean over all reads rises by
     /// 40 ns for each 4 ms time slice lost).
-    public static func measure(chunks: Int = 100, reads: Int = 1_000) -> ClockCalibration {
+    package static func measure(chunks: Int = 100, reads: Int = 1_000) -> ClockCalibration {
         var smallestStep = UInt64.max
         var chunkMeans: [Double] = []
         chunkMeans.reserveCapacity(chunks)
@@ -60,7 +60,7 @@ public struct ClockCalibration: Codable, Hashable, Sendable {
 
     /// How long a batch of operations between two clock reads lasts at least: long enough that the clock's cost
     /// and its grid are under half a percent of it, and never under 10 µs.
-    public var batchNanoseconds: Double {
+    package var batchNanoseconds: Double {
         Swift.max(10_000, 200 * Swift.max(overheadNanoseconds, resolutionNanoseconds))
     }
 

@@ -2,15 +2,22 @@ import Tessera
 
 /// One layout at one item count, set up for measuring strategies on: the trace and viewport every strategy of it
 /// shares, and how each is measured.
-struct LayoutBench {
+package struct LayoutBench {
     static let steadyStateFrames = 16
 
     let layout: LayoutID
-    let elements: Int
+    package let elements: Int
     let trace: ScrollTrace
     let viewport: Size
 
-    typealias Measured = (results: [BenchmarkResult], verification: Verification)
+    package init(layout: LayoutID, elements: Int, trace: ScrollTrace, viewport: Size) {
+        self.layout = layout
+        self.elements = elements
+        self.trace = trace
+        self.viewport = viewport
+    }
+
+    package typealias Measured = (results: [BenchmarkResult], verification: Verification)
 
     /// Measures a strategy: a tutorial's design, or the engine with the strategy's standard index. With `floors`,
     /// each update result carries its work floor and its time over it.
@@ -24,7 +31,7 @@ struct LayoutBench {
     }
 
     /// Measures the engine with `choice`, its results named by the choice's parameter when it is not the standard.
-    func measure<Algorithm: UpdatableLayout>(
+    package func measure<Algorithm: UpdatableLayout>(
         _ choice: IndexChoice, _ algorithm: Algorithm, runner: BenchmarkRunner, oracle: BruteForceOracle<Algorithm>,
         floors: UpdateFloors<Algorithm>? = nil
     ) throws -> Measured {
@@ -170,7 +177,7 @@ struct LayoutBench {
     ///
     /// `frames` replays part of the trace instead; `prepared` says the subject is prepared for their first viewport
     /// already, and must not be prepared again (a layout updated in place, timed as the updates left it).
-    func replay<Subject: BenchmarkSubject>(
+    package func replay<Subject: BenchmarkSubject>(
         on subject: inout Subject, budget: SamplingBudget, clock: ClockCalibration, frames chosen: [TraceFrame]? = nil,
         prepared: Bool = false
     ) throws -> (samples: [Double], batch: Int) {

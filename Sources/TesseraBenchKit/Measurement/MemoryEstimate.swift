@@ -9,32 +9,32 @@ import Tessera
 /// base, bytes an element, bytes a section, and 16 bytes for each size the workload lists one by one. The
 /// coefficients are jemalloc's peaks fitted by `scripts/calibrate-memory`; every run records its estimates beside
 /// the peaks it measured (`MemoryUse`), so a drift shows in the report.
-public struct MemoryEstimate: Sendable {
+package struct MemoryEstimate: Sendable {
     /// The bytes a command may use.
-    public var budget: Double
+    package var budget: Double
     /// What the process counted against the budget when the estimate was made (its resident memory, or its address
     /// space under `ulimit -v`): the part of its peak no workload explains.
-    public var spent: Double
+    package var spent: Double
 
-    public init(budget: Double, spent: Double) {
+    package init(budget: Double, spent: Double) {
         self.budget = budget
         self.spent = spent
     }
 
     /// An estimate against the tightest budget now (`MemoryBudget.tightest()`).
-    public init() {
+    package init() {
         let tightest = MemoryBudget.tightest()
         self.init(budget: tightest.bytes, spent: tightest.spent)
     }
 
     /// What a layout's memory grows with.
-    public struct Shape: Sendable, Hashable {
-        public var elements: Int
-        public var sections: Int
+    package struct Shape: Sendable, Hashable {
+        package var elements: Int
+        package var sections: Int
         /// Item sizes the workload lists one by one, rather than one size for a whole section.
-        public var listedSizes: Int
+        package var listedSizes: Int
 
-        public init(elements: Int, sections: Int, listedSizes: Int) {
+        package init(elements: Int, sections: Int, listedSizes: Int) {
             self.elements = elements
             self.sections = sections
             self.listedSizes = listedSizes
@@ -42,7 +42,7 @@ public struct MemoryEstimate: Sendable {
 
         /// The shape of `sections`, laid out as `elements` elements: by default their items and a header and a
         /// footer a section, the most a layout makes of them before it is made.
-        public init(_ sections: [LayoutSection], elements: Int? = nil) {
+        package init(_ sections: [LayoutSection], elements: Int? = nil) {
             let listed = sections.reduce(0) { total, section in
                 if case .list(let sizes) = section.itemSizes { total + sizes.count } else { total }
             }
@@ -70,20 +70,20 @@ public struct MemoryEstimate: Sendable {
     /// The heap that measuring `strategy` on `layout` adds at its peak: the workload, the brute-force oracle and
     /// the trace every strategy shares, the strategy's layout, and another being prepared cold. A registered layout
     /// is costed as the dearest built-in one.
-    public static func measuringBytes(_ strategy: StrategyID, on layout: LayoutID, _ shape: Shape) -> Double {
+    package static func measuringBytes(_ strategy: StrategyID, on layout: LayoutID, _ shape: Shape) -> Double {
         if let cost = measured[layout]?[strategy] { return cost.bytes(shape) }
         return measured.values.compactMap { $0[strategy]?.bytes(shape) }.max() ?? 0
     }
 
     /// What `results` hold while a run goes on: their samples, 8 bytes each, which a query's may number in the
     /// tens of thousands.
-    public static func heldBytes(of results: [BenchmarkResult]) -> Double {
+    package static func heldBytes(of results: [BenchmarkResult]) -> Double {
         results.reduce(0) { $0 + 32 + 8 * Double($1.samplesNanoseconds.count) }
     }
 
     /// The heap one prepared engine layout adds (`dump`, `query`, `trace`, `native`): its store, its index and its
     /// sections; fitted to the resident sizes of `query` at 1M items, 1 to 1,000 items a section, in every layout.
-    public static func layoutBytes(_ shape: Shape) -> Double {
+    package static func layoutBytes(_ shape: Shape) -> Double {
         Cost(base: 0, element: 38, section: 560).bytes(shape)
     }
 
@@ -91,36 +91,36 @@ public struct MemoryEstimate: Sendable {
     /// decoder's map of them and the sizes (`WorkloadFile`), while the file is read: 1M sizes in a 13 MB file
     /// added 114 MB resident in a debug build, read and laid out; 150 bytes a size leaves room for the decoder's
     /// arrays a size.
-    public static func workloadFileBytes(fileBytes: Int, sizes: Int) -> Double {
+    package static func workloadFileBytes(fileBytes: Int, sizes: Int) -> Double {
         Double(fileBytes) + 150 * Double(sizes)
     }
 
     /// The heap that reading a trace file of `fileBytes` bytes and at most `frames` frames adds: its bytes, the
     /// decoder's map of them and the frames (`TraceFile`), while the file is read. Fitted to a trace of 2M frames
     /// (59.5 MB), whose reading peaked 388 MB above the process's start: the file and 164 bytes a frame.
-    public static func traceFileBytes(fileBytes: Int, frames: Int) -> Double {
+    package static func traceFileBytes(fileBytes: Int, frames: Int) -> Double {
         Double(fileBytes) + 170 * Double(frames)
     }
 
     /// The estimate of a command that adds `bytes` to the heap.
-    public func total(adding bytes: Double) -> Double {
+    package func total(adding bytes: Double) -> Double {
         spent + bytes
     }
 
-    public func fits(adding bytes: Double) -> Bool {
+    package func fits(adding bytes: Double) -> Bool {
         total(adding: bytes) <= budget
     }
 
     /// Refuses, with the estimate and before anything is allocated, a workload of `items` items whose work would
     /// add `bytes` to the heap and not fit.
-    public func check(adding bytes: Double, items: Int) throws(RunError) {
+    package func check(adding bytes: Double, items: Int) throws(RunError) {
         guard fits(adding: bytes) else {
             throw .workloadTooLarge(items: items, estimatedBytes: total(adding: bytes), budgetBytes: budget)
         }
     }
 
     /// Refuses an input file (a workload or a trace) that reading would take `bytes` more than fit.
-    public func check(file path: String, adding bytes: Double) throws(RunError) {
+    package func check(file path: String, adding bytes: Double) throws(RunError) {
         guard fits(adding: bytes) else {
             throw .inputFileTooLarge(path: path, estimatedBytes: total(adding: bytes), budgetBytes: budget)
         }
@@ -128,7 +128,7 @@ public struct MemoryEstimate: Sendable {
 
     /// The fewest elements the estimates are fitted at: below them, what every run holds whatever its size (the
     /// trace, the samples, the clock's calibration) outweighs the workload, and an estimate is not judged.
-    public static let calibratedFromElements = 20_000
+    package static let calibratedFromElements = 20_000
 
     /// jemalloc's peaks while measuring each strategy on each built-in layout (`scripts/calibrate-memory`, fitted at
     /// 20,000, 100,000 and 300,000 items with 1, 10 and 1,000 items a section; every fit within 17% of its peaks).

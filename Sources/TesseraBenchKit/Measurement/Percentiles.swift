@@ -2,19 +2,19 @@ import Histogram
 
 /// The percentiles a report gives, read from an HdrHistogram of the samples (three significant digits), in
 /// nanoseconds.
-public struct Percentiles: Codable, Hashable, Sendable {
-    public var median: Double
-    public var p90: Double
-    public var p99: Double
+package struct Percentiles: Codable, Hashable, Sendable {
+    package var median: Double
+    package var p90: Double
+    package var p99: Double
 
-    public init(median: Double, p90: Double, p99: Double) {
+    package init(median: Double, p90: Double, p99: Double) {
         self.median = median
         self.p90 = p90
         self.p99 = p99
     }
 
     /// Samples are recorded in picoseconds, so a batch's mean of 60.4 ns keeps its fraction.
-    public init(of samples: [Double]) {
+    package init(of samples: [Double]) {
         var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         histogram.autoResize = true
         for sample in samples { _ = histogram.record(UInt64(Swift.max(sample * 1_000, 1).rounded())) }

@@ -6,15 +6,15 @@
 /// near its target is the process's draw as much as the code's. Pooled, each ratio is judged on the median of the
 /// processes' median ratios, with the exact 95% interval over processes, as `ab` judges builds over rounds of fresh
 /// processes.
-public enum ProcessPool {
+package enum ProcessPool {
     /// The fewest processes a pooled verdict takes: a 95% interval of a median needs 6 samples.
-    public static let minimumProcesses = 6
+    package static let minimumProcesses = 6
 
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         case tooFewProcesses(Int)
         case mismatched(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .tooFewProcesses(let count):
                 "\(count) processes measured; a 95% interval over processes needs at least \(ProcessPool.minimumProcesses)"
@@ -25,25 +25,25 @@ public enum ProcessPool {
 }
 
 /// A candidate's median time in one process, to be pooled with the same candidate's in others.
-public protocol PoolableTiming: Codable, Sendable {
+package protocol PoolableTiming: Codable, Sendable {
     /// What the timing is of, to match it across processes.
     var poolKey: String { get }
     var nanoseconds: Double { get set }
 }
 
 /// A ratio's median and interval over one process's rounds, to be pooled with the same ratio's in others.
-public protocol PoolableRatio: Codable, Sendable {
+package protocol PoolableRatio: Codable, Sendable {
     /// What the ratio is of, to match it across processes.
     var poolKey: String { get }
     var interval: MedianInterval? { get set }
 }
 
 /// One process's timings and ratios, as a process of a pooled command prints them for its parent; or the pool's.
-public struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: Codable, Sendable {
-    public var timings: [Timing]
-    public var ratios: [Ratio]
+package struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: Codable, Sendable {
+    package var timings: [Timing]
+    package var ratios: [Ratio]
 
-    public init(timings: [Timing] = [], ratios: [Ratio] = []) {
+    package init(timings: [Timing] = [], ratios: [Ratio] = []) {
         self.timings = timings
         self.ratios = ratios
     }
@@ -51,7 +51,7 @@ public struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: 
     /// The processes' measurements as one: each timing the median of the processes' medians, each ratio the
     /// median of the processes' median ratios with its 95% interval over the processes, and its target unchanged.
     /// The processes must have measured the same things in the same order, each with an interval of its own.
-    public static func pooled(_ processes: [Self]) throws(ProcessPool.Failure) -> Self {
+    package static func pooled(_ processes: [Self]) throws(ProcessPool.Failure) -> Self {
         guard processes.count >= ProcessPool.minimumProcesses, let first = processes.first else {
             throw .tooFewProcesses(processes.count)
         }
@@ -67,8 +67,9 @@ public struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>: 
         }
         var pooled = first
         for position in pooled.timings.indices {
-            pooled.timings[position].nanoseconds = ABComparison.median(
-                processes.map { $0.timings[position].nanoseconds })
+            pooled.timings[position].nanoseconds = MedianInterval.median(
+                of:
+                    processes.map { $0.timings[position].nanoseconds })
         }
         for position in pooled.ratios.indices {
             pooled.ratios[position].interval = MedianInterval(

@@ -1,20 +1,20 @@
 import Foundation
 
 /// Where a report was measured.
-public struct RunEnvironment: Codable, Hashable, Sendable {
-    public var host: String
-    public var cpuModel: String
-    public var cores: Int
-    public var operatingSystem: String
-    public var swiftVersion: String
-    public var allocator: String
+package struct RunEnvironment: Codable, Hashable, Sendable {
+    package var host: String
+    package var cpuModel: String
+    package var cores: Int
+    package var operatingSystem: String
+    package var swiftVersion: String
+    package var allocator: String
     /// The commit the tool was built from (`ToolVersion.commit`), not that of the directory it ran in.
-    public var gitCommit: String?
-    public var date: String
+    package var gitCommit: String?
+    package var date: String
     /// The clock's cost and grid, measured as the run started; absent from reports before schema 2.
-    public var clock: ClockCalibration?
+    package var clock: ClockCalibration?
 
-    public init(
+    package init(
         host: String, cpuModel: String, cores: Int, operatingSystem: String, swiftVersion: String, allocator: String,
         gitCommit: String?, date: String, clock: ClockCalibration? = nil
     ) {
@@ -30,7 +30,7 @@ public struct RunEnvironment: Codable, Hashable, Sendable {
     }
 
     /// This machine, now.
-    public static func current(allocator: String, clock: ClockCalibration? = nil) -> RunEnvironment {
+    package static func current(allocator: String, clock: ClockCalibration? = nil) -> RunEnvironment {
         let info = ProcessInfo.processInfo
         return RunEnvironment(
             host: info.hostName, cpuModel: cpuModel(), cores: info.activeProcessorCount,

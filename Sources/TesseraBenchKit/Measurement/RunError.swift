@@ -1,14 +1,14 @@
 import Foundation
 
 /// Why a run could not start.
-public enum RunError: Error, CustomStringConvertible, Equatable {
+package enum RunError: Error, CustomStringConvertible, Equatable {
     case workloadTooLarge(items: Int, estimatedBytes: Double, budgetBytes: Double)
     /// An input file (a workload or a trace) whose reading would not fit in memory.
     case inputFileTooLarge(path: String, estimatedBytes: Double, budgetBytes: Double)
     /// Every strategy asked for was skipped (as too large for memory): a run that measured nothing is not a success.
     case nothingMeasured(skipped: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .workloadTooLarge(let items, let estimated, let budget):
             String(

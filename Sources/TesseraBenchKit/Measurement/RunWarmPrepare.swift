@@ -5,14 +5,14 @@ import Tessera
 /// after each bounds-size change as `run` prepares it (`RotatingPrepare`). `tessera-bench floors` times it beside its
 /// own warm prepare, so that a `floors` that no longer times what `run` times (an engine left unspecialised in
 /// another module, three to four times slower) shows as the two disagreeing.
-public struct RunWarmPrepare {
+package struct RunWarmPrepare {
     private let prepare: () throws -> Void
 
     /// The warm prepare of `strategy` on `layout` over `sections`, prepared once for the viewport and once turned, so
     /// that every buffer is at its size.
     ///
     /// - Throws: What making the layout or preparing it throws.
-    public init(
+    package init(
         _ layout: LayoutID, sections: [LayoutSection], parameters: LayoutParameters, viewport: Size,
         strategy: StrategyID = TargetCheck.defaultStrategy
     ) throws {
@@ -22,7 +22,7 @@ public struct RunWarmPrepare {
     /// One warm prepare, for the viewport the last one was not made for.
     ///
     /// - Throws: What the subject's prepare throws.
-    public func callAsFunction() throws {
+    package func callAsFunction() throws {
         try prepare()
     }
 

@@ -2,28 +2,28 @@ import Histogram
 
 /// How long to keep sampling one operation: until it has `minSamples` samples and `minSeconds` have passed, or
 /// until it has `maxSamples`, whichever comes first. One sample past `minSeconds` is the most it overruns.
-public struct SamplingBudget: Codable, Hashable, Sendable {
-    public var minSamples: Int
-    public var maxSamples: Int
-    public var minSeconds: Double
+package struct SamplingBudget: Codable, Hashable, Sendable {
+    package var minSamples: Int
+    package var maxSamples: Int
+    package var minSeconds: Double
 
-    public init(minSamples: Int, maxSamples: Int, minSeconds: Double) {
+    package init(minSamples: Int, maxSamples: Int, minSeconds: Double) {
         self.minSamples = minSamples
         self.maxSamples = maxSamples
         self.minSeconds = minSeconds
     }
 
     /// Prepares: a few samples; at 1M naive items one takes about a second.
-    public static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5)
+    package static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5)
     /// Queries: one sample a frame of the trace.
-    public static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5)
+    package static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5)
     /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
     /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
-    public static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05)
+    package static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05)
 
     /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
     /// the budget.
-    public func collect<Failure: Error>(_ body: (Int) throws(Failure) -> Double) throws(Failure) -> [Double] {
+    package func collect<Failure: Error>(_ body: (Int) throws(Failure) -> Double) throws(Failure) -> [Double] {
         var samples: [Double] = []
         // Reserved up front, so a sampled operation's allocation count does not include the samples' growth.
         samples.reserveCapacity(Swift.min(maxSamples, 1 << 16))

@@ -10,7 +10,7 @@ import TesseraOracle
 /// by sample, and a strategy that takes more samples than those before it extends them; one whose updates differed
 /// (never expected) has its own computed apart. Between strategies only the floors are kept, and the batches' hashes
 /// to tell them by, not the data or the laid-out sections: a later strategy's heap does not hold them.
-final class UpdateFloors<Algorithm: UpdatableLayout> {
+package final class UpdateFloors<Algorithm: UpdatableLayout> {
     /// The floors of `update-resize` (the mean of its two sizes' floors), `update-insert` and `update-delete`.
     struct OneItem {
         var resize: Double

@@ -31,12 +31,13 @@ struct UpdateRecord<Algorithm: UpdatableLayout> {
             case .updateBatch:
                 guard !batches.isEmpty, batches.count == result.samplesNanoseconds.count else { continue }
                 let elements = try floors.batchFloors(batches).map(Double.init)
-                result.floorElements = ABComparison.median(elements)
-                result.overFloor = ABComparison.median(
-                    batches.indices.map { sample in
-                        result.samplesNanoseconds[sample]
-                            / price.nanoseconds(elements: elements[sample], updates: batches[sample].count)
-                    })
+                result.floorElements = MedianInterval.median(of: elements)
+                result.overFloor = MedianInterval.median(
+                    of:
+                        batches.indices.map { sample in
+                            result.samplesNanoseconds[sample]
+                                / price.nanoseconds(elements: elements[sample], updates: batches[sample].count)
+                        })
             case .selfSizingScroll:
                 guard let (estimated, frames) = sizing, frames.count == result.samplesNanoseconds.count else {
                     continue
@@ -48,7 +49,7 @@ struct UpdateRecord<Algorithm: UpdatableLayout> {
                     resizing.append((Double(floor), result.samplesNanoseconds[frame] / time))
                 }
                 guard !resizing.isEmpty else { continue }
-                result.floorElements = ABComparison.median(resizing.map(\.elements))
+                result.floorElements = MedianInterval.median(of: resizing.map(\.elements))
                 result.overFloor = FloorPrice.percentile(99, of: resizing.map(\.ratio))
             default: continue
             }

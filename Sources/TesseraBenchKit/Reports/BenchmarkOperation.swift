@@ -1,5 +1,5 @@
 /// The operations timed for each layout, strategy and item count.
-public enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
+package enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
     /// `prepare` into a fresh layout: allocation and first-touch page faults included.
     case prepareCold = "prepare-cold"
     /// `prepare` again after a bounds-size change, into the buffers of the last one.

@@ -1,45 +1,45 @@
 import Foundation
 
 /// What `tessera-bench run` writes with `--report FILE.json`: versioned, with the environment it ran in.
-public struct BenchmarkReport: Codable, Sendable {
+package struct BenchmarkReport: Codable, Sendable {
     /// Bumped when a field changes meaning, name or disappears; readers refuse newer versions. Version 2: times are
     /// fractional nanoseconds, and a sample may be the mean of a batch (`operationsPerSample`). Version 3: the
     /// element counts are named after elements (`elements`, `nanosecondsPerElement`, `bytesPerElement`), not items;
     /// version 2's names are still read.
-    public static let currentSchemaVersion = 3
+    package static let currentSchemaVersion = 3
 
     /// Whether reports of these two versions measured their figures the same way, so that a ratio between them
     /// measures the code and not a change of method: 2 and 3 differ only in names.
-    public static func measuresAlike(_ a: Int, _ b: Int) -> Bool {
+    package static func measuresAlike(_ a: Int, _ b: Int) -> Bool {
         a == b || (a >= 2 && b >= 2)
     }
-    public static let toolName = "tessera-bench"
+    package static let toolName = "tessera-bench"
 
-    public var schemaVersion: Int
-    public var tool: String
-    public var environment: RunEnvironment
-    public var settings: RunSettings
-    public var results: [BenchmarkResult]
-    public var verifications: [Verification]
-    public var targets: [TargetCheck]
+    package var schemaVersion: Int
+    package var tool: String
+    package var environment: RunEnvironment
+    package var settings: RunSettings
+    package var results: [BenchmarkResult]
+    package var verifications: [Verification]
+    package var targets: [TargetCheck]
     /// Strategies not run because they would not fit in memory; absent from reports that skipped none.
-    public var skipped: [SkippedRun]?
+    package var skipped: [SkippedRun]?
     /// What each strategy measured held in memory, estimated and measured; absent from reports before 0.6.
-    public var memory: [MemoryUse]?
+    package var memory: [MemoryUse]?
     /// The process's resident bytes as the run began and at its peak (what the memory budget is spent against).
-    public var residentBytes: ResidentUse?
+    package var residentBytes: ResidentUse?
 
-    public struct ResidentUse: Codable, Hashable, Sendable {
-        public var atStart: Double
-        public var peak: Double
+    package struct ResidentUse: Codable, Hashable, Sendable {
+        package var atStart: Double
+        package var peak: Double
 
-        public init(atStart: Double, peak: Double) {
+        package init(atStart: Double, peak: Double) {
             self.atStart = atStart
             self.peak = peak
         }
     }
 
-    public init(
+    package init(
         environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification],
         targets: [TargetCheck], skipped: [SkippedRun] = [], memory: [MemoryUse] = []
     ) {
@@ -54,7 +54,7 @@ public struct BenchmarkReport: Codable, Sendable {
         self.memory = memory.isEmpty ? nil : memory
     }
 
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
@@ -62,7 +62,7 @@ public struct BenchmarkReport: Codable, Sendable {
 
     /// Writes the report to a temporary file and renames it over `url`, so an interrupted run never leaves a
     /// partial report behind.
-    public func write(to url: URL) throws {
+    package func write(to url: URL) throws {
         try jsonData().write(to: url, options: .atomic)
     }
 }

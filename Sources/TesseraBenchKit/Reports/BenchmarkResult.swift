@@ -1,61 +1,61 @@
 /// The samples and statistics of one operation.
-public struct BenchmarkResult: Codable, Hashable, Sendable {
-    public var layout: LayoutID
+package struct BenchmarkResult: Codable, Hashable, Sendable {
+    package var layout: LayoutID
     /// Items a section of the built-in workload, when it divided the layout into sections: the shape measured.
     /// `nil` for a workload file, for Mosaic and the carousel (one section by nature), and in older reports.
-    public var itemsPerSection: Int?
-    public var strategy: StrategyID
+    package var itemsPerSection: Int?
+    package var strategy: StrategyID
     /// The index's parameters when they are not the strategy's standard ones (as `run --index` gives them and
     /// `tune` tries them).
-    public var parameters: String?
+    package var parameters: String?
     /// The allocator, when not the report's own: the naive designs measured on glibc malloc beside jemalloc.
-    public var allocator: String?
+    package var allocator: String?
     /// The elements the layout holds: the workload's items and its supplementary views.
-    public var elements: Int
-    public var operation: BenchmarkOperation
+    package var elements: Int
+    package var operation: BenchmarkOperation
     /// The number of samples.
-    public var samples: Int
+    package var samples: Int
     /// Nanoseconds per operation, one value a sample.
-    public var samplesNanoseconds: [Double]
+    package var samplesNanoseconds: [Double]
     /// When operations were timed in batches between two clock reads: the operations of the shortest batch. Each
     /// sample is then its batch's time per operation. Absent when each sample is one operation.
-    public var operationsPerSample: Int?
-    public var medianNanoseconds: Double
-    public var p90Nanoseconds: Double
-    public var p99Nanoseconds: Double
+    package var operationsPerSample: Int?
+    package var medianNanoseconds: Double
+    package var p90Nanoseconds: Double
+    package var p99Nanoseconds: Double
     /// For prepares and the fill floor: the median divided by the number of elements.
-    public var nanosecondsPerElement: Double?
+    package var nanosecondsPerElement: Double?
     /// For cold prepares: the bytes the allocator holds for the prepared layout, divided by the number of elements.
-    public var bytesPerElement: Double?
+    package var bytesPerElement: Double?
     /// Heap allocations per operation, in the steady state for queries.
-    public var allocationsPerOperation: Double?
+    package var allocationsPerOperation: Double?
     /// For queries: the elements brute force found that the strategy did not, over the checked frames.
-    public var missedElements: Int?
+    package var missedElements: Int?
     /// For updates: the elements the update must write, its work floor, found by the oracle independently of the
     /// engine (`UpdateFloor`): for `update-resize` the mean of its two sizes' floors, for `update-batch` the median
     /// over its batches, for `self-sizing-scroll` the median over the frames that resize. Absent in reports before
     /// floors were measured.
-    public var floorElements: Double?
+    package var floorElements: Double?
     /// For updates: the time over the floor's time, the floor's elements priced at the same strategy's warm prepare
     /// with 2 µs an update (`FloorPrice`): the median over the floor for one-item updates, the median of the
     /// per-batch ratios for `update-batch`, the p99 of the per-frame ratios over the frames that resize for
     /// `self-sizing-scroll`.
-    public var overFloor: Double?
+    package var overFloor: Double?
 
     /// The strategy as reports name it, with its parameters and allocator when they are not the run's standard.
-    public var label: String {
+    package var label: String {
         strategy.rawValue + (parameters.map { " (\($0))" } ?? "") + (allocator.map { " [\($0)]" } ?? "")
     }
 
-    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+    package var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     /// Whether the result belongs to the run proper, rather than to a side-by-side variant of it (a naive design on
     /// another allocator). An index the run was given a parameter for (`run --index`) is the run's own: its targets
     /// and summary judge it.
-    public var isStandard: Bool { allocator == nil }
+    package var isStandard: Bool { allocator == nil }
 
     /// `perElement`: whether the median is also given per element (prepares and the fill floor).
-    public init(
+    package init(
         layout: LayoutID, strategy: StrategyID, elements: Int, operation: BenchmarkOperation, samples: [Double],
         operationsPerSample: Int = 1, perElement: Bool = false
     ) {
@@ -85,7 +85,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
         case items, nanosecondsPerItem, bytesPerItem
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let older = try decoder.container(keyedBy: SchemaTwoKeys.self)
         layout = try container.decode(LayoutID.self, forKey: .layout)

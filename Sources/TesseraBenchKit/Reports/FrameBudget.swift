@@ -2,22 +2,22 @@ import Foundation
 
 /// What share of a frame each strategy's query takes, and how far it scales before it takes 1% of one. A frame is
 /// one of the replayed trace's: 1/120 s for the built-in trace, 1/`framesPerSecond` for a trace file.
-public struct FrameBudget: Sendable {
+package struct FrameBudget: Sendable {
     /// The share of a frame a query may take and still be negligible.
-    public static let negligibleShare = 0.01
+    package static let negligibleShare = 0.01
 
-    public var layout: ShapedLayout
-    public var strategy: StrategyID
+    package var layout: ShapedLayout
+    package var strategy: StrategyID
     /// Per item count measured, the median query's share of a frame.
-    public var shares: [(elements: Int, share: Double)]
+    package var shares: [(elements: Int, share: Double)]
     /// The largest item count whose median query stays under 1% of a frame, if any does.
-    public var largestNegligible: Int?
+    package var largestNegligible: Int?
 
     /// One frame of a trace recorded at `framesPerSecond`.
-    public static func nanoseconds(framesPerSecond: Double) -> Double { 1e9 / framesPerSecond }
+    package static func nanoseconds(framesPerSecond: Double) -> Double { 1e9 / framesPerSecond }
 
     /// A frame as a report names it: "a 60 Hz frame (16.67 ms)", with `note` in the brackets after the length.
-    public static func describe(framesPerSecond: Double, note: String? = nil) -> String {
+    package static func describe(framesPerSecond: Double, note: String? = nil) -> String {
         String(
             format: "a %@ Hz frame (%.2f ms%@)", framesPerSecond.formatted(), 1e3 / framesPerSecond,
             note.map { ", \($0)" } ?? "")
@@ -25,7 +25,7 @@ public struct FrameBudget: Sendable {
 
     /// One line per layout, shape and strategy that has query results, each query against one frame of a trace
     /// recorded at `framesPerSecond`.
-    public static func summarize(
+    package static func summarize(
         _ results: [BenchmarkResult], framesPerSecond: Double = ScrollTrace.framesPerSecond
     ) -> [FrameBudget] {
         let frame = nanoseconds(framesPerSecond: framesPerSecond)

@@ -2,16 +2,16 @@ import Foundation
 
 /// Reading a JSON file a user handed over, with reasons a person can act on: the system's reason a file cannot be
 /// read ("Is a directory"), the parser's own words for what is not JSON, and the field a decoding error is about.
-enum JSONFile {
+package enum JSONFile {
     /// What reading and parsing a JSON file holds at its peak, as a multiple of its bytes: the bytes themselves and
     /// the parser's objects, which take several times the text they come from: a report of 7.4 MB added 127 MB
     /// resident (17 times).
-    static let bytesHeldPerFileByte = 20.0
+    package static let bytesHeldPerFileByte = 20.0
 
     /// The file's bytes, or why they cannot be read: refused before reading when it is no regular file (a device,
     /// a pipe, a directory) or when reading it, at `bytesHeld` bytes for each of its own, would not fit in
     /// `MemoryBudget`. A reader with a closer estimate of its own (a workload file) passes 1 and checks it after.
-    static func data(at url: URL, bytesHeld: Double = bytesHeldPerFileByte) -> Result<Data, FailureReason> {
+    package static func data(at url: URL, bytesHeld: Double = bytesHeldPerFileByte) -> Result<Data, FailureReason> {
         var status = stat()
         // A directory is left to the read below, whose reason the system words ("Is a directory").
         if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
@@ -198,10 +198,10 @@ enum JSONFile {
         return "a number"
     }
 
-    struct FailureReason: Error {
-        let text: String
+    package struct FailureReason: Error {
+        package let text: String
 
-        init(_ text: String) {
+        package init(_ text: String) {
             self.text = text
         }
     }

@@ -1,16 +1,16 @@
 /// What measuring one strategy held in memory, estimated before it ran (`MemoryEstimate`) and, under an allocator
 /// that tracks its peak (jemalloc), measured: the heap's highest point while the strategy was measured, above what
 /// the process held when the run began.
-public struct MemoryUse: Codable, Hashable, Sendable {
-    public var layout: LayoutID
+package struct MemoryUse: Codable, Hashable, Sendable {
+    package var layout: LayoutID
     /// The shape measured (`BenchmarkResult.itemsPerSection`).
-    public var itemsPerSection: Int?
-    public var strategy: StrategyID
-    public var elements: Int
-    public var estimatedBytes: Double
-    public var measuredBytes: Double?
+    package var itemsPerSection: Int?
+    package var strategy: StrategyID
+    package var elements: Int
+    package var estimatedBytes: Double
+    package var measuredBytes: Double?
 
-    public init(
+    package init(
         layout: LayoutID, itemsPerSection: Int? = nil, strategy: StrategyID, elements: Int, estimatedBytes: Double,
         measuredBytes: Double?
     ) {
@@ -22,5 +22,5 @@ public struct MemoryUse: Codable, Hashable, Sendable {
         self.measuredBytes = measuredBytes
     }
 
-    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+    package var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 }

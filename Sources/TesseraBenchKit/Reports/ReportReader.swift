@@ -1,8 +1,8 @@
 import Foundation
 
 /// Why a file could not be read as a report.
-public struct ReportError: Error, CustomStringConvertible {
-    public enum Reason: Equatable, Sendable {
+package struct ReportError: Error, CustomStringConvertible {
+    package enum Reason: Equatable, Sendable {
         /// The file could not be read: missing, a directory, not permitted.
         case unreadable(String)
         /// Not JSON, or JSON cut short.
@@ -15,10 +15,15 @@ public struct ReportError: Error, CustomStringConvertible {
         case invalid(String)
     }
 
-    public var file: URL
-    public var reason: Reason
+    package var file: URL
+    package var reason: Reason
 
-    public var description: String {
+    package init(file: URL, reason: Reason) {
+        self.file = file
+        self.reason = reason
+    }
+
+    package var description: String {
         let name = file.relativePath
         return switch reason {
         case .unreadable(let detail): "cannot read \(name): \(detail)"
@@ -37,7 +42,7 @@ extension BenchmarkReport {
     ///
     /// The checks go from the outside in: the tool and the schema version are read before the rest, so a foreign
     /// file or a newer report is named as such rather than as a list of fields this version does not know.
-    public static func load(from url: URL) throws(ReportError) -> BenchmarkReport {
+    package static func load(from url: URL) throws(ReportError) -> BenchmarkReport {
         func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
 
         let data: Data
@@ -49,7 +54,7 @@ extension BenchmarkReport {
     }
 
     /// The report in `data`, read from the file at `url` (which names it in errors).
-    public static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
+    package static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
         try JSONFile.readVersioned(
             from: data, at: url, tool: toolName, readable: currentSchemaVersion, inconsistency: \.inconsistency)
     }
@@ -59,11 +64,11 @@ extension BenchmarkReport {
     static let longestTime = 1e15
 
     /// Whether `nanoseconds` is a time a report may hold: above 0 and at most `longestTime`.
-    static func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= longestTime }
-    static let timeRule = "a time is above 0 and at most 10^15 ns"
+    package static func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= longestTime }
+    package static let timeRule = "a time is above 0 and at most 10^15 ns"
 
     /// Why `date`, a report's or a comparison's `environment.date`, is no time every reader takes, or `nil`.
-    static func dateInconsistency(_ date: String) -> String? {
+    package static func dateInconsistency(_ date: String) -> String? {
         do throws(RecordedTime.Refusal) {
             _ = try RecordedTime.parse(date)
             return nil
@@ -170,7 +175,7 @@ extension BenchmarkReport {
 
 extension JSONFile {
     /// The JSON object in `data`, or why it is none.
-    static func object(in data: Data, at url: URL) throws(ReportError) -> [String: Any] {
+    package static func object(in data: Data, at url: URL) throws(ReportError) -> [String: Any] {
         let json: Any
         switch parse(data) {
         case .success(let value): json = value
@@ -203,7 +208,7 @@ extension JSONFile {
 
     /// A file `tool` wrote, in a schema this version reads, decoded and checked for what its types let through
     /// (`inconsistency`).
-    static func readVersioned<T: Decodable>(
+    package static func readVersioned<T: Decodable>(
         from data: Data, at url: URL, tool: String, readable: Int, inconsistency: (T) -> String?
     ) throws(ReportError) -> T {
         let object = try object(in: data, at: url)

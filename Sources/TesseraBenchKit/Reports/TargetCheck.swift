@@ -1,20 +1,20 @@
 /// One performance target of the architecture, checked against a run's own results (ratios within one run, so a
 /// noisy machine slows both sides alike).
-public struct TargetCheck: Codable, Hashable, Sendable {
-    public enum Comparison: String, Codable, Sendable {
+package struct TargetCheck: Codable, Hashable, Sendable {
+    package enum Comparison: String, Codable, Sendable {
         case atLeast = "≥"
         case atMost = "≤"
     }
 
-    public var name: String
-    public var layout: LayoutID
+    package var name: String
+    package var layout: LayoutID
     /// The shape judged (`BenchmarkResult.itemsPerSection`).
-    public var itemsPerSection: Int?
-    public var elements: Int
-    public var measured: Double
-    public var comparison: Comparison
-    public var target: Double
-    public var passed: Bool
+    package var itemsPerSection: Int?
+    package var elements: Int
+    package var measured: Double
+    package var comparison: Comparison
+    package var target: Double
+    package var passed: Bool
 
     init(
         _ name: String, layout: ShapedLayout, elements: Int, measured: Double, _ comparison: Comparison,
@@ -41,7 +41,7 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     /// Schema 2 named the element count after items.
     enum SchemaTwoKeys: String, CodingKey { case items }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         layout = try container.decode(LayoutID.self, forKey: .layout)
@@ -55,21 +55,21 @@ public struct TargetCheck: Codable, Hashable, Sendable {
         passed = try container.decode(Bool.self, forKey: .passed)
     }
 
-    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+    package var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
     /// The item count at which the architecture sets the speed-ups over the naive dictionary.
-    public static let speedUpScale = 1_000_000
+    package static let speedUpScale = 1_000_000
     /// The item count at which it sets the viewport query's absolute budget.
-    public static let queryBudgetScale = 10_000_000
-    public static let queryBudgetNanoseconds = 150.0
+    package static let queryBudgetScale = 10_000_000
+    package static let queryBudgetNanoseconds = 150.0
 
     /// The strategy the targets judge unless told otherwise: the one the README's results name.
-    public static let defaultStrategy = StrategyID.soaBinarySearch
+    package static let defaultStrategy = StrategyID.soaBinarySearch
 
     /// The targets of `docs/DESIGN.md` section 7 that these results can speak to, judged on `strategy` (named in
     /// each check). A fixed strategy, not the fastest in the run, so identical runs give identical verdicts; a
     /// layout without query results for it has no checks.
-    public static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy)
+    package static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy)
         -> [TargetCheck]
     {
         var checks: [TargetCheck] = []
@@ -206,10 +206,10 @@ public struct TargetCheck: Codable, Hashable, Sendable {
     }
 
     /// The shape other shapes are judged against: the built-in workload's default, 1,000 items a section.
-    public static let referenceShape = 1_000
+    package static let referenceShape = 1_000
 
     /// The operations judged against their work floors.
-    public static let flooredOperations: [BenchmarkOperation] = [
+    package static let flooredOperations: [BenchmarkOperation] = [
         .updateResize, .updateInsert, .updateDelete, .updateBatch, .selfSizingScroll,
     ]
 }

@@ -1,29 +1,29 @@
 /// How a strategy's answers compared with brute force on the checked frames of the trace.
-public struct Verification: Codable, Hashable, Sendable {
-    public var layout: LayoutID
+package struct Verification: Codable, Hashable, Sendable {
+    package var layout: LayoutID
     /// The shape checked (`BenchmarkResult.itemsPerSection`).
-    public var itemsPerSection: Int?
-    public var strategy: StrategyID
-    public var elements: Int
-    public var framesChecked: Int
-    public var mismatchedFrames: Int
+    package var itemsPerSection: Int?
+    package var strategy: StrategyID
+    package var elements: Int
+    package var framesChecked: Int
+    package var mismatchedFrames: Int
     /// Elements brute force returned that the strategy did not.
-    public var missedElements: Int
+    package var missedElements: Int
     /// Elements the strategy returned that brute force did not, or with another frame.
-    public var extraElements: Int
+    package var extraElements: Int
 
-    public var isExact: Bool { mismatchedFrames == 0 }
+    package var isExact: Bool { mismatchedFrames == 0 }
 
     /// "flow · 1 a section · soa-binary-search at 1,000 elements: 3 of 64 frames differ": the check, for a line of
     /// any page that lists it.
-    public var mismatchLine: String {
+    package var mismatchLine: String {
         "\(shapedLayout.name) · \(strategy.rawValue) at \(elements.formatted()) elements: "
             + "\(mismatchedFrames) of \(framesChecked) frames differ"
     }
 
-    public var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
+    package var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 
-    public init(
+    package init(
         layout: LayoutID, strategy: StrategyID, elements: Int, framesChecked: Int, mismatchedFrames: Int,
         missedElements: Int,
         extraElements: Int
@@ -44,7 +44,7 @@ public struct Verification: Codable, Hashable, Sendable {
     /// Schema 2 named the element count after items.
     enum SchemaTwoKeys: String, CodingKey { case items }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         layout = try container.decode(LayoutID.self, forKey: .layout)
         itemsPerSection = try container.decodeIfPresent(Int.self, forKey: .itemsPerSection)
@@ -62,7 +62,7 @@ public struct Verification: Codable, Hashable, Sendable {
 extension Verification {
     /// Whether this check is of the strategy, layout and count `key` names (of any of the strategy's variants: its
     /// parameters, its allocator; of any shape when `key` names none).
-    func covers(_ key: BenchmarkResult.Key) -> Bool {
+    package func covers(_ key: BenchmarkResult.Key) -> Bool {
         key.layout.layout == layout && (key.layout.itemsPerSection ?? itemsPerSection) == itemsPerSection
             && key.elements == elements
             && (key.label == strategy.rawValue || key.label.hasPrefix(strategy.rawValue + " "))
@@ -72,12 +72,12 @@ extension Verification {
 extension BenchmarkReport {
     /// Whether `result`'s strategy answered as brute force did on its layout, at every count checked (a result no
     /// check covers, as a side run's, counts as exact).
-    public func isExact(_ result: BenchmarkResult) -> Bool {
+    package func isExact(_ result: BenchmarkResult) -> Bool {
         !verifications.contains { $0.layout == result.layout && $0.strategy == result.strategy && !$0.isExact }
     }
 
     /// The result's label as every format shows it: marked "(inexact)" when its answers differed from brute force.
-    public func name(of result: BenchmarkResult) -> String {
+    package func name(of result: BenchmarkResult) -> String {
         result.label + (isExact(result) ? "" : " (inexact)")
     }
 }

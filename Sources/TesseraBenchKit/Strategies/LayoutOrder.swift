@@ -4,18 +4,18 @@ import Tessera
 /// written before the section's cells, the cells by item, then the kinds written after them. Found by one write
 /// that keeps no frame, in memory proportional to the sections, so a tutorial's answer (a dictionary's, in no
 /// order) prints in the order the engine's comes in.
-public struct LayoutOrder {
+package struct LayoutOrder {
     /// Per section, its supplementary kinds in the order written, and how many of them come before its cells.
     private var sections: [(kinds: [ElementKind], leading: Int)] = []
 
-    public init<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size) {
+    package init<Algorithm: LayoutAlgorithm>(_ algorithm: Algorithm, viewport: Size) {
         var writer = Writer()
         _ = algorithm.write(into: &writer, viewport: viewport)
         sections = writer.finished()
     }
 
     /// Whether `a` comes before `b` in layout order.
-    public func precedes(_ a: ElementID, _ b: ElementID) -> Bool {
+    package func precedes(_ a: ElementID, _ b: ElementID) -> Bool {
         let (left, right) = (key(a), key(b))
         return left.section != right.section
             ? left.section < right.section

@@ -10,7 +10,7 @@ import Synchronization
 /// A child is stopped with its whole process group: Foundation's `Process` starts each child as the leader of a
 /// group of its own, which whatever the child starts joins, so a child that is a script leaves none of its
 /// commands behind.
-public enum Interruption {
+package enum Interruption {
     private struct Tracked {
         var paths: [UUID: String] = [:]
         var children: [UUID: pid_t] = [:]
@@ -24,7 +24,7 @@ public enum Interruption {
 
     /// Takes over SIGINT, SIGTERM and SIGHUP; call once, before anything is tracked. The signals are handled on a
     /// dispatch queue, not in a signal handler, so the clean-up may do what a signal handler may not.
-    public static func install() {
+    package static func install() {
         var signals = sigset_t()
         sigemptyset(&signals)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
@@ -41,7 +41,7 @@ public enum Interruption {
     }
 
     /// Removes `path` (a file or a directory) if a signal ends the process before `untrack(_:)`.
-    public static func track(path: String) -> UUID {
+    package static func track(path: String) -> UUID {
         let token = UUID()
         tracked.withLock { $0.paths[token] = path }
         return token
@@ -50,7 +50,7 @@ public enum Interruption {
     /// Starts `process` and tracks it: SIGTERM is sent to it if a signal ends this process before
     /// `untrack(_:)`. Started under the lock the clean-up takes, so no signal falls between the start and the
     /// tracking.
-    public static func start(_ process: Process) throws -> UUID {
+    package static func start(_ process: Process) throws -> UUID {
         let token = UUID()
         try tracked.withLock { tracked in
             try process.run()
@@ -62,12 +62,12 @@ public enum Interruption {
     /// Stops `process`, a child started by `start(_:)` under `token`, with everything in its process group, as a
     /// signal would (`stop(groups:)`), and untracks it: for a child that has run past its time. Its end is read
     /// from `process`, which reaps it, so that `waitUntilExit()` still returns.
-    public static func stop(_ process: Process, token: UUID) {
+    package static func stop(_ process: Process, token: UUID) {
         untrack(token)
         stop(groups: [process.processIdentifier]) { _ in !process.isRunning }
     }
 
-    public static func untrack(_ token: UUID) {
+    package static func untrack(_ token: UUID) {
         tracked.withLock {
             $0.paths[token] = nil
             $0.children[token] = nil
@@ -77,7 +77,7 @@ public enum Interruption {
     /// Called before the process exits of its own accord, and before a child's end is taken for its failure: while
     /// a signal's clean-up runs (stopping a child makes the command fail, and it would exit with that failure's
     /// status, or blame the child), waits for the clean-up to end the process by the signal, which says so.
-    public static func yieldToSignal() {
+    package static func yieldToSignal() {
         while ending.load(ordering: .acquiring) { sleep(1) }
     }
 

@@ -8,11 +8,11 @@ import Foundation
 /// machine and a control group count resident memory, `RLIMIT_AS` the address space and `RLIMIT_DATA` the private
 /// writable mappings. The estimates are of resident bytes (fitted to the allocator's peaks), so the two process
 /// limits are stated in resident bytes too, at `mappedBytesPerResidentByte` bytes of mapping each.
-public struct MemoryBudget: Sendable {
+package struct MemoryBudget: Sendable {
     /// The limit, less a fifth, in resident bytes.
-    public var bytes: Double
+    package var bytes: Double
     /// What the process already counts against that limit, in resident bytes.
-    public var spent: Double
+    package var spent: Double
 
     /// The address space or private mappings a resident byte takes: the allocator keeps freed extents mapped and a
     /// large array needs one unbroken range. Measured peaks: 1.0 (an updates file's tree) to 1.6 (a report's
@@ -20,11 +20,11 @@ public struct MemoryBudget: Sendable {
     static let mappedBytesPerResidentByte = 2.0
 
     /// The room left.
-    public var headroom: Double { bytes - spent }
+    package var headroom: Double { bytes - spent }
 
     /// The budget with the least room left now.
     /// - Complexity: reads a few small files under /proc and /sys once a call.
-    public static func tightest() -> MemoryBudget {
+    package static func tightest() -> MemoryBudget {
         let resident = ResidentMemory.current()
         var budgets = ([Double(ProcessInfo.processInfo.physicalMemory)] + controlGroupLimits()).map {
             MemoryBudget(bytes: $0 * 0.8, spent: resident)

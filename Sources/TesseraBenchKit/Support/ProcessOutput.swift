@@ -1,9 +1,9 @@
 import Foundation
 
 /// Another program's standard output, for the few facts the benchmark asks of git and of other builds.
-public enum ProcessOutput {
+package enum ProcessOutput {
     /// How a program that was asked a question ended.
-    public enum Answer {
+    package enum Answer {
         /// It ran to its end: its exit status and standard output.
         case ended(status: Int32, output: String)
         /// It could not be started, wrote more than it may, or ran out of time (and was stopped): why.
@@ -15,7 +15,7 @@ public enum ProcessOutput {
     /// writes more than `maxBytes` or runs longer than `seconds` is stopped with its process group, so a program
     /// that is not what it was taken for (one that prints forever, or waits on input) can neither fill memory nor
     /// hang the caller.
-    public static func run(_ executable: URL, _ arguments: [String], maxBytes: Int = 16 << 20, seconds: Double = 60)
+    package static func run(_ executable: URL, _ arguments: [String], maxBytes: Int = 16 << 20, seconds: Double = 60)
         -> Answer
     {
         let process = Process()
@@ -54,7 +54,7 @@ public enum ProcessOutput {
 
     /// Why a process could not be started: the system's reason ("Exec format error"), which Foundation wraps in
     /// one that says less ("NSCocoaErrorDomain error 256").
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
             underlying.domain == NSPOSIXErrorDomain
         else { return error.localizedDescription }
@@ -62,7 +62,7 @@ public enum ProcessOutput {
     }
 
     /// A git command's output, trimmed; `nil` when git fails or is missing.
-    public static func git(_ arguments: [String]) -> String? {
+    package static func git(_ arguments: [String]) -> String? {
         guard case .ended(0, let output) = run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments) else {
             return nil
         }

@@ -1,6 +1,6 @@
 /// A line now and then on work counted in steps, once it has run long enough to be worth one: a short run prints
 /// nothing. As `run` prints its progress, with the time so far and the time left, here at the pace so far.
-public final class StepProgress {
+package final class StepProgress {
     private let total: Int
     private let what: String
     private let delay: UInt64
@@ -12,7 +12,7 @@ public final class StepProgress {
 
     /// `total` steps of the work `what` names ("dump: steps applied"), a line to `emit` after `delay` seconds and
     /// then every `interval`, timed by `now` (nanoseconds).
-    public init(
+    package init(
         total: Int, of what: String, after delay: Double = 2, every interval: Double = 5,
         now: @escaping () -> UInt64 = { monotonicNanoseconds() }, emit: @escaping (String) -> Void
     ) {
@@ -26,7 +26,7 @@ public final class StepProgress {
     }
 
     /// `done` steps are done: a line when it is time for one.
-    public func update(_ done: Int) {
+    package func update(_ done: Int) {
         let time = now()
         let elapsed = time - started
         guard elapsed >= delay, lastLine.map({ time - $0 >= interval }) ?? true else { return }

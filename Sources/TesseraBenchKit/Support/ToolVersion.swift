@@ -1,16 +1,16 @@
 /// The tool's version and the source it was built from (`BuildInfo`, written at build time by the BuildInfo plugin).
-public enum ToolVersion {
-    public static let version = "0.6.0"
+package enum ToolVersion {
+    package static let version = "0.6.0"
 
     /// The commit the tool was built from, with "-modified" when its tree had changes not yet committed; `nil`
     /// when it was built outside a git repository.
-    public static var commit: String? {
+    package static var commit: String? {
         BuildInfo.commit == "unknown" ? nil : BuildInfo.commit + (BuildInfo.isModified ? "-modified" : "")
     }
 
     /// Whether the tool is a debug build, in which nothing is specialised or inlined: its times say little of the
     /// code's, and ratios between two ways of running the same code can be far from 1.
-    public static var isDebugBuild: Bool {
+    package static var isDebugBuild: Bool {
         #if DEBUG
             true
         #else
@@ -19,7 +19,7 @@ public enum ToolVersion {
     }
 
     /// "0.6.0 (commit 5750f73…)", as `--version` prints it; a debug build says so.
-    public static var description: String {
+    package static var description: String {
         "\(version) (commit \(commit ?? "unknown: built outside a git repository"))"
             + (isDebugBuild ? ", debug build" : "")
     }

@@ -1,7 +1,7 @@
 import Tessera
 
 /// How the built-in workload sizes the flow layout's items.
-public enum ItemSizing: String, CaseIterable, Codable, Sendable {
+package enum ItemSizing: String, CaseIterable, Codable, Sendable {
     /// Every item the same size (UIKit's 50 × 50 unless given).
     case uniform
     /// Seeded uniform widths and heights in 40…120 points, so lines mix heights and alignment matters.
@@ -9,18 +9,18 @@ public enum ItemSizing: String, CaseIterable, Codable, Sendable {
 }
 
 /// The parameters of the built-in workload.
-public struct BuiltInWorkload: Sendable {
-    public var itemsPerSection: Int
-    public var sizing: ItemSizing
-    public var uniformSize: Size
+package struct BuiltInWorkload: Sendable {
+    package var itemsPerSection: Int
+    package var sizing: ItemSizing
+    package var uniformSize: Size
     /// Section header and footer heights; `nil` takes each layout's own: 44 and 24 for the flow layout, the
     /// waterfall's 50 and no footer, the sticky layout's settings.
-    public var headerHeight: Double?
-    public var footerHeight: Double?
-    public var seed: UInt64
+    package var headerHeight: Double?
+    package var footerHeight: Double?
+    package var seed: UInt64
 
     /// Sections of 1,000 seeded random items: the benchmark's default.
-    public init(
+    package init(
         itemsPerSection: Int = 1_000, sizing: ItemSizing = .random, uniformSize: Size = FlowLayout.defaultItemSize,
         headerHeight: Double? = nil, footerHeight: Double? = nil, seed: UInt64 = 1
     ) {
@@ -34,7 +34,7 @@ public struct BuiltInWorkload: Sendable {
 
     /// The shape of `sections(for: layout, items:)` without making it, for a memory estimate: items as elements
     /// (a section's header and footer are the per-section cost's), sections, and the sizes listed one by one.
-    public func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
+    package func shape(for layout: LayoutID, items: Int) -> MemoryEstimate.Shape {
         guard dividesIntoSections(layout) else { return .init(elements: items, sections: 1, listedSizes: 0) }
         let perSection = Swift.max(itemsPerSection, 1)
         // Rounded up without `items + perSection - 1`, which overflows at the largest counts a user may type.
@@ -44,7 +44,7 @@ public struct BuiltInWorkload: Sendable {
 
     /// Whether `itemsPerSection` shapes `layout`: every layout but Mosaic and the carousel, which have one
     /// section by nature.
-    public func dividesIntoSections(_ layout: LayoutID) -> Bool {
+    package func dividesIntoSections(_ layout: LayoutID) -> Bool {
         layout != .mosaic && layout != .carousel
     }
 
@@ -61,7 +61,7 @@ public struct BuiltInWorkload: Sendable {
     /// heights 100…300; sticky-parallax cells of the tutorial's height; counts alone for Mosaic and the carousel
     /// (one section, as they have). A registered layout gets sections of items of the chosen sizing, as the flow
     /// layout does, with the header and footer heights given (its own defaults when none are).
-    public func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
+    package func sections(for layout: LayoutID, items: Int) throws(WorkloadError) -> [LayoutSection] {
         guard items >= 0 else { throw .invalid("the item count is \(items); it cannot be negative") }
         guard itemsPerSection > 0 else {
             throw .invalid("items per section is \(itemsPerSection); it must be at least 1")
@@ -96,7 +96,7 @@ public struct BuiltInWorkload: Sendable {
 
     /// What the sections of each of `layouts` hold, for a report's workload line, at each of `itemsPerSection`
     /// (this workload's own when `nil`).
-    public func description(of layouts: [LayoutID], itemsPerSection shapes: [Int]? = nil) -> String {
+    package func description(of layouts: [LayoutID], itemsPerSection shapes: [Int]? = nil) -> String {
         let items =
             sizing == .uniform
             ? "items of \(uniformSize.width)x\(uniformSize.height) pt" : "items of seeded random 40…120 pt"

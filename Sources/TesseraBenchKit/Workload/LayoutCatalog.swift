@@ -2,17 +2,17 @@ import Synchronization
 import Tessera
 
 /// The layouts a benchmark knows: the built-in ones, then those registered, in the order they were registered.
-public enum LayoutCatalog {
+package enum LayoutCatalog {
     private static let registry = Mutex<[BenchmarkLayout]>([])
 
     /// Why a layout could not be registered.
-    public enum Failure: Error, CustomStringConvertible, Equatable {
+    package enum Failure: Error, CustomStringConvertible, Equatable {
         case malformedID(String)
         case builtInID(LayoutID)
         case registeredTwice(LayoutID)
         case unknown(LayoutID)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .malformedID(let id):
                 "the layout id '\(id)' is not usable: ids are lowercase letters, digits and dashes, not 'all', and do not start with a dash"
@@ -25,7 +25,7 @@ public enum LayoutCatalog {
     }
 
     /// Adds `layouts` to the catalog, or none of them when one cannot be added.
-    public static func register(_ layouts: [BenchmarkLayout]) throws(Failure) {
+    package static func register(_ layouts: [BenchmarkLayout]) throws(Failure) {
         try registry.withLock { (registered: inout [BenchmarkLayout]) throws(Failure) in
             var ids = Set(registered.map(\.id))
             for layout in layouts {
@@ -38,12 +38,12 @@ public enum LayoutCatalog {
     }
 
     /// Every layout id a run may name: the built-in ones, then the registered ones.
-    public static var all: [LayoutID] {
+    package static var all: [LayoutID] {
         LayoutID.builtIn + registry.withLock { $0.map(\.id) }
     }
 
     /// Every layout id, a registered layout's followed by its summary: for `--help`.
-    public static var listing: String {
+    package static var listing: String {
         let registered = registry.withLock { $0 }.map {
             $0.summary.isEmpty ? $0.id.rawValue : "\($0.id.rawValue) (\($0.summary))"
         }

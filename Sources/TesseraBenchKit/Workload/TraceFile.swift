@@ -18,14 +18,14 @@ import Tessera
 /// Each frame is one query, of the viewport's rect at the frame's content offset. A frame's `viewport` (width,
 /// height in points) holds from that frame on, until another frame gives one: a rotation or a resize, which
 /// prepares the layout again. `framesPerSecond` says how the frames were recorded; reports state it.
-public struct TraceFile: Sendable {
-    public var framesPerSecond: Double
-    public var frames: [TraceFrame]
+package struct TraceFile: Sendable {
+    package var framesPerSecond: Double
+    package var frames: [TraceFrame]
     /// The file's name and a digest of its bytes, which reports state so that runs on the same trace can be told.
-    public var name: String
+    package var name: String
 
     /// The frames of `trace`, as a trace file would hold them.
-    public init(_ trace: ScrollTrace, name: String = "built-in") {
+    package init(_ trace: ScrollTrace, name: String = "built-in") {
         framesPerSecond = ScrollTrace.framesPerSecond
         frames = trace.frames
         self.name = name
@@ -36,7 +36,7 @@ public struct TraceFile: Sendable {
     /// (`WorkloadError.holdsNothing`). Refused before it is
     /// read when its bytes would not fit `memory`, and before it is decoded when decoding it would not
     /// (`MemoryEstimate.traceFileBytes`).
-    public static func load(from url: URL, within memory: MemoryEstimate = MemoryEstimate()) throws -> TraceFile {
+    package static func load(from url: URL, within memory: MemoryEstimate = MemoryEstimate()) throws -> TraceFile {
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         try memory.check(file: url.path, adding: Double(fileBytes))
         let data: Data
@@ -51,7 +51,7 @@ public struct TraceFile: Sendable {
     }
 
     /// The trace in `data`, read from the file at `url` (which names it in errors and in reports).
-    public static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
+    package static func read(_ data: Data, at url: URL) throws(WorkloadError) -> TraceFile {
         switch JSONFile.decode(Format.self, from: data) {
         case .success(let format):
             guard !format.frames.isEmpty else {
@@ -169,7 +169,7 @@ public struct TraceFile: Sendable {
     }
 
     /// The trace as JSON, in the format `load` reads: the viewport given at the start and wherever it changes.
-    public func json() -> String {
+    package func json() -> String {
         func format(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
         }

@@ -8,15 +8,15 @@ import Tessera
 // the layout ends as applying each step in turn would leave it.
 extension UpdatesFile {
     /// How the steps were applied: the counts the tests read to see the work grow with the file, not its square.
-    public struct Application: Sendable, Equatable {
+    package struct Application: Sendable, Equatable {
         /// Runs of two or more item steps, each applied as one batch of its net change.
-        public var gatheredBatches = 0
+        package var gatheredBatches = 0
         /// The steps in those runs.
-        public var gatheredSteps = 0
+        package var gatheredSteps = 0
         /// Steps applied as they are: section updates, a run of one item step, a step that does not fit.
-        public var appliedAlone = 0
+        package var appliedAlone = 0
         /// The nodes gathering visited to find each step's item (`ItemSequence`).
-        public var visits = 0
+        package var visits = 0
     }
 
     /// Applies the steps in order to `layout`, leaving it as applying each in turn would. Consecutive item steps
@@ -30,7 +30,7 @@ extension UpdatesFile {
     /// - Complexity: O(*s* log *s*) to gather *s* steps, and what the engine's batches and single updates cost for
     ///   what they change: a run of steps is one batch, which writes each run of changed items once.
     @discardableResult
-    public func apply<Algorithm: UpdatableLayout, Index: SpatialIndex>(
+    package func apply<Algorithm: UpdatableLayout, Index: SpatialIndex>(
         to layout: inout CollectionLayout<Algorithm, Index>, progress: (Int) -> Void = { _ in }
     ) throws(WorkloadError) -> Application {
         var application = Application()

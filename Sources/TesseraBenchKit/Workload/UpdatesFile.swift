@@ -6,25 +6,25 @@ import Tessera
 /// `section` and `item` (and `size`, `[w, h]`, but for deletes); `moveItem` takes `from` and `to` as
 /// `[section, item]`; `insertSection` and `reloadSection` take `section`, `itemSizes` and optionally `headerHeight`
 /// and `footerHeight`; `deleteSection` takes `section`; `moveSection` takes `from` and `to` as sections.
-public struct UpdatesFile: Sendable {
+package struct UpdatesFile: Sendable {
     /// One step: an update on its own, or a batch with UIKit's index rules.
-    public enum Step: Sendable, Equatable {
+    package enum Step: Sendable, Equatable {
         case single(LayoutUpdate)
         case batch([LayoutUpdate])
     }
 
-    public var steps: [Step]
+    package var steps: [Step]
 
     /// What reading an updates file holds at its peak, as a multiple of its bytes: Foundation's object tree of it,
     /// a dictionary and its numbers for every step, and the steps. A file of 300,000 resizes (17 MB) peaked at
     /// 1.2 GB resident, 70 times its size.
     static let bytesHeldPerFileByte = 100.0
 
-    public init(steps: [Step]) {
+    package init(steps: [Step]) {
         self.steps = steps
     }
 
-    public static func load(from url: URL) throws(WorkloadError) -> UpdatesFile {
+    package static func load(from url: URL) throws(WorkloadError) -> UpdatesFile {
         let data: Data
         switch JSONFile.data(at: url, bytesHeld: bytesHeldPerFileByte) {
         case .success(let bytes): data = bytes
@@ -34,7 +34,7 @@ public struct UpdatesFile: Sendable {
     }
 
     /// The updates in `data`, read from the file at `path` (which names it in errors).
-    public static func parse(_ data: Data, path: String) throws(WorkloadError) -> UpdatesFile {
+    package static func parse(_ data: Data, path: String) throws(WorkloadError) -> UpdatesFile {
         let json: Any
         switch JSONFile.parse(data) {
         case .success(let value): json = value

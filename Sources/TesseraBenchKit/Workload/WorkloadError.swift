@@ -1,6 +1,6 @@
 import Tessera
 
-public enum WorkloadError: Error, CustomStringConvertible, Equatable {
+package enum WorkloadError: Error, CustomStringConvertible, Equatable {
     case unreadable(String, String)
     case malformed(String, String)
     case invalid(String)
@@ -14,7 +14,7 @@ public enum WorkloadError: Error, CustomStringConvertible, Equatable {
     /// as a usage error, as a workload of no items is, whatever the file's kind.
     case holdsNothing(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read the workload file \(path): \(reason)"
         case .malformed(let path, let reason): "the workload file \(path) is not a workload: \(reason)"

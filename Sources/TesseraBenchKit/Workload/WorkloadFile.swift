@@ -5,15 +5,15 @@ import Tessera
 ///
 /// Read straight into its sizes: a size is decoded in place, not as an array of its own, so a file costs little
 /// more than its bytes and the sizes while it is read (`MemoryEstimate.workloadFileBytes`).
-public struct WorkloadFile: Decodable, Sendable {
-    public struct Section: Decodable, Sendable {
-        public var itemSizes: [ListedSize]
-        public var headerHeight: Double?
-        public var footerHeight: Double?
+package struct WorkloadFile: Decodable, Sendable {
+    package struct Section: Decodable, Sendable {
+        package var itemSizes: [ListedSize]
+        package var headerHeight: Double?
+        package var footerHeight: Double?
 
         enum CodingKeys: String, CodingKey, CaseIterable { case itemSizes, headerHeight, footerHeight }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             try JSONFile.UnknownKey.check(decoder, is: "a section", allowing: CodingKeys.allCases.map(\.rawValue))
             let container = try decoder.container(keyedBy: CodingKeys.self)
             itemSizes = try container.decode([ListedSize].self, forKey: .itemSizes)
@@ -23,11 +23,11 @@ public struct WorkloadFile: Decodable, Sendable {
     }
 
     /// `[width, height]`, with how many numbers the file gave, so that a size of three numbers is named by its place.
-    public struct ListedSize: Decodable, Sendable {
-        public var size: Size
-        public var numbers: Int
+    package struct ListedSize: Decodable, Sendable {
+        package var size: Size
+        package var numbers: Int
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
             numbers = container.count ?? 0
             guard numbers == 2 else {
@@ -38,22 +38,22 @@ public struct WorkloadFile: Decodable, Sendable {
         }
     }
 
-    public var sections: [Section]
+    package var sections: [Section]
 
     enum CodingKeys: String, CodingKey { case sections }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         try JSONFile.UnknownKey.check(decoder, is: "a workload file", allowing: ["sections"])
         sections = try decoder.container(keyedBy: CodingKeys.self).decode([Section].self, forKey: .sections)
     }
 
-    public static func load(from url: URL) throws(WorkloadError) -> [LayoutSection] {
+    package static func load(from url: URL) throws(WorkloadError) -> [LayoutSection] {
         try read(try bytes(at: url), path: url.path)
     }
 
     /// The file's sections, refused (`RunError.inputFileTooLarge`) before it is read when its bytes would not
     /// fit `memory`, and before it is decoded when its bytes and sizes would not.
-    public static func load(from url: URL, within memory: MemoryEstimate) throws -> [LayoutSection] {
+    package static func load(from url: URL, within memory: MemoryEstimate) throws -> [LayoutSection] {
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         try memory.check(file: url.path, adding: Double(fileBytes))
         let data = try bytes(at: url)
@@ -71,7 +71,7 @@ public struct WorkloadFile: Decodable, Sendable {
     }
 
     /// The sections in `data`, read from the file at `path` (which names it in errors).
-    public static func read(_ data: Data, path: String) throws(WorkloadError) -> [LayoutSection] {
+    package static func read(_ data: Data, path: String) throws(WorkloadError) -> [LayoutSection] {
         switch JSONFile.decode(WorkloadFile.self, from: data) {
         case .success(let file): return try file.layoutSections(path: path)
         case .failure(let reason): throw .malformed(path, reason.text)

@@ -1,0 +1,36 @@
+import Foundation
+import TesseraBenchKit
+
+/// The report's results as CSV (RFC 4180: CRLF line ends, quoted fields), one row per result, for spreadsheets and
+/// scripts: times in nanoseconds (fractional where a sample is a batch's mean), no units, an empty cell where a
+/// figure does not apply. Numbers are the shortest decimal that reads back as the same value (`12.5`, `1e-05`).
+/// `rank` and `times_fastest` place each result among the strategies of its layout, count and operation (empty
+/// for the fill floor); `items_per_section` is the shape measured, empty where the workload had none;
+/// `floor_elements` and `over_floor` are an update's work floor and its time over the floor's (added last, so the
+/// columns before them keep their places).
+package enum CSVReport {
+    package static let columns = [
+        "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
+        "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters",
+        "allocator",
+        "rank", "times_fastest", "items_per_section", "floor_elements", "over_floor",
+    ]
+
+    package static func render(_ report: BenchmarkReport) -> String {
+        render(ReportDocument(report))
+    }
+
+    /// The document's results table, its columns in the order above (which scripts rely on), raw figures.
+    package static func render(_ document: ReportDocument) -> String {
+        let table = document.results
+        let positions = columns.compactMap { name in table.columns.firstIndex { $0.csv == name } }
+        let rows = table.rows.map { row in positions.map { row[$0].raw } }
+        return ([columns] + rows).map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// Quotes a field that holds a comma, a quote or a line break, doubling its quotes.
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
