@@ -3,20 +3,13 @@ import Foundation
 import Tessera
 import TesseraBenchKit
 
-struct Dump: ParsableCommand {
+struct Dump: ParsableCommand, OneLayoutCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print every element's attributes as JSON lines, in layout order."
     )
+    static let defaultItemCount = 100
 
-    @Option(help: "The layout.")
-    var layout: LayoutID = .flow
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 100, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
+    @OptionGroup var subject: OneLayoutOptions<Dump>
 
     @Option(
         parsing: .unconditional,
@@ -37,9 +30,7 @@ struct Dump: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
-        try workload.requireOneShape()
-        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
+        try subject.check(workload)
     }
 
     func run() throws {
@@ -47,9 +38,8 @@ struct Dump: ParsableCommand {
             try WorkloadOptions.holdingSomething { try UpdatesFile.load(from: URL(fileURLWithPath: path)) }
         }
         let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
         try workload.withLayout(
-            layout, items: count, from: source,
+            subject.layout, items: try subject.itemCount(workload, of: source), from: source,
             Printer(viewport: workload.viewport.size, offset: offset?.point, updates: file, quiet: quiet))
     }
 

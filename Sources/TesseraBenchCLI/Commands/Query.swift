@@ -2,13 +2,13 @@ import ArgumentParser
 import Tessera
 import TesseraBenchKit
 
-struct Query: ParsableCommand {
+struct Query: ParsableCommand, OneLayoutCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the attributes of the elements shown in a rect as JSON lines, in layout order."
     )
+    static let defaultItemCount = 100
 
-    @Option(help: "The layout.")
-    var layout: LayoutID = .flow
+    @OptionGroup var subject: OneLayoutOptions<Query>
 
     @Option(help: "The strategy that answers.")
     var strategy: StrategyID = .soaBinarySearch
@@ -28,19 +28,10 @@ struct Query: ParsableCommand {
         transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 100, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
-
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
-        try workload.requireOneShape()
-        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
+        try subject.check(workload)
     }
 
     func run() throws {
@@ -48,8 +39,8 @@ struct Query: ParsableCommand {
             strategy: strategy, rect: rect.rect, offset: offset?.point ?? rect.rect.origin,
             viewport: workload.viewport.size)
         let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100
-        try workload.withLayout(layout, items: count, from: source, printer)
+        try workload.withLayout(
+            subject.layout, items: try subject.itemCount(workload, of: source), from: source, printer)
     }
 
     struct Printer: LayoutVisitor {

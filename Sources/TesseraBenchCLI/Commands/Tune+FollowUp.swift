@@ -15,7 +15,7 @@ extension Tune {
         let program = arguments.first ?? "tessera-bench"
         let given = Array(arguments.drop { $0 != "tune" }.dropFirst())
         let workloadArguments = Self.removing(Self.ownOptions, flags: ["--quiet"], from: given)
-        let layout = layout
+        let layout = subject.layout
         // A workload file fixes its own count, which `run` takes from it.
         let items = workload.workload == nil ? ["--items", "\(count)"] : []
         return TuneResult.FollowUp(

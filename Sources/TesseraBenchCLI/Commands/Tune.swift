@@ -3,7 +3,7 @@ import Foundation
 import TesseraBenchAnalysis
 import TesseraBenchKit
 
-struct Tune: ParsableCommand {
+struct Tune: ParsableCommand, OneLayoutCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure every exact index and its parameters on one layout and workload, and recommend one.",
         discussion: """
@@ -21,16 +21,9 @@ struct Tune: ParsableCommand {
             1 when no candidate answered exactly or the run failed; 64 for usage.
             """
     )
+    static let defaultItemCount = 100_000
 
-    @Option(help: "The layout.")
-    var layout: LayoutID = .flow
-
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 100000, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
+    @OptionGroup var subject: OneLayoutOptions<Tune>
 
     @Option(
         parsing: .unconditional,
@@ -50,9 +43,7 @@ struct Tune: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
-        try workload.requireOneShape()
-        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
+        try subject.check(workload)
         guard rounds >= TuneResult.minimumRounds, rounds <= TuneResult.maximumRounds else {
             throw ValidationError(
                 "--rounds must be between \(TuneResult.minimumRounds) and \(TuneResult.maximumRounds): fewer than \(TuneResult.minimumRounds) give no 95% interval of a candidate's ratio to the leader, so no candidate could be told from it"
@@ -66,7 +57,8 @@ struct Tune: ParsableCommand {
 
     func run() throws {
         let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 100_000
+        let count = try subject.itemCount(workload, of: source)
+        let layout = subject.layout
         let settings = RunSettings(
             layouts: [layout], strategies: [], itemCounts: [count], viewportWidth: workload.viewport.size.width,
             viewportHeight: workload.viewport.size.height, seed: workload.seed,
