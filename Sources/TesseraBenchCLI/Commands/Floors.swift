@@ -55,31 +55,13 @@ struct Floors: ParsableCommand {
     }
 
     func run() throws {
-        // Read here, so that a file that does not fit the rule is refused before any process starts.
-        let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 1_000_000
-        let measurement = try pool.measure { try measureHere(items: count, from: source) }
-        if try pool.printedForParent(measurement) { return }
-        print(
-            pool.heading(
+        try pool.runComparison(
+            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: items,
+            defaultItems: 1_000_000, workload: workload,
+            measuring: PrepareFloors(rounds: rounds, seed: workload.seed).measure,
+            heading: { count in
                 "time a prepare over \(rounds) rounds, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
-            ))
-        print(
-            PrepareFloors.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
-            terminator: "")
-    }
-
-    /// Every layout measured in this process, at `items` items of `source`.
-    private func measureHere(items: Int, from source: WorkloadSource) throws -> PrepareFloors.Measurement {
-        let floors = PrepareFloors(rounds: rounds, seed: workload.seed)
-        var measurement = PrepareFloors.Measurement()
-        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
-            let sections = try workload.sections(for: layout, items: items, from: source)
-            let measured = try floors.measure(
-                layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
-            measurement.timings += measured.timings
-            measurement.ratios += measured.ratios
-        }
-        return measurement
+            },
+            render: { PrepareFloors.render(timings: $0, ratios: $1, samples: $2) })
     }
 }

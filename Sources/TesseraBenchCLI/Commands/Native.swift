@@ -69,38 +69,24 @@ struct Native: ParsableCommand {
     }
 
     func run() throws {
-        // Read here, so that a file that does not fit the rule is refused before any process starts.
-        let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 1_000_000
-        let measurement = try pool.measure { try measureHere(items: count, from: source) }
-        if try pool.printedForParent(measurement) { return }
-        print(
-            pool.heading(
-                "time a query over \(rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
-            ))
-        print(
-            NativeComparison.render(timings: measurement.timings, ratios: measurement.ratios, samples: pool.samples),
-            terminator: "")
-    }
-
-    /// Every layout measured in this process, at `items` items of `source`.
-    private func measureHere(items: Int, from source: WorkloadSource) throws -> NativeComparison.Measurement {
         let comparison = NativeComparison(
             rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace")
         )
-        var measurement = NativeComparison.Measurement()
-        for layout in try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all) {
-            let sections = try workload.sections(for: layout, items: items, from: source)
-            do {
-                let measured = try comparison.measure(
-                    layout, sections: sections, parameters: workload.parameters, viewport: workload.viewport.size)
-                measurement.timings += measured.timings
-                measurement.ratios += measured.ratios
-            } catch let failure as NativeComparison.Failure {
-                FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
-                throw ExitCode(1)
-            }
-        }
-        return measurement
+        try pool.runComparison(
+            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: items,
+            defaultItems: 1_000_000, workload: workload,
+            measuring: { layout, sections, parameters, viewport in
+                do {
+                    return try comparison.measure(
+                        layout, sections: sections, parameters: parameters, viewport: viewport)
+                } catch let failure as NativeComparison.Failure {
+                    FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+                    throw ExitCode(1)
+                }
+            },
+            heading: { count in
+                "time a query over \(rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
+            },
+            render: { NativeComparison.render(timings: $0, ratios: $1, samples: $2) })
     }
 }
