@@ -158,6 +158,43 @@ import Testing
         #expect(oneRunFormat.status == 64, "\(oneRunFormat)")
     }
 
+    /// `history export --help` lists only the formats that hold a series (it listed all four, and refused two);
+    /// `export --help` still lists every one, since one run fits each.
+    @Test func eachExportsHelpListsTheFormatsItTakes() throws {
+        let series = try Bench.run(["history", "export", "--help"])
+        #expect(series.status == 0, "\(series)")
+        let formatLine = try #require(
+            series.stdoutLines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("--format") }, "\(series)")
+        #expect(formatLine.contains("(values: otava, influx)"), "\(formatLine)")
+        #expect(!series.standardOutput.contains("bmf"), "\(series)")
+        #expect(!series.standardOutput.contains("github-action-benchmark"), "\(series)")
+
+        let oneRun = try Bench.run(["export", "--help"])
+        #expect(oneRun.status == 0, "\(oneRun)")
+        let help = oneRun.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("(values: bmf, github-action-benchmark, otava, influx)"), "\(help)")
+    }
+
+    /// A format `history export` does not take is a usage error that names the ones it does: a one-run format
+    /// with where it belongs, any other value with the list.
+    @Test(arguments: [
+        ("bmf", "holds one run: use `tessera-bench export` on a report; a history is written as otava or influx"),
+        (
+            "github-action-benchmark",
+            "holds one run: use `tessera-bench export` on a report; a history is written as otava or influx"
+        ),
+        ("csv", "Please provide one of 'otava' and 'influx'"),
+    ])
+    func historyExportRefusesAFormatItDoesNotTakeNamingThoseItDoes(format: String, reason: String) throws {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(
+            ["history", "export", "--database", directory.path("history.sqlite"), "--format", format])
+        #expect(outcome.status == 64 && !outcome.crashed, "\(outcome)")
+        #expect(outcome.standardError.contains(reason), "\(outcome)")
+        #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("history.sqlite")), "no history made")
+    }
+
     @Test func detectNamesTheCommitWhereTheQueryGotSlower() throws {
         let directory = try TemporaryDirectory()
         let report = try Self.report(in: directory)

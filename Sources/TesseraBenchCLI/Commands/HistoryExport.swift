@@ -20,8 +20,8 @@ struct HistoryExport: ParsableCommand {
 
     @OptionGroup var history: HistoryDatabaseOption
 
-    @Option(help: "otava or influx.")
-    var format: ExportFormat
+    @Option(help: "\(SeriesFormat.accepted).")
+    var format: SeriesFormat
 
     @OptionGroup var filter: SeriesOptions
 
@@ -29,14 +29,17 @@ struct HistoryExport: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard format.holdsSeries else {
-            throw ValidationError("--format \(format.rawValue) holds one run: use `tessera-bench export` on a report")
+        guard format.format.holdsSeries else {
+            throw ValidationError(
+                "--format \(format.format.rawValue) holds one run: use `tessera-bench export` on a report; a history is written as \(SeriesFormat.accepted)"
+            )
         }
     }
 
     func run() throws {
         let outputFiles = try OutputFiles(["--output": output], inputs: [("--database", history.database)])
         let runs = HistoryStore.runs(of: try filter.series(of: history))
+        let format = format.format
         if format == .otava {
             let common = OtavaSeries.commonSeries(runs)
             let dropped = Set(runs.flatMap { $0.metrics.map(\.series) }).subtracting(common)
@@ -54,4 +57,21 @@ struct HistoryExport: ParsableCommand {
         }
         try outputFiles.write(["--output": { data }])
     }
+}
+
+/// `history export --format`: the formats that hold a series of runs, the only ones its help lists. A format that
+/// holds one run (`tessera-bench export`'s bmf and github-action-benchmark) is read, to be refused by name in
+/// `validate()`; any other value is refused by ArgumentParser with the formats listed.
+struct SeriesFormat: ExpressibleByArgument {
+    let format: ExportFormat
+
+    init?(argument: String) {
+        guard let format = ExportFormat(rawValue: argument) else { return nil }
+        self.format = format
+    }
+
+    static var allValueStrings: [String] { ExportFormat.allCases.filter(\.holdsSeries).map(\.rawValue) }
+
+    /// The formats taken, as "otava or influx".
+    static var accepted: String { allValueStrings.joined(separator: " or ") }
 }
