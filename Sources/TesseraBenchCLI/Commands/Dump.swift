@@ -3,7 +3,7 @@ import Foundation
 import Tessera
 import TesseraBenchKit
 
-struct Dump: ParsableCommand, OneLayoutCommand {
+struct Dump: ParsableCommand, ItemCountCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print every element's attributes as JSON lines, in layout order."
     )

@@ -3,7 +3,7 @@ import Tessera
 import TesseraBenchKit
 import TesseraNative
 
-struct Floors: ParsableCommand {
+struct Floors: ParsableCommand, ComparisonCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time a warm prepare against the floors below it, in one process or pooled over several.",
         discussion: """
@@ -25,18 +25,13 @@ struct Floors: ParsableCommand {
             """
     )
 
+    static let defaultItemCount = 1_000_000
+    static let defaultRounds = 21
+
     @Option(help: "Layouts to measure, comma-separated, or all.")
     var layouts = "all"
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 1000000, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
-
-    @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
-    var rounds = 21
+    @OptionGroup var comparison: ComparisonOptions<Floors>
 
     @OptionGroup var workload: WorkloadOptions
 
@@ -44,23 +39,16 @@ struct Floors: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        // At most as many as tune's and ab's: a count past it would not end.
-        guard (6...1_000).contains(rounds) else {
-            throw ValidationError(
-                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
-        }
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
         try workload.check(layoutIDs, viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
     }
 
     func run() throws {
         try pool.runComparison(
-            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: items,
-            defaultItems: 1_000_000, workload: workload,
-            measuring: PrepareFloors(rounds: rounds, seed: workload.seed).measure,
+            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: comparison.count,
+            workload: workload, measuring: PrepareFloors(rounds: comparison.rounds, seed: workload.seed).measure,
             heading: { count in
-                "time a prepare over \(rounds) rounds, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
+                "time a prepare over \(comparison.rounds) rounds, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height), soa-binary-search"
             },
             render: { PrepareFloors.render(timings: $0, ratios: $1, samples: $2) })
     }

@@ -4,7 +4,7 @@ import Tessera
 import TesseraBenchKit
 import TesseraNative
 
-struct Native: ParsableCommand {
+struct Native: ParsableCommand, ComparisonCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Time the engine's queries against plain C implementations of the same searches, in one process or pooled over several.",
@@ -21,21 +21,16 @@ struct Native: ParsableCommand {
             """
     )
 
+    static let defaultItemCount = 1_000_000
+    static let defaultRounds = 31
+
     /// The layouts without scroll effects: their answer is the search's alone, which the C computes too.
     static let comparable: [LayoutID] = [.flow, .waterfall, .mosaic]
 
     @Option(help: "Layouts to measure, comma-separated: flow, waterfall or mosaic (layouts without scroll effects).")
     var layouts = "flow,waterfall"
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 1000000, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
-
-    @Option(parsing: .unconditional, help: "Rounds; each times one batch of every candidate.")
-    var rounds = 31
+    @OptionGroup var comparison: ComparisonOptions<Native>
 
     @Option(parsing: .unconditional, help: "Queries a batch, timed between two clock reads.")
     var queries = 1_000
@@ -49,15 +44,9 @@ struct Native: ParsableCommand {
 
     func validate() throws {
         try workload.requireOneShape()
-        // At most as many as tune's and ab's: a count past it would not end.
-        guard (6...1_000).contains(rounds) else {
-            throw ValidationError(
-                "--rounds must be at least 6, for a 95% interval of the median ratio, and at most 1000")
-        }
         guard (1...1_000_000).contains(queries) else {
             throw ValidationError("--queries must be at least 1 and at most 1000000 a batch")
         }
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
         _ = try parseIDs(traces, option: "trace") as [NativeComparison.Trace]
         let layoutIDs = try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all)
         for layout in layoutIDs where !Self.comparable.contains(layout) {
@@ -69,15 +58,16 @@ struct Native: ParsableCommand {
     }
 
     func run() throws {
-        let comparison = NativeComparison(
-            rounds: rounds, queriesPerBatch: queries, seed: workload.seed, traces: try parseIDs(traces, option: "trace")
+        let nativeComparison = NativeComparison(
+            rounds: comparison.rounds, queriesPerBatch: queries, seed: workload.seed,
+            traces: try parseIDs(traces, option: "trace")
         )
         try pool.runComparison(
-            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: items,
-            defaultItems: 1_000_000, workload: workload,
+            of: try parseIDs(layouts, option: "layout", valid: LayoutCatalog.all), items: comparison.count,
+            workload: workload,
             measuring: { layout, sections, parameters, viewport in
                 do {
-                    return try comparison.measure(
+                    return try nativeComparison.measure(
                         layout, sections: sections, parameters: parameters, viewport: viewport)
                 } catch let failure as NativeComparison.Failure {
                     FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
@@ -85,7 +75,7 @@ struct Native: ParsableCommand {
                 }
             },
             heading: { count in
-                "time a query over \(rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
+                "time a query over \(comparison.rounds) rounds of \(queries) queries, \(count) items, viewport \(workload.viewport.size.width)x\(workload.viewport.size.height)"
             },
             render: { NativeComparison.render(timings: $0, ratios: $1, samples: $2) })
     }

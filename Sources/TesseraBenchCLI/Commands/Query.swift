@@ -2,7 +2,7 @@ import ArgumentParser
 import Tessera
 import TesseraBenchKit
 
-struct Query: ParsableCommand, OneLayoutCommand {
+struct Query: ParsableCommand, ItemCountCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the attributes of the elements shown in a rect as JSON lines, in layout order."
     )

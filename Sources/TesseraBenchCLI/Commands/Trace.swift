@@ -3,7 +3,7 @@ import Foundation
 import Tessera
 import TesseraBenchKit
 
-struct Trace: ParsableCommand {
+struct Trace: ParsableCommand, ItemCountCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the built-in scroll trace of a layout as a trace file, the format `run --trace` replays.",
         discussion: """
@@ -15,15 +15,10 @@ struct Trace: ParsableCommand {
             """
     )
 
-    @Option(help: "The layout the trace scrolls.")
-    var layout: LayoutID = .flow
+    static let defaultItemCount = 10_000
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Items in the built-in workload. (default: 10000, or a workload file's count)", valueName: "count"),
-        transform: CountArgument.init(parsing:))
-    var items: CountArgument?
+    /// The layout the trace scrolls, and its items.
+    @OptionGroup var subject: OneLayoutOptions<Trace>
 
     @Option(help: ArgumentHelp("Write the trace to this file rather than to standard output.", valueName: "file.json"))
     var output: String?
@@ -31,9 +26,7 @@ struct Trace: ParsableCommand {
     @OptionGroup var workload: WorkloadOptions
 
     func validate() throws {
-        try WorkloadOptions.requireItems(items.map { [$0.count] } ?? [])
-        try workload.requireOneShape()
-        try workload.check([layout], viewports: WorkloadOptions.bothWaysUp(workload.viewport.size))
+        try subject.check(workload)
         _ = try outputFiles()
     }
 
@@ -44,9 +37,9 @@ struct Trace: ParsableCommand {
     func run() throws {
         let outputFiles = try outputFiles()
         let source = try workload.source()
-        let count = try workload.fileItemCount(asked: items?.count, of: source) ?? items?.count ?? 10_000
         let trace = try workload.withLayout(
-            layout, items: count, from: source, Maker(viewport: workload.viewport.size, seed: workload.seed))
+            subject.layout, items: try subject.itemCount(workload, of: source), from: source,
+            Maker(viewport: workload.viewport.size, seed: workload.seed))
         let json = TraceFile(trace).json()
         guard output != nil else {
             print(json, terminator: "")

@@ -3,7 +3,7 @@ import Foundation
 import TesseraBenchAnalysis
 import TesseraBenchKit
 
-struct Tune: ParsableCommand, OneLayoutCommand {
+struct Tune: ParsableCommand, ItemCountCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure every exact index and its parameters on one layout and workload, and recommend one.",
         discussion: """
