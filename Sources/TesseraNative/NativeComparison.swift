@@ -238,36 +238,21 @@ extension NativeComparison {
     /// The timings as a table, a row a layout, trace and candidate, then each target's verdict a line; `samples`
     /// names what the ratios' medians and intervals are over.
     package static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
-        guard !timings.isEmpty, !ratios.isEmpty else { return "" }
-        let table = TerminalTable.align(
-            timings.map {
+        ComparisonPrintout.render(
+            timings: timings.map {
                 [
                     $0.layout.rawValue, $0.trace.rawValue, $0.candidate.rawValue,
                     String(format: "%.1f ns", $0.nanosecondsPerQuery),
                 ]
             },
-            rightAligned: [3]
-        )
-        // The verdict, layout and trace aligned as columns; the ratio's sentence follows them.
-        let columns = TerminalTable.align(
-            ratios.map { [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue] }, rightAligned: [])
-        let verdicts = zip(columns.split(separator: "\n"), ratios).map { column, ratio in
-            "\(column)  "
-                + ratioSentence(
-                    ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
-        }.joined()
-        return table + "\n\(samples): median [95% interval]\n" + verdicts
-    }
-
-    /// "`candidate` / `yardstick`: the median ratio, its interval and the target", as `native` and `floors` print a
-    /// per-round ratio.
-    static func ratioSentence(_ candidate: String, over yardstick: String, _ interval: MedianInterval?, limit: Double?)
-        -> String
-    {
-        let median = String(format: "%.2fx", interval?.median ?? .nan)
-        let bounds = interval.map { String(format: " [%.2f, %.2f]", $0.lower, $0.upper) } ?? ""
-        let target = limit.map { String(format: "  (target <= %g)", $0) } ?? ""
-        return "\(candidate) / \(yardstick): \(median)\(bounds)\(target)"
+            rightAligned: [3],
+            ratios: ratios.map {
+                ComparisonPrintout.RatioLine(
+                    cells: [$0.met ? "pass" : "MISS", $0.layout.rawValue, $0.trace.rawValue],
+                    candidate: $0.candidate.rawValue, yardstick: $0.yardstick.rawValue, interval: $0.interval,
+                    limit: $0.limit)
+            },
+            samples: samples)
     }
 }
 

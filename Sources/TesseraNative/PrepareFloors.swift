@@ -204,27 +204,21 @@ extension PrepareFloors {
     /// The timings as a table, a row a layout and candidate, then each ratio a line; the target's marked pass or MISS.
     /// `samples` names what the ratios' medians and intervals are over.
     package static func render(timings: [Timing], ratios: [Ratio], samples: String = "Per-round ratios") -> String {
-        guard !timings.isEmpty, !ratios.isEmpty else { return "" }
-        let table = TerminalTable.align(
-            timings.map {
+        ComparisonPrintout.render(
+            timings: timings.map {
                 [
                     $0.layout.rawValue, $0.candidate.rawValue,
                     String(format: "%.2f ns an element", $0.nanosecondsPerElement),
                 ]
             },
-            rightAligned: [2]
-        )
-        let columns = TerminalTable.align(
-            ratios.map { ratio in
-                [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue]
-            }, rightAligned: []
-        )
-        let lines = zip(columns.split(separator: "\n", omittingEmptySubsequences: false), ratios).map { column, ratio in
-            "\(column)  "
-                + NativeComparison.ratioSentence(
-                    ratio.candidate.rawValue, over: ratio.yardstick.rawValue, ratio.interval, limit: ratio.limit) + "\n"
-        }.joined()
-        return table + "\n\(samples): median [95% interval]\n" + lines
+            rightAligned: [2],
+            ratios: ratios.map { ratio in
+                ComparisonPrintout.RatioLine(
+                    cells: [ratio.limit.map { ratio.median <= $0 ? "pass" : "MISS" } ?? "", ratio.layout.rawValue],
+                    candidate: ratio.candidate.rawValue, yardstick: ratio.yardstick.rawValue,
+                    interval: ratio.interval, limit: ratio.limit)
+            },
+            samples: samples)
     }
 }
 
