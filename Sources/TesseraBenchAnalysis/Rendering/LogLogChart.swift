@@ -79,24 +79,20 @@ struct LogLogChart {
             """
         // Minor lines only where a decade is wide enough for them not to blur into a grey band.
         for tick in plotWidth / (xScale.upper - xScale.lower) < 40 ? [] : xScale.minorTicks {
-            svg +=
-                "<line x1=\"\(format(x(tick)))\" y1=\"\(Self.plotTop)\" x2=\"\(format(x(tick)))\" y2=\"\(Self.plotBottom)\" stroke=\"#f2f2f2\"/>\n"
+            svg += verticalLine(at: format(x(tick)), "stroke=\"#f2f2f2\"") + "\n"
         }
         for tick in plotHeight / (yScale.upper - yScale.lower) < 40 ? [] : yScale.minorTicks {
-            svg +=
-                "<line x1=\"\(Self.plotLeft)\" y1=\"\(format(y(tick)))\" x2=\"\(Self.plotRight)\" y2=\"\(format(y(tick)))\" stroke=\"#f2f2f2\"/>\n"
+            svg += horizontalLine(at: format(y(tick)), "stroke=\"#f2f2f2\"") + "\n"
         }
         for tick in xScale.ticks {
             let position = format(x(tick))
-            svg +=
-                "<line x1=\"\(position)\" y1=\"\(Self.plotTop)\" x2=\"\(position)\" y2=\"\(Self.plotBottom)\" stroke=\"#e4e4e4\"/>"
+            svg += verticalLine(at: position, "stroke=\"#e4e4e4\"")
             svg +=
                 "<text x=\"\(position)\" y=\"\(Self.plotBottom + 17)\" font-size=\"12\" text-anchor=\"middle\" fill=\"#444\">\(HTMLReport.escape(xTickLabel(tick)))</text>\n"
         }
         for tick in yScale.ticks {
             let position = format(y(tick))
-            svg +=
-                "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#e4e4e4\"/>"
+            svg += horizontalLine(at: position, "stroke=\"#e4e4e4\"")
             svg +=
                 "<text x=\"\(Self.plotLeft - 6)\" y=\"\(position)\" font-size=\"12\" text-anchor=\"end\" dominant-baseline=\"middle\" fill=\"#444\">\(HTMLReport.escape(yTickLabel(tick)))</text>\n"
         }
@@ -109,8 +105,7 @@ struct LogLogChart {
 
         for reference in references {
             let position = format(y(reference.value))
-            svg +=
-                "<line x1=\"\(Self.plotLeft)\" y1=\"\(position)\" x2=\"\(Self.plotRight)\" y2=\"\(position)\" stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>"
+            svg += horizontalLine(at: position, "stroke=\"#c00\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"")
             svg +=
                 "<text x=\"\(Self.plotRight - 4)\" y=\"\(format(y(reference.value) - 5))\" font-size=\"12\" text-anchor=\"end\" fill=\"#c00\">\(HTMLReport.escape(reference.label))</text>\n"
         }
@@ -152,6 +147,16 @@ struct LogLogChart {
             x += width
         }
         return (origins, series.isEmpty ? 0 : row + 1)
+    }
+
+    /// A line from the plot's top to its bottom at `x`, drawn with `paint` (its stroke attributes).
+    private func verticalLine(at x: String, _ paint: String) -> String {
+        "<line x1=\"\(x)\" y1=\"\(Self.plotTop)\" x2=\"\(x)\" y2=\"\(Self.plotBottom)\" \(paint)/>"
+    }
+
+    /// A line from the plot's left to its right at `y`, drawn with `paint` (its stroke attributes).
+    private func horizontalLine(at y: String, _ paint: String) -> String {
+        "<line x1=\"\(Self.plotLeft)\" y1=\"\(y)\" x2=\"\(Self.plotRight)\" y2=\"\(y)\" \(paint)/>"
     }
 
     private func dash(_ style: Style) -> String {
