@@ -45,15 +45,7 @@ struct DifferentialQueryTests {
                 problems.append("store holds \(brute.store.count) elements, the layout wrote \(oracle.elements.count)")
                 return problems
             }
-            for (index, element) in oracle.elements.enumerated() {
-                let attributes = brute.attributes(ofElement: index)
-                if Hit(attributes.id, attributes.frame) != Hit(element.id, element.frame) {
-                    problems.append(
-                        "element \(index): store \(Hit(attributes.id, attributes.frame)), written \(Hit(element.id, element.frame))"
-                    )
-                }
-            }
-            return problems
+            return problems + storeDifferences(brute, written: oracle)
         }
 
         /// Disagreements about one rect, as readable lines (empty when every strategy agrees).

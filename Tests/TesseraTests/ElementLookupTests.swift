@@ -8,10 +8,9 @@ struct ElementLookupTests {
     /// Section 2: 3 items 50×50, header 10, footer 10.
     static func layout() throws -> CollectionLayout<FlowLayout, SoABinarySearchIndex> {
         try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 8), headerHeight: 40),
+            .squares(8, headerHeight: 40),
             LayoutSection(itemSizes: .list([]), footerHeight: 20),
-            LayoutSection(
-                itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10, footerHeight: 10),
+            .squares(3, headerHeight: 10, footerHeight: 10),
         ])
     }
 
@@ -27,18 +26,12 @@ struct ElementLookupTests {
                 == LayoutAttributes(
                     id: ElementID(kind: .header, section: 0, item: 0), frame: Rect(x: 0, y: 0, width: 390, height: 40)))
         // Section 1: footer at 150. Section 2: header 170…180, line at 180, footer at 230.
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 1)?.frame
-                == Rect(x: 0, y: 150, width: 390, height: 20))
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 2)?.frame
-                == Rect(x: 0, y: 170, width: 390, height: 10))
+        #expect(supplementaryFrame(layout, .footer, section: 1) == Rect(x: 0, y: 150, width: 390, height: 20))
+        #expect(supplementaryFrame(layout, .header, section: 2) == Rect(x: 0, y: 170, width: 390, height: 10))
         #expect(
             layout.attributesForItem(section: 2, item: 2)
                 == LayoutAttributes(id: .cell(section: 2, item: 2), frame: Rect(x: 136, y: 180, width: 50, height: 50)))
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 2)?.frame
-                == Rect(x: 0, y: 230, width: 390, height: 10))
+        #expect(supplementaryFrame(layout, .footer, section: 2) == Rect(x: 0, y: 230, width: 390, height: 10))
         #expect(layout.contentSize.height == 240)
     }
 
@@ -82,9 +75,7 @@ struct ElementLookupTests {
     @Test("before prepare nothing is found")
     func beforePrepare() throws {
         let layout = CollectionLayout(
-            try FlowLayout(sections: [
-                LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10)
-            ]), index: SoABinarySearchIndex())
+            try FlowLayout(sections: [.squares(3, headerHeight: 10)]), index: SoABinarySearchIndex())
         #expect(layout.attributesForItem(section: 0, item: 0) == nil)
         #expect(layout.attributesForSupplementary(kind: .header, section: 0) == nil)
         #expect(layout.contentSize == .zero)

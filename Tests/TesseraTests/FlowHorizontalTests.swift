@@ -8,28 +8,41 @@ struct FlowHorizontalTests {
     static let viewport = Size(width: 300, height: 400)
     static let horizontal = FlowLayout.Configuration(scrollDirection: .horizontal)
 
+    /// Seven items, 50 along the scroll axis by 60 across, between a 40-point header and a 30-point footer, laid out
+    /// with `configuration` in the 300 × 400 viewport.
+    static func sevenItems(_ configuration: FlowLayout.Configuration) throws
+        -> CollectionLayout<FlowLayout, SoABinarySearchIndex>
+    {
+        try preparedFlow(
+            [.init(itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)],
+            configuration, viewport: viewport)
+    }
+
+    /// Expects `sevenItems`' header as a full-height column at x = 0, its items in two columns at `columns` (five
+    /// at `rows`, then two), its footer as a full-height column at `footer`, and the content `contentWidth` long.
+    static func expectColumns(
+        _ layout: CollectionLayout<FlowLayout, SoABinarySearchIndex>, at columns: [Double], rows: [Double],
+        footer: Double, contentWidth: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let cells = (0..<7).map { Rect(x: columns[$0 / 5], y: rows[$0 % 5], width: 50, height: 60) }
+        #expect(
+            supplementaryFrame(layout, .header, section: 0) == Rect(x: 0, y: 0, width: 40, height: 400),
+            sourceLocation: sourceLocation)
+        #expect(cellFrames(layout, section: 0) == cells, sourceLocation: sourceLocation)
+        #expect(
+            supplementaryFrame(layout, .footer, section: 0) == Rect(x: footer, y: 0, width: 30, height: 400),
+            sourceLocation: sourceLocation)
+        #expect(layout.contentSize == Size(width: contentWidth, height: 400), sourceLocation: sourceLocation)
+    }
+
     @Test("columns of justified items, with a header and a footer as full-height columns")
     func columnsHeaderAndFooter() throws {
         // Items 50 wide (along the scroll axis) × 60 tall (across). Column fit: 60n + 10(n − 1) ≤ 400 → 5, used 340,
         // leftover 60, gap 10 + 15 = 25: y = 0, 85, 170, 255, 340. Header (0, 0, 40, 400); column 1 at x = 40,
         // column 2 at 40 + 50 + 10 = 100 with 2 items (last column: 3 copies, 5 rows, same rows). Footer (150, 0, 30, 400).
-        let layout = try preparedFlow(
-            [
-                LayoutSection(
-                    itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)
-            ],
-            Self.horizontal, viewport: Self.viewport
-        )
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
-                == Rect(x: 0, y: 0, width: 40, height: 400))
-        let rows: [Double] = [0, 85, 170, 255, 340]
-        let expected = (0..<7).map { Rect(x: $0 < 5 ? 40 : 100, y: rows[$0 % 5], width: 50, height: 60) }
-        #expect(cellFrames(layout, section: 0) == expected)
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
-                == Rect(x: 150, y: 0, width: 30, height: 400))
-        #expect(layout.contentSize == Size(width: 180, height: 400))
+        Self.expectColumns(
+            try Self.sevenItems(Self.horizontal), at: [40, 100], rows: [0, 85, 170, 255, 340], footer: 150,
+            contentWidth: 180)
     }
 
     @Test("insets: left and right along the scroll axis, top and bottom across it; headers ignore them")
@@ -39,23 +52,9 @@ struct FlowHorizontalTests {
         // y = 5, 87, 169, 251, 333. Column 2 at x = 120. End 170 + 30 = 200: footer (200, 0, 30, 400); content 230.
         let configuration = FlowLayout.Configuration(
             scrollDirection: .horizontal, sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
-        let layout = try preparedFlow(
-            [
-                LayoutSection(
-                    itemSizes: .uniform(Size(width: 50, height: 60), count: 7), headerHeight: 40, footerHeight: 30)
-            ],
-            configuration, viewport: Self.viewport
-        )
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
-                == Rect(x: 0, y: 0, width: 40, height: 400))
-        let rows: [Double] = [5, 87, 169, 251, 333]
-        let expected = (0..<7).map { Rect(x: $0 < 5 ? 60 : 120, y: rows[$0 % 5], width: 50, height: 60) }
-        #expect(cellFrames(layout, section: 0) == expected)
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
-                == Rect(x: 200, y: 0, width: 30, height: 400))
-        #expect(layout.contentSize == Size(width: 230, height: 400))
+        Self.expectColumns(
+            try Self.sevenItems(configuration), at: [60, 120], rows: [5, 87, 169, 251, 333], footer: 200,
+            contentWidth: 230)
     }
 
     @Test("alignment across a column of mixed widths", arguments: FlowLayout.LineAlignment.allCases)

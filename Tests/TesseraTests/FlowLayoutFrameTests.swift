@@ -8,6 +8,17 @@ import Testing
 struct FlowLayoutFrameTests {
     static let square = Size(width: 50, height: 50)
 
+    /// Lays out one section of `itemSizes` with `configuration` and expects its cells at `frames` and the content
+    /// `contentHeight` tall (and the viewport's 390 wide).
+    static func expectCells(
+        _ itemSizes: ItemSizes, _ configuration: FlowLayout.Configuration = .init(), at frames: [Rect],
+        contentHeight: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let layout = try preparedFlow([LayoutSection(itemSizes: itemSizes)], configuration)
+        #expect(cellFrames(layout, section: 0) == frames, sourceLocation: sourceLocation)
+        #expect(layout.contentSize == Size(width: 390, height: contentHeight), sourceLocation: sourceLocation)
+    }
+
     @Test("full lines are justified: 6 items of 50 in 390 leave 40, shared by 5 gaps of 10 + 8 = 18")
     func justifiedFullLines() throws {
         // Fit: 50n + 10(n − 1) ≤ 390 ⇔ n ≤ 6.67 → 6 a line. used = 6·50 + 5·10 = 350, leftover 40, gap 10 + 40/5 = 18.
@@ -109,9 +120,9 @@ struct FlowLayoutFrameTests {
     @Test("a lone item whose virtual count is one is centred")
     func loneWideItemIsCentred() throws {
         // One 200-wide item: a copy needs 200 + 10 + 200 = 410 > 390, so the count is 1: x = (390 − 200)/2 = 95.
-        let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 200, height: 40), count: 1))])
-        #expect(cellFrames(layout, section: 0) == [Rect(x: 95, y: 0, width: 200, height: 40)])
-        #expect(layout.contentSize == Size(width: 390, height: 40))
+        try Self.expectCells(
+            .uniform(Size(width: 200, height: 40), count: 1), at: [Rect(x: 95, y: 0, width: 200, height: 40)],
+            contentHeight: 40)
     }
 
     @Test("a line of one item (the next does not fit) is centred, and so is a last line of virtual count one")
@@ -136,15 +147,14 @@ struct FlowLayoutFrameTests {
         // Line 2 = [500] alone, wider than 390: x = 0, y = 60. Line 3 = [50, 50], last: 6 virtual columns, gap 18,
         // y = 60 + 30 + 10 = 100. Content height 150.
         let sizes = [Self.square, Size(width: 500, height: 30), Self.square, Self.square]
-        let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))])
-        #expect(
-            cellFrames(layout, section: 0) == [
+        try Self.expectCells(
+            .list(sizes),
+            at: [
                 Rect(x: 170, y: 0, width: 50, height: 50),
                 Rect(x: 0, y: 60, width: 500, height: 30),
                 Rect(x: 0, y: 100, width: 50, height: 50),
                 Rect(x: 68, y: 100, width: 50, height: 50),
-            ])
-        #expect(layout.contentSize == Size(width: 390, height: 150))
+            ], contentHeight: 150)
     }
 
     @Test("an item wider than the line sits at the left inset, not at 0, when the section has insets")
@@ -155,14 +165,13 @@ struct FlowLayoutFrameTests {
         // Content height 45 + 50 + 7 = 102.
         let configuration = FlowLayout.Configuration(sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
         let sizes = [Size(width: 500, height: 30), Self.square, Self.square]
-        let layout = try preparedFlow([LayoutSection(itemSizes: .list(sizes))], configuration)
-        #expect(
-            cellFrames(layout, section: 0) == [
+        try Self.expectCells(
+            .list(sizes), configuration,
+            at: [
                 Rect(x: 20, y: 5, width: 500, height: 30),
                 Rect(x: 20, y: 45, width: 50, height: 50),
                 Rect(x: 92.5, y: 45, width: 50, height: 50),
-            ])
-        #expect(layout.contentSize == Size(width: 390, height: 102))
+            ], contentHeight: 102)
     }
 
     @Test("section insets shrink the line and offset it")
@@ -171,12 +180,10 @@ struct FlowLayoutFrameTests {
         // available = 340: 50n + 10(n − 1) ≤ 340 → 5 a line, used 290, leftover 50, gap 22.5.
         // x = 20, 92.5, 165, 237.5, 310. Lines at y = 5 and 65. 7 items: last line [50, 50] keeps the columns.
         // Content height 5 + 50 + 10 + 50 + 7 = 122.
-        let layout = try preparedFlow(
-            [LayoutSection(itemSizes: .uniform(Self.square, count: 7))], FlowLayout.Configuration(sectionInset: inset))
         let columns: [Double] = [20, 92.5, 165, 237.5, 310]
-        let expected = (0..<7).map { Rect(x: columns[$0 % 5], y: $0 < 5 ? 5 : 65, width: 50, height: 50) }
-        #expect(cellFrames(layout, section: 0) == expected)
-        #expect(layout.contentSize == Size(width: 390, height: 122))
+        try Self.expectCells(
+            .uniform(Self.square, count: 7), FlowLayout.Configuration(sectionInset: inset),
+            at: (0..<7).map { Rect(x: columns[$0 % 5], y: $0 < 5 ? 5 : 65, width: 50, height: 50) }, contentHeight: 122)
     }
 
     @Test("lines are minimumLineSpacing apart, measured from the tallest item of the line")

@@ -27,26 +27,18 @@ struct FlowSectionTests {
         // Section 0. Header (0, 0, 390, 40), ignoring the insets. Lines start at 40 + 5 = 45; available = 340:
         // 100n + 10(n − 1) ≤ 340 → 3 items, used 320, no copy fits (step 110), leftover 20, gap 10 + 10 = 20:
         // x = 20, 140, 260. Then 95 + 7 = 102: footer (0, 102, 390, 20), ending at 122.
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
-                == Rect(x: 0, y: 0, width: 390, height: 40))
+        #expect(supplementaryFrame(layout, .header, section: 0) == Rect(x: 0, y: 0, width: 390, height: 40))
         #expect(cellFrames(layout, section: 0) == [20, 140, 260].map { Rect(x: $0, y: 45, width: 100, height: 50) })
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
-                == Rect(x: 0, y: 102, width: 390, height: 20))
+        #expect(supplementaryFrame(layout, .footer, section: 0) == Rect(x: 0, y: 102, width: 390, height: 20))
         // Section 1: only its insets, 122 + 5 + 7 = 134; no elements.
         #expect(layout.attributesForSupplementary(kind: .header, section: 1) == nil)
         #expect(layout.attributesForSupplementary(kind: .footer, section: 1) == nil)
         #expect(cellFrames(layout, section: 1).isEmpty)
         // Section 2. Header (0, 134, 390, 30). Line at 164 + 5 = 169: one 50 item, last line: copies (step 60)
         // (340 − 50)/60 = 4.83 → 4, count 5, used 290, gap 22.5: x = 20. Then 219 + 7 = 226: footer (0, 226, 390, 25).
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 2)?.frame
-                == Rect(x: 0, y: 134, width: 390, height: 30))
+        #expect(supplementaryFrame(layout, .header, section: 2) == Rect(x: 0, y: 134, width: 390, height: 30))
         #expect(cellFrames(layout, section: 2) == [Rect(x: 20, y: 169, width: 50, height: 50)])
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 2)?.frame
-                == Rect(x: 0, y: 226, width: 390, height: 25))
+        #expect(supplementaryFrame(layout, .footer, section: 2) == Rect(x: 0, y: 226, width: 390, height: 25))
         #expect(layout.contentSize == Size(width: 390, height: 251))
     }
 
@@ -73,19 +65,12 @@ struct FlowSectionTests {
     func emptySection() throws {
         // Header (0, 0, 390, 40); 40 + 5 + 7 = 52: footer (0, 52, 390, 20); content 72.
         let layout = try preparedFlow(
-            [
-                LayoutSection(
-                    itemSizes: .uniform(Size(width: 50, height: 50), count: 0), headerHeight: 40, footerHeight: 20)
-            ],
+            [.squares(0, headerHeight: 40, footerHeight: 20)],
             FlowLayout.Configuration(sectionInset: Self.inset)
         )
         #expect(layout.store.count == 2)
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
-                == Rect(x: 0, y: 0, width: 390, height: 40))
-        #expect(
-            layout.attributesForSupplementary(kind: .footer, section: 0)?.frame
-                == Rect(x: 0, y: 52, width: 390, height: 20))
+        #expect(supplementaryFrame(layout, .header, section: 0) == Rect(x: 0, y: 0, width: 390, height: 40))
+        #expect(supplementaryFrame(layout, .footer, section: 0) == Rect(x: 0, y: 52, width: 390, height: 20))
         #expect(layout.attributesForItem(section: 0, item: 0) == nil)
         #expect(layout.contentSize == Size(width: 390, height: 72))
     }
@@ -119,10 +104,8 @@ struct FlowSectionTests {
     @Test("a header or footer height of zero or nil means no element")
     func zeroHeightSupplementaries() throws {
         let layout = try preparedFlow([
-            LayoutSection(
-                itemSizes: .uniform(Size(width: 50, height: 50), count: 1), headerHeight: 0, footerHeight: nil),
-            LayoutSection(
-                itemSizes: .uniform(Size(width: 50, height: 50), count: 1), headerHeight: nil, footerHeight: 0),
+            .squares(1, headerHeight: 0, footerHeight: nil),
+            .squares(1, headerHeight: nil, footerHeight: 0),
         ])
         #expect(layout.store.count == 2)
         #expect((0..<2).map { layout.store.kind(at: $0) } == [.cell, .cell])
@@ -133,7 +116,7 @@ struct FlowSectionTests {
 
     @Test("line spacing applies between lines of a section, not between sections")
     func noLineSpacingBetweenSections() throws {
-        let section = LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 7))
+        let section = LayoutSection.squares(7)
         let layout = try preparedFlow([section, section], FlowLayout.Configuration(minimumLineSpacing: 30))
         // Section 0: lines at 0 and 80, ending at 130. Section 1: lines at 130 and 210, ending at 260.
         #expect(cellFrames(layout, section: 0).map(\.minY) == Array(repeating: 0, count: 6) + [80])

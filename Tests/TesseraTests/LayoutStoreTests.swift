@@ -12,9 +12,7 @@ struct LayoutStoreTests {
 
     @Test("a copied layout re-prepared with another viewport leaves the original's frames alone")
     func copyThenReprepareCopy() throws {
-        let original = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 200), headerHeight: 20)
-        ])
+        let original = try preparedFlow([.squares(200, headerHeight: 20)])
         let before = Self.frames(original)
         var copy = original
         try copy.prepare(viewport: Size(width: 300, height: 500))
@@ -35,7 +33,7 @@ struct LayoutStoreTests {
 
     @Test("re-preparing the original leaves an earlier copy alone")
     func copyThenReprepareOriginal() throws {
-        var original = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 200))])
+        var original = try preparedFlow([.squares(200)])
         let copy = original
         let storeCopy = original.store
         let before = Self.frames(copy)
@@ -47,7 +45,7 @@ struct LayoutStoreTests {
 
     @Test("updating a copy of a layout leaves the original alone")
     func updateCopy() throws {
-        let layout = try preparedFlow([LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 10))])
+        let layout = try preparedFlow([.squares(10)])
         let before = Self.frames(layout)
         var copy = layout
         try copy.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 300, height: 80)))
@@ -66,9 +64,7 @@ struct LayoutStoreTests {
     @Test("a section longer than a chunk spans several, and a chunk holds many short sections")
     func sectionsAndChunks() throws {
         let chunk = ElementChunk.capacity
-        let long = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3 * chunk + 7), headerHeight: 10)
-        ])
+        let long = try preparedFlow([.squares(3 * chunk + 7, headerHeight: 10)])
         #expect(long.store.sections.map(\.elements) == [0..<(3 * chunk + 8)])
         #expect(long.store.withChunks { $0.count } == 4)
         // Six 50-point items and their spacing fit a line of 390.
@@ -95,7 +91,7 @@ struct LayoutStoreTests {
         let sections =
             [LayoutSection(itemSizes: .uniform(Size(width: 390, height: 10), count: chunk))]
             + Array(repeating: LayoutSection(itemSizes: .list([])), count: 3)
-            + [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1))]
+            + [LayoutSection.squares(1)]
         let layout = try preparedFlow(sections, inset)
         let first = Double(chunk) * 10 + Double(chunk - 1) * 10 + 5
         #expect((1...4).map(layout.store.origin(ofSection:)) == [first, first + 5, first + 10, first + 15])
@@ -109,9 +105,7 @@ struct LayoutStoreTests {
     @Test("elementID(at:) and index(of:) round-trip for every element", arguments: 0..<16 as Range<UInt64>)
     func roundTrip(seed: UInt64) throws {
         let random = try RandomFlow(seed: seed, maxItems: 800)
-        var layout = CollectionLayout(random.algorithm, index: SoABinarySearchIndex())
-        try layout.prepare(viewport: random.viewport)
-        let store = layout.store
+        let store = try prepared(random.algorithm, viewport: random.viewport).store
         let (written, _) = record(random.algorithm, viewport: random.viewport)
         try #require(store.count == written.elements.count)
         var mismatches: [String] = []
@@ -132,9 +126,7 @@ struct LayoutStoreTests {
     @Test("section ranges tile the store in order, with cells contiguous inside", arguments: 0..<16 as Range<UInt64>)
     func sectionRanges(seed: UInt64) throws {
         let random = try RandomFlow(seed: seed, maxItems: 800)
-        var layout = CollectionLayout(random.algorithm, index: SoABinarySearchIndex())
-        try layout.prepare(viewport: random.viewport)
-        let store = layout.store
+        let store = try prepared(random.algorithm, viewport: random.viewport).store
         #expect(store.sections.count == random.algorithm.sections.count)
         var next = 0
         for (section, range) in store.sections.enumerated() {
@@ -155,9 +147,9 @@ struct LayoutStoreTests {
     @Test("identities the store does not hold are nil")
     func missingIdentities() throws {
         let store = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 3), headerHeight: 10),
+            .squares(3, headerHeight: 10),
             LayoutSection(itemSizes: .list([])),
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1), footerHeight: 10),
+            .squares(1, footerHeight: 10),
         ]).store
         let missing: [ElementID] = [
             .cell(section: 0, item: 3), .cell(section: 0, item: -1), .cell(section: 1, item: 0),
@@ -176,9 +168,7 @@ struct LayoutStoreTests {
 
     @Test("copies share one capacity until written; re-preparing in place keeps it")
     func capacityAcrossPrepares() throws {
-        var layout = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 1000), headerHeight: 10)
-        ])
+        var layout = try preparedFlow([.squares(1000, headerHeight: 10)])
         let capacity = layout.store.capacity
         #expect(capacity >= 1001)
         for width in [100.0, 1000, 390, 0] {

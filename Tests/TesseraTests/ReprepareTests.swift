@@ -7,9 +7,7 @@ import Testing
 struct ReprepareTests {
     @Test("a new viewport keeps the store's capacity and updates the frames")
     func newViewportKeepsCapacity() throws {
-        var layout = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)
-        ])
+        var layout = try preparedFlow([.squares(14, headerHeight: 30)])
         let capacity = layout.store.capacity
         #expect(capacity >= 15)
         #expect(layout.attributesForItem(section: 0, item: 5)?.frame == Rect(x: 340, y: 30, width: 50, height: 50))
@@ -23,25 +21,21 @@ struct ReprepareTests {
         #expect(
             cellFrames(layout, section: 0)
                 == (0..<14).map { Rect(x: columns[$0 % 5], y: 30 + Double($0 / 5) * 60, width: 50, height: 50) })
-        #expect(
-            layout.attributesForSupplementary(kind: .header, section: 0)?.frame
-                == Rect(x: 0, y: 0, width: 300, height: 30))
+        #expect(supplementaryFrame(layout, .header, section: 0) == Rect(x: 0, y: 0, width: 300, height: 30))
         #expect(layout.contentSize == Size(width: 300, height: 200))
         #expect(layout.viewport == Size(width: 300, height: 700))
 
         // And back: the same frames as a fresh layout, still in the same buffers.
         try layout.prepare(viewport: phone)
         #expect(layout.store.capacity == capacity)
-        let fresh = try preparedFlow([
-            LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 14), headerHeight: 30)
-        ])
+        let fresh = try preparedFlow([.squares(14, headerHeight: 30)])
         #expect((0..<15).map(layout.store.frame(at:)) == (0..<15).map(fresh.store.frame(at:)))
     }
 
     @Test("queries after re-preparing see the new frames", arguments: [1, 2, 16, 64])
     func queriesAfterReprepare(blockSize: Int) throws {
         var layout = CollectionLayout(
-            try FlowLayout(sections: [LayoutSection(itemSizes: .uniform(Size(width: 50, height: 50), count: 500))]),
+            try FlowLayout(sections: [.squares(500)]),
             index: try SoABinarySearchIndex(blockSize: blockSize)
         )
         var brute = CollectionLayout<FlowLayout, BruteForceIndex>(layout.algorithm)
@@ -61,10 +55,7 @@ struct ReprepareTests {
 
     @Test("the naive baseline re-prepares to the same frames as the engine")
     func naiveReprepare() throws {
-        let algorithm = try FlowLayout(sections: [
-            LayoutSection(
-                itemSizes: .uniform(Size(width: 50, height: 50), count: 40), headerHeight: 20, footerHeight: 20)
-        ])
+        let algorithm = try FlowLayout(sections: [.squares(40, headerHeight: 20, footerHeight: 20)])
         let naive = NaiveDictionaryLayout(algorithm)
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
         for viewport in [phone, Size(width: 200, height: 300)] {

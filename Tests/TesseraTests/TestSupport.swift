@@ -105,6 +105,34 @@ func cellFrames<Index>(_ layout: CollectionLayout<FlowLayout, Index>, section: I
     return frames
 }
 
+/// The frame of `section`'s header or footer (`kind`) in a prepared layout; nil when the section has none.
+func supplementaryFrame<Algorithm, Index>(
+    _ layout: CollectionLayout<Algorithm, Index>, _ kind: ElementKind, section: Int
+) -> Rect? {
+    layout.attributesForSupplementary(kind: kind, section: section)?.frame
+}
+
+extension LayoutSection {
+    /// `count` items of 50 × 50 points, the section most hand-worked flow tests lay out.
+    static func squares(_ count: Int, headerHeight: Double? = nil, footerHeight: Double? = nil) -> LayoutSection {
+        LayoutSection(
+            itemSizes: .uniform(Size(width: 50, height: 50), count: count), headerHeight: headerHeight,
+            footerHeight: footerHeight)
+    }
+}
+
+/// Where a prepared layout's store differs from what its algorithm wrote (`written`, as many elements), element by
+/// element in layout order: identity and frame, bit for bit.
+func storeDifferences<Algorithm, Index>(_ layout: CollectionLayout<Algorithm, Index>, written: RecordingWriter)
+    -> [String]
+{
+    written.elements.enumerated().compactMap { index, element in
+        let stored = layout.attributes(ofElement: index)
+        let (got, want) = (Hit(stored.id, stored.frame), Hit(element.id, element.frame))
+        return got == want ? nil : "element \(index): store \(got), written \(want)"
+    }
+}
+
 /// The elements a prepared engine layout returns for `rect`, in the order it returns them.
 func engineHits<Index>(_ layout: CollectionLayout<FlowLayout, Index>, in rect: Rect, buffer: inout VisibleElements)
     throws -> [Hit]

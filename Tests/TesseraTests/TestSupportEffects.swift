@@ -149,9 +149,21 @@ extension ElementID {
 
 // MARK: - Seeded random workloads
 
+/// A seeded random layout: its seed, the algorithm drawn, the viewport to lay it out in and, as its description,
+/// what was drawn (for failure messages).
+protocol SeededLayout: CustomStringConvertible {
+    associatedtype Algorithm: UpdatableLayout
+    var seed: UInt64 { get }
+    var algorithm: Algorithm { get }
+    var viewport: Size { get }
+}
+
+extension RandomFlow: SeededLayout {}
+extension RandomWaterfall: SeededLayout {}
+
 /// A seeded random Mosaic: small counts (0…7, where the remainder rules decide the styles) or up to 500 items, in
 /// viewports of any width, odd and fractional ones included.
-struct RandomMosaic: CustomStringConvertible {
+struct RandomMosaic: SeededLayout {
     let seed: UInt64
     let algorithm: MosaicLayout
     let viewport: Size
@@ -171,7 +183,7 @@ struct RandomMosaic: CustomStringConvertible {
 
 /// A seeded random carousel: item sizes, side scale and alpha anywhere in 0…1 (the ends included) and spacings
 /// down to nearly the most negative one allowed (items overlapping heavily).
-struct RandomCarousel: CustomStringConvertible {
+struct RandomCarousel: SeededLayout {
     let seed: UInt64
     let algorithm: CarouselLayout
     let viewport: Size
@@ -204,7 +216,7 @@ struct RandomCarousel: CustomStringConvertible {
 
 /// A seeded random sticky-parallax layout: up to a dozen sections (empty ones included), every height from 0 up,
 /// spacings, parallax and overlay limits, and every effect flag on or off.
-struct RandomStickyParallax: CustomStringConvertible {
+struct RandomStickyParallax: SeededLayout {
     let seed: UInt64
     let algorithm: StickyParallaxLayout
     let viewport: Size
@@ -249,6 +261,73 @@ struct RandomStickyParallax: CustomStringConvertible {
         }
         if let shaped = shape.counts(&rng, maxItems: maxItems) { counts = shaped }
         algorithm = try StickyParallaxLayout(itemCounts: counts, configuration: c)
+    }
+}
+
+/// One of the seeded random layouts the update suites (`UpdateDifferentialTests`, `UpdateFloorTests`) run their
+/// checks on: a kind, a seed and, for a flow, waterfall or sticky-parallax layout, how its sections are drawn. Up to
+/// 300 items, so that many random steps stay quick.
+struct UpdateWorkload: Sendable, CustomTestStringConvertible {
+    enum Kind: String, Sendable {
+        case flow, waterfall, mosaic, carousel
+        case stickyParallax = "sticky-parallax"
+    }
+
+    let kind: Kind
+    let seed: UInt64
+    /// How a flow, waterfall or sticky-parallax layout draws its sections; nil: the kind's own way, and no word of
+    /// it in a failure message.
+    var shape: SectionShape? = nil
+
+    /// Every kind in `kinds` over every seed in `seeds`.
+    static func of(_ kinds: [Kind], seeds: Range<UInt64>, shape: SectionShape? = nil) -> [UpdateWorkload] {
+        kinds.flatMap { kind in seeds.map { UpdateWorkload(kind: kind, seed: $0, shape: shape) } }
+    }
+
+    /// Flows (vertical and horizontal) over 24 seeds, waterfalls and sticky-parallax layouts over 16, and Mosaics
+    /// and carousels, one section by nature, over 8.
+    static let everyKind =
+        of([.flow], seeds: 0..<24) + of([.waterfall, .stickyParallax], seeds: 0..<16)
+        + of([.mosaic, .carousel], seeds: 0..<8)
+
+    /// Flows, waterfalls and sticky-parallax layouts of many tiny sections or of one, over 6 seeds.
+    static let tinyOrOneSection = [SectionShape.tiny, .one].flatMap { shape in
+        of([.flow, .waterfall, .stickyParallax], seeds: 0..<6, shape: shape)
+    }
+
+    var testDescription: String { "\(kind.rawValue) seed \(seed)" + (shape.map { ", \($0) sections" } ?? "") }
+
+    /// The layout drawn.
+    func draw() throws -> any SeededLayout {
+        switch kind {
+        case .flow: try RandomFlow(seed: seed, maxItems: 300, shape: shape ?? .few)
+        case .waterfall: try RandomWaterfall(seed: seed, maxItems: 300, shape: shape ?? .few)
+        case .stickyParallax: try RandomStickyParallax(seed: seed, maxItems: 300, shape: shape ?? .few)
+        case .mosaic: try RandomMosaic(seed: seed)
+        case .carousel: try RandomCarousel(seed: seed, maxItems: 300)
+        }
+    }
+}
+
+/// A suite that checks layouts over random steps of updates, and so can run its check on `UpdateWorkload`s.
+protocol UpdateWorkloadCheck {
+    /// What went wrong over `steps` random steps, of up to `maxUpdates` changes each, on `algorithm` laid out in
+    /// `viewport`; nothing when all held.
+    static func randomStepProblems<Algorithm: UpdatableLayout>(
+        _ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int, maxUpdates: Int
+    ) throws -> [String]
+}
+
+extension UpdateWorkloadCheck {
+    /// Draws `workload` and expects the suite's check to find nothing wrong, naming the layout drawn (after the
+    /// shape of its sections, when the workload gives one) when it does.
+    static func expectNoProblems(
+        _ workload: UpdateWorkload, steps: Int, maxUpdates: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let drawn = try workload.draw()
+        let problems = try randomStepProblems(
+            drawn.algorithm, viewport: drawn.viewport, seed: workload.seed, steps: steps, maxUpdates: maxUpdates)
+        #expect(problems == [], "\(workload.shape.map { "\($0) " } ?? "")\(drawn)", sourceLocation: sourceLocation)
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 /// layout equals one prepared from scratch on the final data (identities, frames, content size), and every
 /// strategy's answers equal brute force's. A refused batch leaves the layout exactly as it was.
 @Suite("Updates against a fresh prepare")
-struct UpdateDifferentialTests {
+struct UpdateDifferentialTests: UpdateWorkloadCheck {
     /// Random item-level and section-level changes against `sections`, mostly valid under UIKit's index rules.
     static func randomBatch(
         _ sections: [LayoutSection], fixedSections: Bool, readsSizes: Bool, maxUpdates: Int = 5, rng: inout SplitMix64
@@ -143,8 +143,8 @@ struct UpdateDifferentialTests {
     }
 
     /// Runs `steps` random steps over `algorithm` and collects what broke.
-    static func run<Algorithm: UpdatableLayout>(
-        _ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int = 10, maxUpdates: Int = 5
+    static func randomStepProblems<Algorithm: UpdatableLayout>(
+        _ algorithm: Algorithm, viewport: Size, seed: UInt64, steps: Int, maxUpdates: Int
     ) throws -> [String] {
         var rng = SplitMix64(seed: seed &* 7_919)
         var layout = CollectionLayout(algorithm, index: try SoABinarySearchIndex(blockSize: rng.int(1...8)))
@@ -173,48 +173,34 @@ struct UpdateDifferentialTests {
         return []
     }
 
-    @Test("flow layouts, vertical and horizontal", arguments: 0..<24)
-    func flow(seed: UInt64) throws {
-        let random = try RandomFlow(seed: seed, maxItems: 300)
-        #expect(try Self.run(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("waterfalls", arguments: 0..<16)
-    func waterfall(seed: UInt64) throws {
-        let random = try RandomWaterfall(seed: seed, maxItems: 300)
-        #expect(try Self.run(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("sticky-parallax layouts", arguments: 0..<16)
-    func sticky(seed: UInt64) throws {
-        let random = try RandomStickyParallax(seed: seed, maxItems: 300)
-        #expect(try Self.run(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("Mosaic and the carousel, one section by nature", arguments: 0..<8)
-    func oneSection(seed: UInt64) throws {
-        let mosaic = try RandomMosaic(seed: seed)
-        #expect(try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed) == [], "\(mosaic)")
-        let carousel = try RandomCarousel(seed: seed, maxItems: 300)
-        #expect(try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed) == [], "\(carousel)")
-    }
+    @Test(
+        "flow (vertical and horizontal), waterfall, sticky-parallax, Mosaic and carousel layouts",
+        arguments: UpdateWorkload.everyKind)
+    func everyKind(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 10, maxUpdates: 5) }
 
     @Test(
         "flow, waterfall and sticky-parallax with many tiny sections or one, over long sequences",
-        arguments: [SectionShape.tiny, .one], 0..<6)
-    func shapes(shape: SectionShape, seed: UInt64) throws {
-        let flow = try RandomFlow(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.run(flow.algorithm, viewport: flow.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
-            "\(shape) \(flow)")
-        let waterfall = try RandomWaterfall(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.run(waterfall.algorithm, viewport: waterfall.viewport, seed: seed, steps: 25, maxUpdates: 12)
-                == [], "\(shape) \(waterfall)")
-        let sticky = try RandomStickyParallax(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.run(sticky.algorithm, viewport: sticky.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
-            "\(shape) \(sticky)")
+        arguments: UpdateWorkload.tinyOrOneSection)
+    func shapes(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 25, maxUpdates: 12) }
+
+    /// A size of whole points, 20 to 150 each way: the waterfall's columns then agree again now and then, and its
+    /// writes join.
+    static func wholePointSize(_ rng: inout SplitMix64) -> Size {
+        Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150)))
+    }
+
+    /// Expects no problems over 12 random steps, of up to 40 changes each, on a flow, a waterfall and a
+    /// sticky-parallax layout of `sections` in a phone's viewport.
+    static func expectNoProblemsInEachLayout(of sections: [LayoutSection], seed: UInt64) throws {
+        let layouts: [any UpdatableLayout] = [
+            try FlowLayout(sections: sections), try WaterfallLayout(sections: sections),
+            try StickyParallaxLayout(sections: sections),
+        ]
+        for layout in layouts {
+            #expect(
+                try randomStepProblems(layout, viewport: phone, seed: seed, steps: 12, maxUpdates: 40) == [],
+                "\(type(of: layout))")
+        }
     }
 
     @Test(
@@ -223,20 +209,9 @@ struct UpdateDifferentialTests {
     func longSection(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
         let items = SizeList.flatLimit + rng.int(1...600)
-        // Whole-point sizes, so the waterfall's columns agree again now and then and its writes join.
-        let sizes = (0..<items).map { _ in Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150))) }
+        let sizes = (0..<items).map { _ in Self.wholePointSize(&rng) }
         let sections = [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
-        let viewport = Size(width: 390, height: 844)
-        #expect(
-            try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
-        #expect(
-            try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
-        #expect(
-            try Self.run(
-                StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
+        try Self.expectNoProblemsInEachLayout(of: sections, seed: seed)
     }
 
     @Test(
@@ -247,24 +222,11 @@ struct UpdateDifferentialTests {
         let count = SectionList.flatLimit + rng.int(1...600)
         let sections = (0..<count).map { _ in
             LayoutSection(
-                itemSizes: .list(
-                    (0..<rng.int(0...2)).map { _ in
-                        Size(width: Double(rng.int(20...150)), height: Double(rng.int(20...150)))
-                    }),
+                itemSizes: .list((0..<rng.int(0...2)).map { _ in Self.wholePointSize(&rng) }),
                 headerHeight: rng.chance(0.5) ? 12 : 0, footerHeight: 0
             )
         }
-        let viewport = Size(width: 390, height: 844)
-        #expect(
-            try Self.run(FlowLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
-        #expect(
-            try Self.run(WaterfallLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
-        #expect(
-            try Self.run(
-                StickyParallaxLayout(sections: sections), viewport: viewport, seed: seed, steps: 12, maxUpdates: 40)
-                == [])
+        try Self.expectNoProblemsInEachLayout(of: sections, seed: seed)
     }
 
     @Test(
@@ -281,18 +243,13 @@ struct UpdateDifferentialTests {
         let waterfall = try WaterfallLayout(
             sections: [LayoutSection(itemSizes: .list(sizes))], configuration: configuration)
         #expect(
-            try Self.run(waterfall, viewport: Size(width: 390, height: 844), seed: seed, steps: 8, maxUpdates: 6) == [])
+            try Self.randomStepProblems(waterfall, viewport: phone, seed: seed, steps: 8, maxUpdates: 6) == [])
     }
 
-    @Test("Mosaic and the carousel over long sequences of batches", arguments: 0..<4)
-    func oneSectionLong(seed: UInt64) throws {
-        let mosaic = try RandomMosaic(seed: seed)
-        #expect(
-            try Self.run(mosaic.algorithm, viewport: mosaic.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
-            "\(mosaic)")
-        let carousel = try RandomCarousel(seed: seed, maxItems: 300)
-        #expect(
-            try Self.run(carousel.algorithm, viewport: carousel.viewport, seed: seed, steps: 25, maxUpdates: 12) == [],
-            "\(carousel)")
+    @Test(
+        "Mosaic and the carousel over long sequences of batches",
+        arguments: UpdateWorkload.of([.mosaic, .carousel], seeds: 0..<4))
+    func oneSectionLong(_ workload: UpdateWorkload) throws {
+        try Self.expectNoProblems(workload, steps: 25, maxUpdates: 12)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// count agrees with the whole-layout brute force, stays within a full re-layout, and the oracle's own application
 /// of a batch leaves the data the engine's does.
 @Suite("Update floors")
-struct UpdateFloorTests {
+struct UpdateFloorTests: UpdateWorkloadCheck {
     static let viewport = Size(width: 390, height: 844)
 
     /// Both counts of `batch` on `before`, which must agree; the section-by-section one.
@@ -101,8 +101,8 @@ struct UpdateFloorTests {
     /// Random batches on `algorithm`, each applied to the data the last left: the section-by-section floor (laid-out
     /// sections kept from step to step) equals the brute force and a fresh section-by-section count, is at most the
     /// elements a full re-layout writes, and the oracle's application of each batch leaves the engine's data.
-    static func problems<Layout: UpdatableLayout>(
-        _ algorithm: Layout, viewport: Size, seed: UInt64, steps: Int = 8, maxUpdates: Int = 6
+    static func randomStepProblems<Layout: UpdatableLayout>(
+        _ algorithm: Layout, viewport: Size, seed: UInt64, steps: Int, maxUpdates: Int
     ) throws -> [String] {
         var rng = SplitMix64(seed: seed &* 6_151)
         var engine = CollectionLayout(algorithm, index: SoABinarySearchIndex())
@@ -139,49 +139,15 @@ struct UpdateFloorTests {
         return []
     }
 
-    @Test("flow layouts: by section equals the whole layout, within a full re-layout", arguments: 0..<24)
-    func flow(seed: UInt64) throws {
-        let random = try RandomFlow(seed: seed, maxItems: 300)
-        #expect(try Self.problems(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("waterfalls: by section equals the whole layout, within a full re-layout", arguments: 0..<16)
-    func waterfall(seed: UInt64) throws {
-        let random = try RandomWaterfall(seed: seed, maxItems: 300)
-        #expect(try Self.problems(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("sticky-parallax layouts: by section equals the whole layout, within a full re-layout", arguments: 0..<16)
-    func sticky(seed: UInt64) throws {
-        let random = try RandomStickyParallax(seed: seed, maxItems: 300)
-        #expect(try Self.problems(random.algorithm, viewport: random.viewport, seed: seed) == [], "\(random)")
-    }
-
-    @Test("Mosaic and the carousel: by section equals the whole layout, within a full re-layout", arguments: 0..<8)
-    func oneSection(seed: UInt64) throws {
-        let mosaic = try RandomMosaic(seed: seed)
-        #expect(try Self.problems(mosaic.algorithm, viewport: mosaic.viewport, seed: seed) == [], "\(mosaic)")
-        let carousel = try RandomCarousel(seed: seed, maxItems: 300)
-        #expect(try Self.problems(carousel.algorithm, viewport: carousel.viewport, seed: seed) == [], "\(carousel)")
-    }
+    @Test(
+        "random layouts of every kind: by section equals the whole layout, within a full re-layout",
+        arguments: UpdateWorkload.everyKind)
+    func everyKind(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 8, maxUpdates: 6) }
 
     @Test(
         "many tiny sections or one: by section equals the whole layout, within a full re-layout",
-        arguments: [SectionShape.tiny, .one], 0..<6)
-    func shapes(shape: SectionShape, seed: UInt64) throws {
-        let flow = try RandomFlow(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.problems(flow.algorithm, viewport: flow.viewport, seed: seed, steps: 12, maxUpdates: 12) == [],
-            "\(shape) \(flow)")
-        let waterfall = try RandomWaterfall(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.problems(waterfall.algorithm, viewport: waterfall.viewport, seed: seed, steps: 12, maxUpdates: 12)
-                == [], "\(shape) \(waterfall)")
-        let sticky = try RandomStickyParallax(seed: seed, maxItems: 300, shape: shape)
-        #expect(
-            try Self.problems(sticky.algorithm, viewport: sticky.viewport, seed: seed, steps: 12, maxUpdates: 12) == [],
-            "\(shape) \(sticky)")
-    }
+        arguments: UpdateWorkload.tinyOrOneSection)
+    func shapes(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 12, maxUpdates: 12) }
 
     @Test(
         "resizes counted in place, frame after frame, as the data before and after them are counted", arguments: 0..<8)
