@@ -299,45 +299,28 @@ import Testing
             refusal(try editFirstResult { $0["medianNanoseconds"] = NSNull() })?.message.contains(
                 "results[0].medianNanoseconds is null") == true)
         // Percentiles their own samples contradict (issue 12: compare trusted a stored median of 1 ns).
-        let samples: (inout [String: Any]) -> Void = {
-            $0["samplesNanoseconds"] = [100, 110, 120, 130, 140]
-            $0["samples"] = 5
+        /// The refusal of a first result of the samples 100, 110, …, 140 and these percentiles, nil when it reads.
+        func withPercentiles(median: Double, p90: Double, p99: Double) throws -> (kind: Kind, message: String)? {
+            refusal(
+                try editFirstResult {
+                    $0["samplesNanoseconds"] = [100, 110, 120, 130, 140]
+                    $0["samples"] = 5
+                    $0["medianNanoseconds"] = median
+                    $0["p90Nanoseconds"] = p90
+                    $0["p99Nanoseconds"] = p99
+                })
         }
-        let consistent = refusal(
-            try editFirstResult {
-                samples(&$0)
-                $0["medianNanoseconds"] = 120
-                $0["p90Nanoseconds"] = 140
-                $0["p99Nanoseconds"] = 140
-            })
+        let consistent = try withPercentiles(median: 120, p90: 140, p99: 140)
         #expect(consistent == nil, "\(String(describing: consistent?.message))")
-        let median = refusal(
-            try editFirstResult {
-                samples(&$0)
-                $0["medianNanoseconds"] = 1
-                $0["p90Nanoseconds"] = 140
-                $0["p99Nanoseconds"] = 140
-            })
+        let median = try withPercentiles(median: 1, p90: 140, p99: 140)
         #expect(
             median?.message.contains("results[0]: the median 1.0 ns is not the median of its samples") == true,
             "\(String(describing: median?.message))")
-        let p90 = refusal(
-            try editFirstResult {
-                samples(&$0)
-                $0["medianNanoseconds"] = 120
-                $0["p90Nanoseconds"] = 1
-                $0["p99Nanoseconds"] = 140
-            })
+        let p90 = try withPercentiles(median: 120, p90: 1, p99: 140)
         #expect(
             p90?.message.contains("the p90 1.0 ns lies outside its samples") == true,
             "\(String(describing: p90?.message))")
-        let order = refusal(
-            try editFirstResult {
-                samples(&$0)
-                $0["medianNanoseconds"] = 120
-                $0["p90Nanoseconds"] = 140
-                $0["p99Nanoseconds"] = 110
-            })
+        let order = try withPercentiles(median: 120, p90: 140, p99: 110)
         #expect(order?.message.contains("out of order") == true, "\(String(describing: order?.message))")
         // Counts no run writes, and a result listed twice (which compare would list as only in one report).
         let negativeCount = refusal(try editFirstResult { $0["elements"] = -1 })
