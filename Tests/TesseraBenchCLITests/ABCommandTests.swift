@@ -36,6 +36,11 @@ import Testing
         return try executable(named: name, in: directory, contents: Data(script.utf8))
     }
 
+    /// Stand-ins named base and head in `directory`, whose queries take `base` and `head` nanoseconds.
+    static func standIns(base: Double, head: Double, in directory: URL) throws -> (base: String, head: String) {
+        (try standIn(query: base, in: directory, name: "base"), try standIn(query: head, in: directory, name: "head"))
+    }
+
     /// Writes `contents` to `name` in `directory` as a file anyone may run, and returns its path.
     static func executable(named name: String, in directory: URL, contents: Data) throws -> String {
         let path = directory.appendingPathComponent(name).path
@@ -54,8 +59,7 @@ import Testing
     @Test func aSlowerHeadIsARegression() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let base = try Self.standIn(query: 100, in: directory, name: "base")
-        let head = try Self.standIn(query: 150, in: directory, name: "head")
+        let (base, head) = try Self.standIns(base: 100, head: 150, in: directory)
         let report = directory.appendingPathComponent("ab.json").path
         let markdown = directory.appendingPathComponent("ab.md").path
         let outcome = try Bench.run([
@@ -78,8 +82,7 @@ import Testing
     @Test func anEqualHeadPassesAndOptionsTheBaseLacksAreDropped() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let base = try Self.standIn(query: 100, in: directory, name: "base")
-        let head = try Self.standIn(query: 100, in: directory, name: "head")
+        let (base, head) = try Self.standIns(base: 100, head: 100, in: directory)
         let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet", "--quick", "--seed", "3"])
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardOutput.contains("unchanged"), "\(outcome)")
@@ -314,8 +317,7 @@ import Testing
     @Test func aGateThatJudgedNothingFails() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let base = try Self.standIn(query: 100, in: directory, name: "base")
-        let head = try Self.standIn(query: 100, in: directory, name: "head")
+        let (base, head) = try Self.standIns(base: 100, head: 100, in: directory)
         let report = directory.appendingPathComponent("ab.json").path
         let outcome = try Bench.run([
             "ab", base, head, "--rounds", "6", "--quiet", "--gate", "update-batch", "--report", report,

@@ -113,6 +113,35 @@ enum Bench {
         }
     }
 
+    /// Runs `arguments` and expects a usage error (exit 64) whose message contains `message`.
+    static func expectUsageError(
+        _ arguments: [String], saying message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let outcome = try run(arguments)
+        #expect(outcome.status == 64, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains(message), "\(outcome)", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `command` (`floors` or `native` and their options) pooled over 6 processes of 6 rounds, and expects it to
+    /// end well and quietly, its output headed by the median over the processes of each one's median time of
+    /// `operation` ("a query", "a prepare") and by the per-process ratios' intervals. Returns how it ended and its
+    /// lines of output.
+    static func pooledComparison(
+        _ command: [String], timing operation: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (outcome: Outcome, lines: [Substring]) {
+        let outcome = try run(command + ["--rounds", "6", "--processes", "6"])
+        #expect(outcome.status == 0, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.isEmpty, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "Median over 6 processes of each one's median time \(operation) over 6 rounds"),
+            "\(outcome)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)",
+            sourceLocation: sourceLocation)
+        return (outcome, outcome.stdoutLines)
+    }
+
     static let engineStrategies = ["soa-binary-search", "interval-tree", "page-table", "union-rects"]
     static let exactStrategies = engineStrategies + ["naive-dictionary", "linear-array", "line-sectors"]
     static let allStrategies = exactStrategies + ["mosaic-binary-search"]

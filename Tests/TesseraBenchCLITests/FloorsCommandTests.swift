@@ -82,35 +82,19 @@ import Testing
     }
 
     @Test func processesArePooled() throws {
-        let outcome = try Bench.run([
-            "floors", "--layouts", "waterfall", "--items", "2000", "--rounds", "6", "--processes", "6",
-        ])
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.standardError.isEmpty, "\(outcome)")
-        #expect(
-            outcome.standardOutput.hasPrefix(
-                "Median over 6 processes of each one's median time a prepare over 6 rounds"), "\(outcome)")
-        #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
-        let lines = outcome.standardOutput.split(separator: "\n")
+        let (outcome, lines) = try Bench.pooledComparison(
+            ["floors", "--layouts", "waterfall", "--items", "2000"], timing: "a prepare")
         #expect(lines.filter { $0.hasSuffix("ns an element") }.count == Self.candidates.count + 1, "\(outcome)")
         #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 1, "\(outcome)")
     }
 
     @Test func tooFewProcessesForAnIntervalIsAUsageError() throws {
-        let outcome = try Bench.run(["floors", "--processes", "4"])
-        #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.standardError.contains("--processes must be 1, or at least 6"), "\(outcome)")
+        try Bench.expectUsageError(["floors", "--processes", "4"], saying: "--processes must be 1, or at least 6")
     }
 
     @Test func tooFewRoundsNoItemsOrAnUnknownLayoutIsAUsageError() throws {
-        let rounds = try Bench.run(["floors", "--rounds", "5"])
-        #expect(rounds.status == 64, "\(rounds)")
-        #expect(rounds.standardError.contains("--rounds must be at least 6"), "\(rounds)")
-        let empty = try Bench.run(["floors", "--items", "0"])
-        #expect(empty.status == 64, "\(empty)")
-        #expect(empty.standardError.contains("--items must be at least 1"), "\(empty)")
-        let layout = try Bench.run(["floors", "--layouts", "grid"])
-        #expect(layout.status == 64, "\(layout)")
-        #expect(layout.standardError.contains("grid"), "\(layout)")
+        try Bench.expectUsageError(["floors", "--rounds", "5"], saying: "--rounds must be at least 6")
+        try Bench.expectUsageError(["floors", "--items", "0"], saying: "--items must be at least 1")
+        try Bench.expectUsageError(["floors", "--layouts", "grid"], saying: "grid")
     }
 }

@@ -7,6 +7,21 @@ import Testing
 /// are fitted at (`scripts/calibrate-memory`): below it, what every run holds whatever its size (the trace, the
 /// samples) outweighs the workload. The closing note of issue 12 checks the same at 5M.
 @Suite struct MemoryEstimateTests {
+    /// Runs `run --quick` with `options` in a scratch directory, expects it to succeed, and returns how it ended and
+    /// the memory uses (`memory`) of the report it wrote.
+    static func runRecordingMemory(_ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> (outcome: Bench.Outcome, uses: [[String: Any]])
+    {
+        let directory = try TemporaryDirectory()
+        let outcome = try Bench.run(
+            ["run", "--quick"] + options + ["--report", "r.json"], in: directory.url, timeout: 120)
+        #expect(outcome.status == 0, "\(outcome)", sourceLocation: sourceLocation)
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
+            as? [String: Any]
+        return (outcome, try #require(report?["memory"] as? [[String: Any]], sourceLocation: sourceLocation))
+    }
+
     @Test(arguments: [
         ("flow", 1), ("flow", 10), ("flow", 1_000),
         ("waterfall", 1), ("waterfall", 10), ("waterfall", 1_000),
@@ -14,19 +29,10 @@ import Testing
         ("mosaic", 1_000), ("carousel", 1_000),
     ])
     func estimatesAreWithinAQuarterOfTheMeasuredPeak(layout: String, itemsPerSection: Int) throws {
-        let directory = try TemporaryDirectory()
-        let outcome = try Bench.run(
-            [
-                "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", layout, "--items", "20000",
-                "--items-per-section", "\(itemsPerSection)", "--strategies",
-                "naive-dictionary,soa-binary-search,interval-tree",
-                "--report", "r.json",
-            ], in: directory.url, timeout: 120)
-        #expect(outcome.status == 0, "\(outcome)")
-        let report =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
-            as? [String: Any]
-        let uses = try #require(report?["memory"] as? [[String: Any]])
+        let (_, uses) = try Self.runRecordingMemory([
+            "--quiet", "--verify-frames", "2", "--layouts", layout, "--items", "20000", "--items-per-section",
+            "\(itemsPerSection)", "--strategies", "naive-dictionary,soa-binary-search,interval-tree",
+        ])
         #expect(uses.count == 3)
         for use in uses {
             let estimated = try #require(use["estimatedBytes"] as? Double)
@@ -41,18 +47,10 @@ import Testing
     /// An estimate is never below 0: a fit's negative base crossed 0 below its calibrated counts, and one item on
     /// naive-dictionary was "an estimate of -0.7 MB".
     @Test func noEstimateIsBelowZero() throws {
-        let directory = try TemporaryDirectory()
-        let outcome = try Bench.run(
-            [
-                "run", "--quick", "--layouts", "flow,sticky-parallax", "--items", "1", "--strategies",
-                "naive-dictionary", "--report", "r.json",
-            ], in: directory.url, timeout: 120)
-        #expect(outcome.status == 0, "\(outcome)")
+        let (outcome, uses) = try Self.runRecordingMemory([
+            "--layouts", "flow,sticky-parallax", "--items", "1", "--strategies", "naive-dictionary",
+        ])
         #expect(!outcome.standardOutput.contains("estimate of -") && !outcome.standardError.contains("of -"))
-        let report =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
-            as? [String: Any]
-        let uses = try #require(report?["memory"] as? [[String: Any]])
         #expect(uses.count == 2)
         for use in uses { #expect(try #require(use["estimatedBytes"] as? Double) >= 0, "\(use)") }
     }
@@ -60,17 +58,10 @@ import Testing
     /// A layout's peak is its own: its windows begin once the layout before it is freed (a count measured after a
     /// larger one was charged the larger one's workload, oracle and trace, whenever they outweighed its own peak).
     @Test func aLayoutsPeakLeavesOutTheOneMeasuredBeforeIt() throws {
-        let directory = try TemporaryDirectory()
-        let outcome = try Bench.run(
-            [
-                "run", "--quick", "--quiet", "--verify-frames", "2", "--layouts", "flow", "--items", "150000,20000",
-                "--strategies", "soa-binary-search", "--report", "r.json",
-            ], in: directory.url, timeout: 120)
-        #expect(outcome.status == 0, "\(outcome)")
-        let report =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("r.json")))
-            as? [String: Any]
-        let uses = try #require(report?["memory"] as? [[String: Any]])
+        let (_, uses) = try Self.runRecordingMemory([
+            "--quiet", "--verify-frames", "2", "--layouts", "flow", "--items", "150000,20000", "--strategies",
+            "soa-binary-search",
+        ])
         let smaller = try #require(uses.first { ($0["elements"] as? Int ?? 0) < 100_000 })
         let estimated = try #require(smaller["estimatedBytes"] as? Double)
         let measured = try #require(smaller["measuredBytes"] as? Double)

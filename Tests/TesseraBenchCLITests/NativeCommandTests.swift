@@ -22,26 +22,16 @@ import Testing
     }
 
     @Test func processesArePooledIntoOneVerdictATarget() throws {
-        let outcome = try Bench.run([
-            "native", "--layouts", "waterfall", "--items", "3000", "--rounds", "6", "--queries", "20", "--processes",
-            "6",
-        ])
-        #expect(outcome.status == 0, "\(outcome)")
-        #expect(outcome.standardError.isEmpty, "\(outcome)")
-        #expect(
-            outcome.standardOutput.hasPrefix("Median over 6 processes of each one's median time a query over 6 rounds"),
-            "\(outcome)")
-        #expect(outcome.standardOutput.contains("Per-process median ratios: median [95% interval]"), "\(outcome)")
-        let lines = outcome.standardOutput.split(separator: "\n")
+        let (outcome, lines) = try Bench.pooledComparison(
+            ["native", "--layouts", "waterfall", "--items", "3000", "--queries", "20"], timing: "a query")
         #expect(lines.filter { $0.hasSuffix(" ns") }.count == 8, "\(outcome)")
         #expect(lines.filter { $0.hasPrefix("pass") || $0.hasPrefix("MISS") }.count == 6, "\(outcome)")
     }
 
     @Test(arguments: ["2", "5"])
     func tooFewProcessesForAnIntervalIsAUsageError(_ processes: String) throws {
-        let outcome = try Bench.run(["native", "--processes", processes])
-        #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.standardError.contains("--processes must be 1, or at least 6"), "\(outcome)")
+        try Bench.expectUsageError(
+            ["native", "--processes", processes], saying: "--processes must be 1, or at least 6")
     }
 
     @Test func aFailingProcessFailsTheCommand() throws {
@@ -56,20 +46,14 @@ import Testing
 
     @Test(arguments: ["carousel", "sticky-parallax"])
     func layoutsWithScrollEffectsAreRefused(_ layout: String) throws {
-        let outcome = try Bench.run(["native", "--layouts", layout])
-        #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.standardError.contains("has scroll effects"), "\(outcome)")
+        try Bench.expectUsageError(["native", "--layouts", layout], saying: "has scroll effects")
     }
 
     @Test func noItemsIsAUsageError() throws {
-        let outcome = try Bench.run(["native", "--items", "0"])
-        #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.standardError.contains("--items must be at least 1"), "\(outcome)")
+        try Bench.expectUsageError(["native", "--items", "0"], saying: "--items must be at least 1")
     }
 
     @Test func tooFewRoundsForAnIntervalIsAUsageError() throws {
-        let outcome = try Bench.run(["native", "--rounds", "3"])
-        #expect(outcome.status == 64, "\(outcome)")
-        #expect(outcome.standardError.contains("--rounds must be at least 6"), "\(outcome)")
+        try Bench.expectUsageError(["native", "--rounds", "3"], saying: "--rounds must be at least 6")
     }
 }
