@@ -515,18 +515,68 @@ public struct FlowLayout: LayoutAlgorithm {
     }
 }
 
-extension FlowLayout: SectionListLayout {
-    /// The number of elements a section of `data` writes: its items, and its header and footer when they have a
-    /// length.
+extension FlowLayout: UpdatableLayout {
+    /// Gives item `item` of `section` the size `size`.
     ///
-    /// - Parameter data: The data of a section.
-    /// - Returns: The number of elements a section of `data` writes.
-    /// - Complexity: O(1).
-    public func elementCount(of data: LayoutSection) -> Int { Self.elementCount(of: data) }
+    /// - Parameters:
+    ///   - size: The item's new size, a valid one.
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.set(_:at:)`.
+    public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        sections.update(section) { $0.itemSizes.set(size, at: item) }
+    }
 
-    /// Changes the sections with `body` and moves `elementCount` by what it returns.
+    /// Inserts an item of `size` before item `item` of `section` (its item count appends).
     ///
-    /// - Parameter body: A closure that edits the sections in place and returns how many elements the edit adds.
-    /// - Complexity: O(1), plus `body`.
-    public mutating func _editSections(_ body: (inout SectionList) -> Int) { elementCount += body(&sections) }
+    /// - Parameters:
+    ///   - size: The new item's size, a valid one.
+    ///   - item: The number the new item takes in `section`, from 0 to the section's item count.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`.
+    public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        sections.update(section) { $0.itemSizes.insert(size, at: item) }
+        elementCount += 1
+    }
+
+    /// Removes item `item` of `section`.
+    ///
+    /// - Parameters:
+    ///   - item: The number of an item of `section`.
+    ///   - section: The number of a section of the data.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.remove(at:)`.
+    public mutating func removeItem(at item: Int, inSection section: Int) {
+        sections.update(section) { $0.itemSizes.remove(at: item) }
+        elementCount -= 1
+    }
+
+    /// Replaces section `section` with one of `data`.
+    ///
+    /// - Parameters:
+    ///   - section: The number of a section of the data.
+    ///   - data: The new section, a valid one.
+    /// - Complexity: O(log *s*) for *s* sections.
+    public mutating func replaceSection(at section: Int, with data: LayoutSection) {
+        elementCount += Self.elementCount(of: data) - Self.elementCount(of: sections[section])
+        sections[section] = data
+    }
+
+    /// Inserts a section of `data` before section `section` (the section count appends).
+    ///
+    /// - Parameters:
+    ///   - data: The new section, a valid one.
+    ///   - section: The number the new section takes, from 0 to the section count.
+    /// - Complexity: What `BlockedArray.insert(_:at:)` costs for the sections.
+    public mutating func insertSection(_ data: LayoutSection, at section: Int) {
+        elementCount += Self.elementCount(of: data)
+        sections.insert(data, at: section)
+    }
+
+    /// Removes section `section`.
+    ///
+    /// - Parameter section: The number of a section of the data.
+    /// - Complexity: What `BlockedArray.remove(at:)` costs for the sections.
+    public mutating func removeSection(at section: Int) {
+        elementCount -= Self.elementCount(of: sections.remove(at: section))
+    }
 }

@@ -310,7 +310,6 @@ extension ElementKind {
     @inlinable public static var menu: ElementKind { ElementKind(rawValue: firstCustomRawValue + 1) }
 }
 
-// Keeps its own edits: a SectionListLayout hook for the cell extents would need a case per edit and the old sizes.
 extension StickyParallaxLayout: UpdatableLayout {
     /// The top header and the menu live in section 0.
     public var firstSectionHoldsLayoutElements: Bool { true }
