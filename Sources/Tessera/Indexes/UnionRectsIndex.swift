@@ -3,7 +3,7 @@
 ///
 /// The cost grows with the number of blocks, a twentieth of the elements by default: linear, but with a small
 /// constant. A union holds every frame of its block, so a block whose union misses the rect holds no answer.
-public struct UnionRectsIndex: BlockSummaryIndex {
+public struct UnionRectsIndex: SpatialIndex {
     /// The elements a block holds unless the index is made with another block size.
     public static let defaultBlockSize = 20
 
@@ -12,13 +12,26 @@ public struct UnionRectsIndex: BlockSummaryIndex {
     /// Per block, the union's edges: scroll min and max, cross min and max.
     @usableFromInline var unions: [Double] = []
 
-    /// Creates an index whose blocks hold `blockSize` elements, or refuses a block size outside `blockSizes`.
+    /// The largest block a search tests element by element; a larger one would make the index a scan.
+    public static let blockSizes = 1...65_536
+
+    /// Creates an index whose blocks hold `defaultBlockSize` elements.
+    ///
+    /// - Complexity: O(1).
+    public init() {
+        blockSize = Self.defaultBlockSize
+    }
+
+    /// Refuses a block size outside `blockSizes`.
     ///
     /// - Parameter blockSize: The elements a block holds, within `blockSizes`.
     /// - Throws: `LayoutError.countOutOfRange` when `blockSize` is outside `blockSizes`.
     /// - Complexity: O(1).
     public init(blockSize: Int) throws(LayoutError) {
-        self.blockSize = try Self.checked(blockSize: blockSize)
+        guard Self.blockSizes.contains(blockSize) else {
+            throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
+        }
+        self.blockSize = blockSize
     }
 
     /// Rebuilds the union of each block's frames over `chunk`.
