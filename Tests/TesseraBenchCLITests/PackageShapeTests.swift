@@ -77,20 +77,13 @@ import Testing
     /// Every public type, protocol and alias of the engine is in a topic of its DocC catalog, so that the API the
     /// catalog's "API and stability" promises is the one the module declares.
     @Test func everyPublicEngineTypeIsInTheCatalog() throws {
-        let engine = ExampleTests.repository.appendingPathComponent("Sources/Tessera")
-        let files = FileManager.default.enumerator(atPath: engine.path)?.allObjects as? [String] ?? []
         let declaration = /^public (?:final )?(?:struct|enum|protocol|typealias|class|actor) (\w+)/
             .anchorsMatchLineEndings()
-        var declared: Set<String> = []
-        var catalog = ""
-        for file in files where file.hasSuffix(".swift") || file.hasSuffix(".md") {
-            let text = try String(contentsOf: engine.appendingPathComponent(file), encoding: .utf8)
-            if file.hasSuffix(".swift") {
-                for match in text.matches(of: declaration) { declared.insert(String(match.1)) }
-            } else if file.hasPrefix("Tessera.docc/"), file.hasSuffix(".md") {
-                catalog += text
-            }
-        }
+        let declared = Set(
+            try Self.files(of: "Tessera", endingWith: ".swift").flatMap { $0.text.matches(of: declaration) }
+                .map { String($0.1) })
+        let catalog = try Self.files(of: "Tessera", endingWith: ".md").filter { $0.path.hasPrefix("Tessera.docc/") }
+            .map(\.text).joined()
         #expect(declared.count > 40, "found \(declared.count) public types: the pattern no longer reads the sources")
         let missing = declared.filter { !catalog.contains("- ``\($0)``") }
         #expect(missing.isEmpty, "public types in no topic of Tessera.docc: \(missing.sorted())")
@@ -98,18 +91,24 @@ import Testing
 
     /// The products' public surface, one declaration a line (`File.swift: its first line`), as the sources declare it.
     static func publicDeclarations(of target: String) throws -> [String] {
-        let folder = ExampleTests.repository.appendingPathComponent("Sources/\(target)")
-        let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
         let declaration = /^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:public|open)\s/
         var lines: [String] = []
-        for file in files where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in try files(of: target, endingWith: ".swift") {
             for line in text.split(separator: "\n") where line.firstMatch(of: declaration) != nil {
                 let signature = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
                 lines.append("\(file): \(signature.hasSuffix(" {") ? String(signature.dropLast(2)) : signature)")
             }
         }
         return lines.sorted()
+    }
+
+    /// The files of `Sources/target` whose names end with `suffix`: each one's path in the target and its text.
+    static func files(of target: String, endingWith suffix: String) throws -> [(path: String, text: String)] {
+        let folder = ExampleTests.repository.appendingPathComponent("Sources/\(target)")
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return try paths.filter { $0.hasSuffix(suffix) }.map { path in
+            (path, try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
+        }
     }
 
     /// The products' public API is the list checked in beside this test, so that a change to it is deliberate: a
