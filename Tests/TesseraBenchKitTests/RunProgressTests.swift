@@ -3,7 +3,8 @@ import Testing
 @testable import TesseraBenchKit
 
 /// The time left is what the measurements to come took, per byte they hold, where they were made before: the same
-/// strategy and count on an earlier layout, else the nearest smaller count, else the run's rate so far.
+/// strategy and count on an earlier layout, else the line through the two nearest smaller counts, else the nearest
+/// smaller count, else the run's rate so far.
 @Suite struct RunProgressTests {
     typealias Measurement = RunProgress.Measurement
     let naiveSmall = Measurement(strategy: "naive-dictionary", items: 100_000, bytesPerElement: 800)
@@ -30,6 +31,18 @@ import Testing
         progress.record(engineSmall, seconds: 1)
         progress.done = 2
         #expect(progress.timeLeft(elapsed: 11) == 100 + 10)
+    }
+
+    /// 2 s at 100k and 3 s at 1M: a second of fixed costs and of a rate that 10M spends ten times. A line that would
+    /// shrink (4 s, then 3 s) stops at the nearest count's time.
+    @Test(arguments: [(small: 2.0, large: 3.0, expected: 13.0), (small: 4, large: 3, expected: 3)])
+    func aLargerCountFollowsTheLineThroughTwoSmallerOnes(seconds: (small: Double, large: Double, expected: Double)) {
+        let engineHuge = Measurement(strategy: "soa-binary-search", items: 10_000_000, bytesPerElement: 200)
+        let progress = RunProgress([engineSmall, engineLarge, engineHuge])
+        progress.record(engineSmall, seconds: seconds.small)
+        progress.record(engineLarge, seconds: seconds.large)
+        progress.done = 2
+        #expect(abs(progress.timeLeft(elapsed: seconds.small + seconds.large) - seconds.expected) < 1e-9)
     }
 
     @Test func aStrategyNotYetSeenTakesTheRunsRatePerByte() {

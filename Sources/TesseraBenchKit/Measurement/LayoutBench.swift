@@ -4,6 +4,8 @@ import Tessera
 /// shares, and how each is measured.
 package struct LayoutBench {
     static let steadyStateFrames = 16
+    /// The time the steady-state allocation count spends on a pass over its frames, when they are slow.
+    static let steadyStateNanoseconds = 100_000_000.0
 
     let layout: LayoutID
     package let elements: Int
@@ -122,7 +124,8 @@ package struct LayoutBench {
         if verification.isExact || strategy.isKnownInexact {
             let (samples, batch) = try replay(on: &subject, budget: runner.queryBudget, clock: clock)
             var query = result(.query, samples, batch: batch)
-            query.allocationsPerOperation = try steadyStateAllocations(on: &subject, probe: probe)
+            query.allocationsPerOperation = try steadyStateAllocations(
+                on: &subject, probe: probe, queryNanoseconds: query.medianNanoseconds)
             query.missedElements = verification.missedElements
             results.append(query)
             if subject.updatesIncrementally || strategy == .naiveDictionary {
@@ -238,12 +241,17 @@ package struct LayoutBench {
     }
 
     /// Allocations per query over the trace's first frames, after one warm-up pass over them (a few frames
-    /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M).
+    /// suffice to see an allocation a query; all of them would take minutes for the naive designs at 1M). A query
+    /// of `queryNanoseconds` counts over as many frames as take a tenth of a second, from one to
+    /// `steadyStateFrames`: a naive query at 1M takes 0.2 s, and 32 of them would take seven seconds to count what
+    /// two show.
     private func steadyStateAllocations<Subject: BenchmarkSubject>(
-        on subject: inout Subject, probe: (any AllocatorProbe)?
+        on subject: inout Subject, probe: (any AllocatorProbe)?, queryNanoseconds: Double
     ) throws -> Double? {
         guard let probe, probe.allocationCount() != nil, let first = trace.frames.first else { return nil }
-        let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(Self.steadyStateFrames)
+        let affordable = Int((Self.steadyStateNanoseconds / Swift.max(queryNanoseconds, 1)).rounded(.down))
+        let frames = trace.frames.prefix { $0.viewport == first.viewport }.prefix(
+            Swift.min(Swift.max(affordable, 1), Self.steadyStateFrames))
         try subject.prepare(viewport: first.viewport)
         var found = 0
         for frame in frames { found &+= try subject.query(frame) }

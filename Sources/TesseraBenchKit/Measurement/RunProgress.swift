@@ -3,9 +3,12 @@
 /// A measurement's time is taken to grow with its weight: the elements times the bytes an element measuring that
 /// strategy on that layout holds (`MemoryEstimate`), since prepare, updates and the oracle's check are passes over
 /// that memory. A measurement still to come is expected to take, per unit of weight, what the same strategy took at
-/// the same count on a layout already measured; failing that, at its nearest smaller count; failing that, what the
-/// run has taken so far per unit of weight. So a naive design at 1M is expected to take several times an engine
-/// strategy's from the start, and is counted at its own pace once one layout has measured it.
+/// the same count on a layout already measured. Failing that, it is extrapolated from the strategy's two largest
+/// smaller counts along the line through them: a small count's time is mostly fixed costs (each operation's
+/// sampling minimum, the trace and the oracle), which a rate per unit of weight would multiply by the hundred times
+/// more elements of 1M. Failing that, the strategy's one smaller count's rate, or what the run has taken so far per
+/// unit of weight. So a naive design at 1M is expected to take several times an engine strategy's from the start,
+/// and is counted at its own pace once one layout has measured it.
 final class RunProgress {
     struct Measurement {
         var strategy: String
@@ -28,8 +31,8 @@ final class RunProgress {
     private let plan: [Measurement]
     private let started = monotonicNanoseconds()
     private var lastStart: UInt64?
-    /// The seconds per unit of weight each measurement finished took, by strategy and count.
-    private var taken: [Key: [Double]] = [:]
+    /// The weight and seconds of each measurement finished, by strategy and count.
+    private var taken: [Key: [(weight: Double, seconds: Double)]] = [:]
     /// How many measurements were made or skipped.
     var done = 0
 
@@ -62,17 +65,31 @@ final class RunProgress {
     func timeLeft(elapsed: Double) -> Double {
         let runRate = elapsed / Swift.max(plan[..<done].reduce(0) { $0 + $1.weight }, 1)
         return plan[done...].reduce(0) { total, measurement in
-            total + (rate(of: measurement) ?? runRate) * measurement.weight
+            total + (expectedSeconds(of: measurement) ?? runRate * measurement.weight)
         }
     }
 
-    /// The seconds per unit of weight the strategy took at the measurement's count, else at its nearest smaller one.
-    private func rate(of measurement: Measurement) -> Double? {
-        let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }.max {
-            $0.items < $1.items
+    /// The seconds the measurement should take, from what its strategy took at its count or at smaller ones.
+    private func expectedSeconds(of measurement: Measurement) -> Double? {
+        if let same = taken[measurement.key] {
+            return same.reduce(0) { $0 + $1.seconds / $1.weight } / Double(same.count) * measurement.weight
         }
-        guard let rates = taken[measurement.key] ?? smaller.flatMap({ taken[$0] }) else { return nil }
-        return rates.reduce(0, +) / Double(rates.count)
+        let smaller = taken.keys.filter { $0.strategy == measurement.strategy && $0.items < measurement.items }
+            .sorted { $0.items > $1.items }.compactMap { taken[$0].map(Self.mean) }
+        guard let nearest = smaller.first else { return nil }
+        let proportional = nearest.seconds * measurement.weight / nearest.weight
+        guard smaller.count > 1, nearest.weight > smaller[1].weight else { return proportional }
+        let slope = (nearest.seconds - smaller[1].seconds) / (nearest.weight - smaller[1].weight)
+        // Between the nearest count's time, which a larger count takes at least, and its rate, which fixed costs
+        // make the most.
+        return Swift.min(
+            Swift.max(nearest.seconds + slope * (measurement.weight - nearest.weight), nearest.seconds), proportional)
+    }
+
+    /// The mean weight and the mean seconds of measurements.
+    private static func mean(_ points: [(weight: Double, seconds: Double)]) -> (weight: Double, seconds: Double) {
+        let count = Double(points.count)
+        return (points.reduce(0) { $0 + $1.weight } / count, points.reduce(0) { $0 + $1.seconds } / count)
     }
 
     /// Records the time the measurement under way took, if one is.
@@ -83,7 +100,7 @@ final class RunProgress {
     }
 
     func record(_ measurement: Measurement, seconds: Double) {
-        taken[measurement.key, default: []].append(seconds / measurement.weight)
+        taken[measurement.key, default: []].append((measurement.weight, seconds))
     }
 
     /// "42 s", "3 min", "1 h 05 min".

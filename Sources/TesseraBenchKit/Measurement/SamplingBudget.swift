@@ -1,22 +1,29 @@
 import Histogram
 
 /// How long to keep sampling one operation: until it has `minSamples` samples and `minSeconds` have passed, or
-/// until it has `maxSamples`, whichever comes first. One sample past `minSeconds` is the most it overruns.
-package struct SamplingBudget: Codable, Hashable, Sendable {
+/// until it has `maxSamples`, or, once it has one sample, until `maxSeconds` have passed, whichever comes first. One
+/// sample past `minSeconds` (or `maxSeconds`) is the most it overruns.
+///
+/// `maxSeconds` binds only an operation whose samples take a good share of a second each: at 1M items, the tutorials'
+/// designs, which take hundreds of times the engine's time, so that their ratio to it needs no tight interval.
+package struct SamplingBudget: Hashable, Sendable {
     package var minSamples: Int
     package var maxSamples: Int
     package var minSeconds: Double
+    package var maxSeconds: Double
 
-    package init(minSamples: Int, maxSamples: Int, minSeconds: Double) {
+    package init(minSamples: Int, maxSamples: Int, minSeconds: Double, maxSeconds: Double = .infinity) {
         self.minSamples = minSamples
         self.maxSamples = maxSamples
         self.minSeconds = minSeconds
+        self.maxSeconds = maxSeconds
     }
 
-    /// Prepares: a few samples; at 1M naive items one takes about a second.
-    package static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5)
-    /// Queries: one sample a frame of the trace.
-    package static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5)
+    /// Prepares and updates: a few samples; at 1M items a naive prepare takes about a second, and is sampled once
+    /// or twice.
+    package static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 1)
+    /// Queries: one sample a frame of the trace; at 1M items a naive query of 0.2 s is sampled for two seconds.
+    package static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
     /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
     /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
     package static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05)
@@ -31,6 +38,7 @@ package struct SamplingBudget: Codable, Hashable, Sendable {
         while samples.count < maxSamples {
             let elapsed = Double(monotonicNanoseconds() - start) / 1e9
             if samples.count >= minSamples, elapsed >= minSeconds { break }
+            if !samples.isEmpty, elapsed >= maxSeconds { break }
             samples.append(try body(samples.count))
         }
         // Copied to their count: a query reserves 50,000 samples (400 kB), which its result would otherwise hold
