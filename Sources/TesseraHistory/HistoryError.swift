@@ -18,11 +18,6 @@ package struct HistoryError: Error, CustomStringConvertible, Equatable {
     package var path: String
     package var reason: Reason
 
-    package init(path: String, reason: Reason) {
-        self.path = path
-        self.reason = reason
-    }
-
     package var description: String {
         switch reason {
         case .missing: "there is no history at \(path): `tessera-bench history add REPORT` makes one"

@@ -223,11 +223,7 @@ package struct NativeComparison: Sendable {
 
 extension NativeComparison.Timing: PoolableTiming {
     package var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue)" }
-
-    package var nanoseconds: Double {
-        get { nanosecondsPerQuery }
-        set { nanosecondsPerQuery = newValue }
-    }
+    package static var nanoseconds: WritableKeyPath<Self, Double> { \.nanosecondsPerQuery }
 }
 
 extension NativeComparison.Ratio: PoolableRatio {

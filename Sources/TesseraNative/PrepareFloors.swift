@@ -224,11 +224,7 @@ extension PrepareFloors {
 
 extension PrepareFloors.Timing: PoolableTiming {
     package var poolKey: String { "\(layout.rawValue) \(candidate.rawValue)" }
-
-    package var nanoseconds: Double {
-        get { nanosecondsPerElement }
-        set { nanosecondsPerElement = newValue }
-    }
+    package static var nanoseconds: WritableKeyPath<Self, Double> { \.nanosecondsPerElement }
 }
 
 extension PrepareFloors.Ratio: PoolableRatio {

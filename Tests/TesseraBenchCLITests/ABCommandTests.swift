@@ -107,17 +107,14 @@ import Testing
         ])
         #expect(missing.status == 2, "\(missing)")
         #expect(missing.standardError.contains("is not an executable file"), "\(missing)")
-        let failedHead = try Bench.run(["ab", good, failing, "--rounds", "6", "--quiet"])
-        #expect(failedHead.status == 3, "\(failedHead)")
-        #expect(
-            failedHead.standardError.contains("HEAD") && failedHead.standardError.contains("exited with 3"),
-            "\(failedHead)")
-        #expect(failedHead.standardError.contains("the stand-in failed on purpose"), "its own words: \(failedHead)")
-        let failedBase = try Bench.run(["ab", failing, good, "--rounds", "6", "--quiet"])
-        #expect(failedBase.status == 2, "\(failedBase)")
-        #expect(
-            failedBase.standardError.contains("BASE") && failedBase.standardError.contains("exited with 3"),
-            "\(failedBase)")
+        for (base, head, failingSide, status) in [(good, failing, "HEAD", 3), (failing, good, "BASE", 2)] {
+            let failed = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet"])
+            #expect(failed.status == status, "\(failingSide): \(failed)")
+            #expect(
+                failed.standardError.contains(failingSide) && failed.standardError.contains("exited with 3"),
+                "\(failed)")
+            #expect(failed.standardError.contains("the stand-in failed on purpose"), "its own words: \(failed)")
+        }
         let older = try Self.standIn(query: 100, schema: 1, in: directory, name: "older")
         let otherMethod = try Bench.run(["ab", older, good, "--rounds", "6", "--quiet"])
         #expect(otherMethod.status == 2, "\(otherMethod)")

@@ -33,26 +33,28 @@ private func result(
     return result
 }
 
-/// `count` consecutive values from `start`: two runs apart by more than `count` never overlap, so differ significantly.
-private func consecutive(from start: Double, count: Int = 21) -> [Double] {
-    (0..<count).map { start + Double($0) }
+/// A result of 21 consecutive samples with `median` in their middle: two such results more than 21 apart never
+/// overlap, so differ significantly.
+private func result(
+    _ operation: BenchmarkOperation, layout: LayoutID = .flow, items: Int = 1_000, around median: Double
+) -> BenchmarkResult {
+    result(operation, layout: layout, items: items, median: median, samples: (-10...10).map { median + Double($0) })
 }
 
 @Suite struct ReportComparisonTests {
-    let base = BenchmarkReport.synthetic([
-        result(.prepareCold, median: 1_000, samples: consecutive(from: 990)),
-        result(.prepareWarm, median: 1_000, samples: consecutive(from: 990)),
-        result(.query, median: 1_000, samples: consecutive(from: 990)),
-        result(.fillFloor, median: 1_000, samples: [900, 1_000, 1_100]),
-        result(.query, items: 10, median: 100, samples: consecutive(from: 90)),
-    ])
+    /// Every operation at 1,000 ns, the fill floor on three samples; and a query at an item count HEAD did not run.
+    let base = BenchmarkReport.synthetic(
+        [BenchmarkOperation.prepareCold, .prepareWarm, .query].map { result($0, around: 1_000) } + [
+            result(.fillFloor, median: 1_000, samples: [900, 1_000, 1_100]),
+            result(.query, items: 10, around: 100),
+        ])
     let head = BenchmarkReport.synthetic([
         // Unchanged, improved, regressed, and 10% slower on three samples each, too few to be significant.
-        result(.prepareCold, median: 1_010, samples: consecutive(from: 1_000)),
-        result(.prepareWarm, median: 900, samples: consecutive(from: 890)),
-        result(.query, median: 1_200, samples: consecutive(from: 1_190)),
+        result(.prepareCold, around: 1_010),
+        result(.prepareWarm, around: 900),
+        result(.query, around: 1_200),
         result(.fillFloor, median: 1_100, samples: [950, 1_100, 1_200]),
-        result(.query, items: 100_000, median: 5_000, samples: consecutive(from: 4_990)),
+        result(.query, items: 100_000, around: 5_000),
     ])
 
     @Test func judgesEachMatchByChangeAndSignificance() {
@@ -84,9 +86,9 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
     }
 
     @Test func aChangeOfExactlyTheThresholdIsNotBeyondIt() {
-        let base = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990))])
-        let slower = BenchmarkReport.synthetic([result(.query, median: 1_050, samples: consecutive(from: 1_040))])
-        let faster = BenchmarkReport.synthetic([result(.query, median: 950, samples: consecutive(from: 940))])
+        let base = BenchmarkReport.synthetic([result(.query, around: 1_000)])
+        let slower = BenchmarkReport.synthetic([result(.query, around: 1_050)])
+        let faster = BenchmarkReport.synthetic([result(.query, around: 950)])
         #expect(ReportComparison(base: base, head: slower).matches.map(\.verdict) == [.unchanged])
         #expect(ReportComparison(base: base, head: slower, threshold: 0.049).matches.map(\.verdict) == [.regression])
         #expect(ReportComparison(base: base, head: faster).matches.map(\.verdict) == [.unchanged])
@@ -108,7 +110,7 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
 
     @Test func resultsWithoutSamplesAreNeverSignificant() {
         let base = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: [])])
-        let head = BenchmarkReport.synthetic([result(.query, median: 2_000, samples: consecutive(from: 1_990))])
+        let head = BenchmarkReport.synthetic([result(.query, around: 2_000)])
         let match = ReportComparison(base: base, head: head).matches[0]
         #expect(!match.test.isTested)
         #expect(match.verdict == .inconclusive)
@@ -117,10 +119,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
 
     @Test func repeatedResultsAreMatchedInOrder() {
         let base = BenchmarkReport.synthetic([
-            result(.query, median: 1_000, samples: consecutive(from: 990)),
-            result(.query, median: 2_000, samples: consecutive(from: 1_990)),
+            result(.query, around: 1_000),
+            result(.query, around: 2_000),
         ])
-        let head = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990))])
+        let head = BenchmarkReport.synthetic([result(.query, around: 1_000)])
         let comparison = ReportComparison(base: base, head: head)
         #expect(comparison.matches.map(\.baseMedian) == [1_000])
         #expect(comparison.onlyInBase.map(\.medianNanoseconds) == [2_000])
@@ -192,10 +194,10 @@ private func consecutive(from start: Double, count: Int = 21) -> [Double] {
 
     /// With nothing matched, "no regressions" would be vacuous: the comparison says what each report holds instead.
     @Test func reportsWithNoResultInCommonAreUnusable() throws {
-        let flow = BenchmarkReport.synthetic([result(.query, median: 1_000, samples: consecutive(from: 990))])
+        let flow = BenchmarkReport.synthetic([result(.query, around: 1_000)])
         let waterfall = BenchmarkReport.synthetic([
-            result(.query, layout: .waterfall, items: 10_000, median: 1_000, samples: consecutive(from: 990)),
-            result(.prepareCold, layout: .waterfall, items: 10_000, median: 1_000, samples: consecutive(from: 990)),
+            result(.query, layout: .waterfall, items: 10_000, around: 1_000),
+            result(.prepareCold, layout: .waterfall, items: 10_000, around: 1_000),
         ])
         let comparison = ReportComparison(base: flow, head: waterfall)
         #expect(comparison.matches.isEmpty)

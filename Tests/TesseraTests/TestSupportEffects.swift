@@ -161,45 +161,40 @@ protocol SeededLayout: CustomStringConvertible {
 extension RandomFlow: SeededLayout {}
 extension RandomWaterfall: SeededLayout {}
 
+/// A seeded random layout of a kind these tests draw themselves, each kind in an initializer of its own
+/// (`RandomMosaic`, `RandomCarousel`, `RandomStickyParallax`).
+struct RandomLayout<Algorithm: UpdatableLayout>: SeededLayout {
+    let seed: UInt64
+    let algorithm: Algorithm
+    let viewport: Size
+    let description: String
+}
+
 /// A seeded random Mosaic: small counts (0…7, where the remainder rules decide the styles) or up to 500 items, in
 /// viewports of any width, odd and fractional ones included.
-struct RandomMosaic: SeededLayout {
-    let seed: UInt64
-    let algorithm: MosaicLayout
-    let viewport: Size
+typealias RandomMosaic = RandomLayout<MosaicLayout>
 
-    var description: String {
-        "mosaic seed \(seed): \(algorithm.itemCount) items, viewport \(viewport.width)×\(viewport.height)"
-    }
-
+extension RandomMosaic {
     init(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed ^ 0x3051_A1C)
-        self.seed = seed
         let count = rng.chance(0.4) ? rng.int(0...7) : rng.int(0...500)
-        viewport = Size(width: rng.pick([100, 101, 390, rng.length(1...900)]), height: rng.length(50...1000))
-        algorithm = try MosaicLayout(itemCount: count)
+        let viewport = Size(width: rng.pick([100, 101, 390, rng.length(1...900)]), height: rng.length(50...1000))
+        let algorithm = try MosaicLayout(itemCount: count)
+        self.init(
+            seed: seed, algorithm: algorithm, viewport: viewport,
+            description:
+                "mosaic seed \(seed): \(algorithm.itemCount) items, viewport \(viewport.width)×\(viewport.height)")
     }
 }
 
 /// A seeded random carousel: item sizes, side scale and alpha anywhere in 0…1 (the ends included) and spacings
 /// down to nearly the most negative one allowed (items overlapping heavily).
-struct RandomCarousel: SeededLayout {
-    let seed: UInt64
-    let algorithm: CarouselLayout
-    let viewport: Size
+typealias RandomCarousel = RandomLayout<CarouselLayout>
 
-    var description: String {
-        let c = algorithm.configuration
-        return
-            "carousel seed \(seed): \(algorithm.itemCount) items \(c.itemSize.width)×\(c.itemSize.height), side scale "
-            + "\(c.sideItemScale) alpha \(c.sideItemAlpha), spacing \(c.spacing) (line spacing \(algorithm.lineSpacing)), "
-            + "viewport \(viewport.width)×\(viewport.height)"
-    }
-
+extension RandomCarousel {
     init(seed: UInt64, maxItems: Int = 1500) throws {
         var rng = SplitMix64(seed: seed ^ 0xCA20_05E1)
-        self.seed = seed
-        viewport = Size(width: rng.length(50...1200), height: rng.length(50...1000))
+        let viewport = Size(width: rng.length(50...1200), height: rng.length(50...1000))
         let size = Size(width: rng.length(1...600), height: rng.length(1...900))
         let scale = rng.pick([0, 1, 0.5, rng.double(0...1)])
         let alpha = rng.pick([0, 1, 0.5, rng.double(0...1)])
@@ -207,34 +202,28 @@ struct RandomCarousel: SeededLayout {
         let scaledOffset = (size.width - size.width * (scale + (1 - scale) / 2)) / 2
         let lowest = scaledOffset - size.width
         let spacing = rng.chance(0.5) ? rng.double((lowest * 0.97)...0) : rng.length(0...80)
-        algorithm = try CarouselLayout(
+        let algorithm = try CarouselLayout(
             itemCount: rng.chance(0.1) ? rng.int(0...3) : rng.int(0...maxItems),
             configuration: .init(itemSize: size, sideItemScale: scale, sideItemAlpha: alpha, spacing: spacing)
         )
+        let c = algorithm.configuration
+        self.init(
+            seed: seed, algorithm: algorithm, viewport: viewport,
+            description:
+                "carousel seed \(seed): \(algorithm.itemCount) items \(c.itemSize.width)×\(c.itemSize.height), side scale "
+                + "\(c.sideItemScale) alpha \(c.sideItemAlpha), spacing \(c.spacing) (line spacing \(algorithm.lineSpacing)), "
+                + "viewport \(viewport.width)×\(viewport.height)")
     }
 }
 
 /// A seeded random sticky-parallax layout: up to a dozen sections (empty ones included), every height from 0 up,
 /// spacings, parallax and overlay limits, and every effect flag on or off.
-struct RandomStickyParallax: SeededLayout {
-    let seed: UInt64
-    let algorithm: StickyParallaxLayout
-    let viewport: Size
+typealias RandomStickyParallax = RandomLayout<StickyParallaxLayout>
 
-    var description: String {
-        let c = algorithm.configuration
-        return
-            "sticky-parallax seed \(seed): counts \(algorithm.itemCounts), header \(c.headerHeight), menu \(c.menuHeight), "
-            + "section header \(c.sectionHeaderHeight), footer \(c.sectionFooterHeight), cell \(c.cellHeight), spacing "
-            + "\(c.minimumInteritemSpacing)/\(c.minimumLineSpacing), parallax \(c.maxParallaxOffset), overlay \(c.maxOverlayAlpha), "
-            + "flags stretchy \(c.isHeaderStretchy) overlay \(c.isHeaderOverlayActive) menu \(c.isMenuSticky) headers "
-            + "\(c.areSectionHeadersSticky) parallax \(c.isParallaxOnCellsEnabled), viewport \(viewport.width)×\(viewport.height)"
-    }
-
+extension RandomStickyParallax {
     init(seed: UInt64, maxItems: Int = 1800, shape: SectionShape = .few) throws {
         var rng = SplitMix64(seed: seed ^ 0x571C_4E)
-        self.seed = seed
-        viewport = Size(width: rng.length(50...900), height: rng.length(100...1000))
+        let viewport = Size(width: rng.length(50...900), height: rng.length(100...1000))
         var c = StickyParallaxLayout.Configuration()
         if rng.chance(0.7) {
             c.headerHeight = rng.pick([0, 300, rng.length(0...600)])
@@ -260,7 +249,16 @@ struct RandomStickyParallax: SeededLayout {
             counts.append(count)
         }
         if let shaped = shape.counts(&rng, maxItems: maxItems) { counts = shaped }
-        algorithm = try StickyParallaxLayout(itemCounts: counts, configuration: c)
+        let algorithm = try StickyParallaxLayout(itemCounts: counts, configuration: c)
+        self.init(
+            seed: seed, algorithm: algorithm, viewport: viewport,
+            description:
+                "sticky-parallax seed \(seed): counts \(algorithm.itemCounts), header \(c.headerHeight), menu \(c.menuHeight), "
+                + "section header \(c.sectionHeaderHeight), footer \(c.sectionFooterHeight), cell \(c.cellHeight), spacing "
+                + "\(c.minimumInteritemSpacing)/\(c.minimumLineSpacing), parallax \(c.maxParallaxOffset), overlay \(c.maxOverlayAlpha), "
+                + "flags stretchy \(c.isHeaderStretchy) overlay \(c.isHeaderOverlayActive) menu \(c.isMenuSticky) headers "
+                + "\(c.areSectionHeadersSticky) parallax \(c.isParallaxOnCellsEnabled), viewport \(viewport.width)×\(viewport.height)"
+        )
     }
 }
 

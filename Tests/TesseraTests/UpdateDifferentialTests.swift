@@ -203,30 +203,37 @@ struct UpdateDifferentialTests: UpdateWorkloadCheck {
         }
     }
 
-    @Test(
-        "a section of more items than a size list keeps in one array, edited across its blocks until they split",
-        arguments: 0..<2)
-    func longSection(seed: UInt64) throws {
-        var rng = SplitMix64(seed: seed)
-        let items = SizeList.flatLimit + rng.int(1...600)
-        let sizes = (0..<items).map { _ in Self.wholePointSize(&rng) }
-        let sections = [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
-        try Self.expectNoProblemsInEachLayout(of: sections, seed: seed)
+    /// A list the layouts keep in blocks once it outgrows one array, drawn 1 to 600 entries past that.
+    enum ListPastOneArray: CaseIterable, Sendable {
+        /// A section of more items than a size list keeps in one array, edited until its blocks split.
+        case items
+        /// More sections than a section list keeps in one array, inserted, deleted and moved across its blocks.
+        case sections
+
+        func draw(_ rng: inout SplitMix64) -> [LayoutSection] {
+            switch self {
+            case .items:
+                let items = SizeList.flatLimit + rng.int(1...600)
+                let sizes = (0..<items).map { _ in wholePointSize(&rng) }
+                return [LayoutSection(itemSizes: .list(sizes), headerHeight: 30, footerHeight: 0)]
+            case .sections:
+                let count = SectionList.flatLimit + rng.int(1...600)
+                return (0..<count).map { _ in
+                    LayoutSection(
+                        itemSizes: .list((0..<rng.int(0...2)).map { _ in wholePointSize(&rng) }),
+                        headerHeight: rng.chance(0.5) ? 12 : 0, footerHeight: 0
+                    )
+                }
+            }
+        }
     }
 
     @Test(
-        "more sections than a section list keeps in one array, inserted, deleted and moved across its blocks",
-        arguments: 0..<2)
-    func manySections(seed: UInt64) throws {
+        "a section's items or the sections past what one array keeps, edited across their blocks",
+        arguments: ListPastOneArray.allCases, 0..<2)
+    func listPastOneArray(_ list: ListPastOneArray, seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
-        let count = SectionList.flatLimit + rng.int(1...600)
-        let sections = (0..<count).map { _ in
-            LayoutSection(
-                itemSizes: .list((0..<rng.int(0...2)).map { _ in Self.wholePointSize(&rng) }),
-                headerHeight: rng.chance(0.5) ? 12 : 0, footerHeight: 0
-            )
-        }
-        try Self.expectNoProblemsInEachLayout(of: sections, seed: seed)
+        try Self.expectNoProblemsInEachLayout(of: list.draw(&rng), seed: seed)
     }
 
     @Test(

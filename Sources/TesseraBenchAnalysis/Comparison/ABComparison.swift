@@ -90,8 +90,9 @@ package struct ABComparison: Codable, Sendable {
         case head = "HEAD"
     }
 
-    package var schemaVersion: Int
-    package var tool: String
+    /// A report made here is of the current schema and by this tool; a report read keeps what its file says.
+    package var schemaVersion = Self.currentSchemaVersion
+    package var tool = Self.toolName
     /// The two binaries, as given.
     package var base: String
     package var head: String
@@ -140,8 +141,6 @@ package struct ABComparison: Codable, Sendable {
         runArguments: [String], droppedForBase: [String], threshold: Double = 0.03, confidence: Double = 0.95,
         gate: Set<BenchmarkOperation>? = nil, design: SequentialDesign? = nil
     ) {
-        schemaVersion = Self.currentSchemaVersion
-        tool = Self.toolName
         self.base = base
         self.head = head
         self.threshold = threshold

@@ -13,17 +13,6 @@ package struct TuneCandidate: Sendable {
     /// absent for the leader itself and with too few rounds.
     package var ratioToLeader: MedianInterval?
 
-    package init(
-        choice: IndexChoice, exact: Bool, roundMedians: [Double], warmPrepareNanoseconds: Double,
-        bytesPerElement: Double?
-    ) {
-        self.choice = choice
-        self.exact = exact
-        self.roundMedians = roundMedians
-        self.warmPrepareNanoseconds = warmPrepareNanoseconds
-        self.bytesPerElement = bytesPerElement
-    }
-
     /// The median over the rounds of the round's median query.
     package var queryMedian: Double { MedianInterval.median(of: roundMedians) }
 }

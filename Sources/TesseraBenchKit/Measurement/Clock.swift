@@ -29,11 +29,6 @@ package struct ClockCalibration: Codable, Hashable, Sendable {
     /// The smallest step between two reads that differ: the clock's grid.
     package var resolutionNanoseconds: Double
 
-    package init(overheadNanoseconds: Double, resolutionNanoseconds: Double) {
-        self.overheadNanoseconds = overheadNanoseconds
-        self.resolutionNanoseconds = resolutionNanoseconds
-    }
-
     /// Reads the clock back to back, `chunks` times `reads` reads: about 2 ms. The overhead is the median chunk's
     /// mean, so that a preemption, which lands in one chunk, does not inflate it (a mean over all reads rises by
     /// 40 ns for each 4 ms time slice lost).

@@ -28,7 +28,8 @@ package enum ProcessPool {
 package protocol PoolableTiming: Codable, Sendable {
     /// What the timing is of, to match it across processes.
     var poolKey: String { get }
-    var nanoseconds: Double { get set }
+    /// The field that holds the timing's median, in nanoseconds.
+    static var nanoseconds: WritableKeyPath<Self, Double> { get }
 }
 
 /// A ratio's median and interval over one process's rounds, to be pooled with the same ratio's in others.
@@ -67,9 +68,8 @@ package struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>:
         }
         var pooled = first
         for position in pooled.timings.indices {
-            pooled.timings[position].nanoseconds = MedianInterval.median(
-                of:
-                    processes.map { $0.timings[position].nanoseconds })
+            pooled.timings[position][keyPath: Timing.nanoseconds] = MedianInterval.median(
+                of: processes.map { $0.timings[position][keyPath: Timing.nanoseconds] })
         }
         for position in pooled.ratios.indices {
             pooled.ratios[position].interval = MedianInterval(

@@ -15,8 +15,9 @@ package struct BenchmarkReport: Codable, Sendable {
     }
     package static let toolName = "tessera-bench"
 
-    package var schemaVersion: Int
-    package var tool: String
+    /// A report made here is of the current schema and by this tool; a report read keeps what its file says.
+    package var schemaVersion = Self.currentSchemaVersion
+    package var tool = Self.toolName
     package var environment: RunEnvironment
     package var settings: RunSettings
     package var results: [BenchmarkResult]
@@ -32,19 +33,12 @@ package struct BenchmarkReport: Codable, Sendable {
     package struct ResidentUse: Codable, Hashable, Sendable {
         package var atStart: Double
         package var peak: Double
-
-        package init(atStart: Double, peak: Double) {
-            self.atStart = atStart
-            self.peak = peak
-        }
     }
 
     package init(
         environment: RunEnvironment, settings: RunSettings, results: [BenchmarkResult], verifications: [Verification],
         targets: [TargetCheck], skipped: [SkippedRun] = [], memory: [MemoryUse] = []
     ) {
-        schemaVersion = Self.currentSchemaVersion
-        tool = Self.toolName
         self.environment = environment
         self.settings = settings
         self.results = results

@@ -10,17 +10,5 @@ package struct MemoryUse: Codable, Hashable, Sendable {
     package var estimatedBytes: Double
     package var measuredBytes: Double?
 
-    package init(
-        layout: LayoutID, itemsPerSection: Int? = nil, strategy: StrategyID, elements: Int, estimatedBytes: Double,
-        measuredBytes: Double?
-    ) {
-        self.layout = layout
-        self.itemsPerSection = itemsPerSection
-        self.strategy = strategy
-        self.elements = elements
-        self.estimatedBytes = estimatedBytes
-        self.measuredBytes = measuredBytes
-    }
-
     package var shapedLayout: ShapedLayout { ShapedLayout(layout, itemsPerSection: itemsPerSection) }
 }
