@@ -11,7 +11,7 @@
 /// on a block boundary and tests at most two blocks more, for 16 bytes a block instead of 16 bytes an element. A
 /// block's two summaries sit side by side, so the second search, which starts where the first ended, reads the
 /// cache line the first one read.
-public struct SoABinarySearchIndex: SpatialIndex {
+public struct SoABinarySearchIndex: BlockSummaryIndex {
     /// The elements a block holds unless the index is made with another block size.
     public static let defaultBlockSize = 16
 
@@ -34,25 +34,10 @@ public struct SoABinarySearchIndex: SpatialIndex {
         }
     }
 
-    /// The largest block a search tests element by element; a larger one would make the index a scan.
-    public static let blockSizes = 1...65_536
-
-    /// Creates an index whose blocks hold `defaultBlockSize` elements.
-    ///
-    /// - Complexity: O(1).
-    public init() {
-        blockSize = Self.defaultBlockSize
-    }
-
-    /// Refuses a block size outside `blockSizes`.
+    /// Creates an index whose blocks hold `blockSize` elements, a size `init(blockSize:)` has checked.
     ///
     /// - Parameter blockSize: The elements a block holds, within `blockSizes`.
-    /// - Throws: `LayoutError.countOutOfRange` when `blockSize` is outside `blockSizes`.
-    /// - Complexity: O(1).
-    public init(blockSize: Int) throws(LayoutError) {
-        guard Self.blockSizes.contains(blockSize) else {
-            throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
-        }
+    @inlinable public init(_checkedBlockSize blockSize: Int) {
         self.blockSize = blockSize
     }
 

@@ -3,7 +3,7 @@
 ///
 /// The cost grows with the number of blocks, a twentieth of the elements by default: linear, but with a small
 /// constant. A union holds every frame of its block, so a block whose union misses the rect holds no answer.
-public struct UnionRectsIndex: SpatialIndex {
+public struct UnionRectsIndex: BlockSummaryIndex {
     /// The elements a block holds unless the index is made with another block size.
     public static let defaultBlockSize = 20
 
@@ -12,25 +12,10 @@ public struct UnionRectsIndex: SpatialIndex {
     /// Per block, the union's edges: scroll min and max, cross min and max.
     @usableFromInline var unions: [Double] = []
 
-    /// The largest block a search tests element by element; a larger one would make the index a scan.
-    public static let blockSizes = 1...65_536
-
-    /// Creates an index whose blocks hold `defaultBlockSize` elements.
-    ///
-    /// - Complexity: O(1).
-    public init() {
-        blockSize = Self.defaultBlockSize
-    }
-
-    /// Refuses a block size outside `blockSizes`.
+    /// Creates an index whose blocks hold `blockSize` elements, a size `init(blockSize:)` has checked.
     ///
     /// - Parameter blockSize: The elements a block holds, within `blockSizes`.
-    /// - Throws: `LayoutError.countOutOfRange` when `blockSize` is outside `blockSizes`.
-    /// - Complexity: O(1).
-    public init(blockSize: Int) throws(LayoutError) {
-        guard Self.blockSizes.contains(blockSize) else {
-            throw .countOutOfRange(name: "blockSize", value: blockSize, range: Self.blockSizes)
-        }
+    @inlinable public init(_checkedBlockSize blockSize: Int) {
         self.blockSize = blockSize
     }
 
