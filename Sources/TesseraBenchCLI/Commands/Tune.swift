@@ -67,10 +67,8 @@ struct Tune: ParsableCommand, ItemCountCommand {
         )
         var runner = BenchmarkRunner(
             settings: settings, workload: source, parameters: workload.parameters)
-        runner.prepareBudget = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1)
-        // A round's median needs a few passes over the trace (a sample is a pass's mean query, or one query when a
-        // query is as long as a batch), not seconds: the rounds give the confidence.
-        runner.queryBudget = SamplingBudget(minSamples: 5, maxSamples: 5_000, minSeconds: 0.05)
+        runner.prepareBudget = .tunePrepare
+        runner.queryBudget = .tuneQuery
         runner.probe = TesseraBench.allocatorProbe
         if !quiet, isatty(STDERR_FILENO) != 0 {
             runner.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }

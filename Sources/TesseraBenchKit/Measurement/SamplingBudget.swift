@@ -7,17 +7,10 @@ import Histogram
 /// `maxSeconds` binds only an operation whose samples take a good share of a second each: at 1M items, the tutorials'
 /// designs, which take hundreds of times the engine's time, so that their ratio to it needs no tight interval.
 package struct SamplingBudget: Hashable, Sendable {
-    package var minSamples: Int
-    package var maxSamples: Int
-    package var minSeconds: Double
-    package var maxSeconds: Double
-
-    package init(minSamples: Int, maxSamples: Int, minSeconds: Double, maxSeconds: Double = .infinity) {
-        self.minSamples = minSamples
-        self.maxSamples = maxSamples
-        self.minSeconds = minSeconds
-        self.maxSeconds = maxSeconds
-    }
+    var minSamples: Int
+    var maxSamples: Int
+    var minSeconds: Double
+    var maxSeconds = Double.infinity
 
     /// Prepares and updates: a few samples; at 1M items a naive prepare takes about a second, and is sampled once
     /// or twice.
@@ -27,6 +20,11 @@ package struct SamplingBudget: Hashable, Sendable {
     /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
     /// `ab`'s rounds can compare; a run of 2 samples, as this once was, averaged two warm-up passes.
     package static let quick = SamplingBudget(minSamples: 5, maxSamples: 200, minSeconds: 0.05)
+    /// `tune`'s prepares and updates: a tenth of a second each, since its rounds give the confidence.
+    package static let tunePrepare = SamplingBudget(minSamples: 3, maxSamples: 50, minSeconds: 0.1)
+    /// `tune`'s queries: a round's median needs a few passes over the trace (a sample is a pass's mean query, or one
+    /// query when a query is as long as a batch), not seconds.
+    package static let tuneQuery = SamplingBudget(minSamples: 5, maxSamples: 5_000, minSeconds: 0.05)
 
     /// Calls `body` (which returns one sample: nanoseconds per operation, timing only what it means to time) within
     /// the budget.
