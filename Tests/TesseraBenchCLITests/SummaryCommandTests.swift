@@ -49,6 +49,7 @@ import Testing
         #expect(!written.contains("old results"))
         #expect(written.contains("| flow · 1 a section | "), "\(written)")
         #expect(written.contains("From `scripts/bench` on "), "\(written)")
+        #expect(!written.contains("commit"), "the README names no commit: \(written)")
         // Written again from the same report, the file does not change.
         let again = try Bench.run(["summary", report, "--readme", readme, "--command", "scripts/bench"])
         #expect(again.status == 0, "\(again)")

@@ -5,8 +5,13 @@ import TesseraBenchKit
 /// force, who is fastest, and the machine.
 /// The full tables stay in the reports; `tessera-bench summary` prints this and writes it into the README.
 package struct RunSummary {
-    /// The machine, the build and the date, from the first report.
+    /// The machine and the toolchain, from the first report.
     package var machine: String
+    /// The commit measured, for the terminal: the README's block names the date alone (no commit hashes in the
+    /// docs users read).
+    package var commit: String
+    /// When the first report was made.
+    package var date: String
     /// What each report measured: its layouts, counts, shapes and workload.
     package var runs: [String]
     /// For each layout and shape at its largest count: the engine's median and the naive dictionary's.
@@ -37,8 +42,10 @@ package struct RunSummary {
         machine =
             environment.map { environment in
                 "\(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), Swift \(environment.swiftVersion), "
-                    + "\(environment.allocator); commit \(environment.gitCommit ?? "unknown"), \(environment.date)"
+                    + "\(environment.allocator)"
             } ?? ""
+        commit = environment?.gitCommit ?? "unknown"
+        date = environment.map { "\($0.date)" } ?? ""
         runs = reports.map(Self.describe)
         let targets = reports.flatMap(\.targets)
         targetsPassed = targets.filter(\.passed).count
@@ -170,7 +177,7 @@ package struct RunSummary {
         text += missed.map { "  missed: \($0)\n" }.joined()
         text += "\(checksLine)\n" + inexact.map { "  differs: \($0)\n" }.joined()
         text += "\nFastest strategy at each layout's largest count:\n" + TerminalTable.align(fastest)
-        text += "\nMeasured on \(machine).\n" + runs.map { "  \($0)\n" }.joined()
+        text += "\nMeasured on \(machine); commit \(commit), \(date).\n" + runs.map { "  \($0)\n" }.joined()
         return text
     }
 
@@ -185,7 +192,9 @@ package struct RunSummary {
         text += "\n\(MarkdownReport.escape(checksLine))"
         text += inexact.isEmpty ? "\n" : " Differ:\n\n" + MarkdownReport.bullets(inexact)
         text += "\nFastest strategy at each layout's largest count:\n\n" + MarkdownReport.markdown(fastest)
-        text += "\nFrom `\(command)` on \(MarkdownReport.escape(machine)). Its runs:\n\n" + MarkdownReport.bullets(runs)
+        text +=
+            "\nFrom `\(command)` on \(MarkdownReport.escape(machine)), \(date). Its runs:\n\n"
+            + MarkdownReport.bullets(runs)
         return text
     }
 }
