@@ -11,7 +11,8 @@ import Testing
         let begin = try #require(text.range(of: SummaryCommandTests.begin), "the results block's first line")
         let end = try #require(text.range(of: SummaryCommandTests.end), "the results block's last line")
         #expect(begin.upperBound <= end.lowerBound)
-        let hash = try Regex(#"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"#)
+        // `g` before a hash is how `git describe` names a commit ("5.3.0-0-g54eaed1…").
+        let hash = try Regex(#"\bg?(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"#)
         let issue = try Regex(#"(?i)\bissues? #?[0-9]+|#[0-9]+\b"#)
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             #expect(line.firstMatch(of: hash) == nil, "line \(number + 1) names a commit: \(line)")

@@ -34,8 +34,12 @@ import Testing
     }
 
     /// 2 s at 100k and 3 s at 1M: a second of fixed costs and of a rate that 10M spends ten times. A line that would
-    /// shrink (4 s, then 3 s) stops at the nearest count's time.
-    @Test(arguments: [(small: 2.0, large: 3.0, expected: 13.0), (small: 4, large: 3, expected: 3)])
+    /// shrink (4 s, then 3 s) stops at the nearest count's time; one steeper than the nearest count's rate (0.1 s,
+    /// then 3 s) stops at that rate.
+    @Test(arguments: [
+        (small: 2.0, large: 3.0, expected: 13.0), (small: 4, large: 3, expected: 3),
+        (small: 0.1, large: 3, expected: 30),
+    ])
     func aLargerCountFollowsTheLineThroughTwoSmallerOnes(seconds: (small: Double, large: Double, expected: Double)) {
         let engineHuge = Measurement(strategy: "soa-binary-search", items: 10_000_000, bytesPerElement: 200)
         let progress = RunProgress([engineSmall, engineLarge, engineHuge])
@@ -43,6 +47,17 @@ import Testing
         progress.record(engineLarge, seconds: seconds.large)
         progress.done = 2
         #expect(abs(progress.timeLeft(elapsed: seconds.small + seconds.large) - seconds.expected) < 1e-9)
+    }
+
+    /// Counts at or below the fewest elements the estimates are fitted at weigh the same: no line runs through them.
+    @Test func twoCountsOfOneWeightGiveTheNearestOnesRate() {
+        let tiny = Measurement(strategy: "soa-binary-search", items: 1_000, bytesPerElement: 200)
+        let floor = Measurement(strategy: "soa-binary-search", items: 10_000, bytesPerElement: 200)
+        let progress = RunProgress([tiny, floor, engineSmall])
+        progress.record(tiny, seconds: 2)
+        progress.record(floor, seconds: 3)
+        progress.done = 2
+        #expect(abs(progress.timeLeft(elapsed: 5) - 3 * engineSmall.weight / floor.weight) < 1e-9)
     }
 
     @Test func aStrategyNotYetSeenTakesTheRunsRatePerByte() {

@@ -7,9 +7,9 @@ import TesseraBenchKit
 package struct RunSummary {
     /// The machine and the toolchain, from the first report.
     package var machine: String
-    /// The commit measured, for the terminal: the README's block names the date alone (no commit hashes in the
-    /// docs users read).
-    package var commit: String
+    /// The commit measured and the date, for the terminal: the README's block names the date alone (no commit
+    /// hashes in the docs users read).
+    package var build: String
     /// When the first report was made.
     package var date: String
     /// What each report measured: its layouts, counts, shapes and workload.
@@ -42,10 +42,12 @@ package struct RunSummary {
         machine =
             environment.map { environment in
                 "\(environment.cpuModel), \(environment.cores) cores, \(environment.operatingSystem), Swift \(environment.swiftVersion), "
-                    + "\(environment.allocator)"
+                    // jemalloc names its version as `git describe` does ("5.3.0-0-g54eaed1…"): the hash is not for
+                    // the README.
+                    + environment.allocator.replacing(#/-[0-9]+-g[0-9a-f]{7,40}\b/#, with: "")
             } ?? ""
-        commit = environment?.gitCommit ?? "unknown"
-        date = environment.map { "\($0.date)" } ?? ""
+        build = environment.map { "commit \($0.gitCommit ?? "unknown"), \($0.date)" } ?? ""
+        date = environment?.date ?? ""
         runs = reports.map(Self.describe)
         let targets = reports.flatMap(\.targets)
         targetsPassed = targets.filter(\.passed).count
@@ -177,7 +179,7 @@ package struct RunSummary {
         text += missed.map { "  missed: \($0)\n" }.joined()
         text += "\(checksLine)\n" + inexact.map { "  differs: \($0)\n" }.joined()
         text += "\nFastest strategy at each layout's largest count:\n" + TerminalTable.align(fastest)
-        text += "\nMeasured on \(machine); commit \(commit), \(date).\n" + runs.map { "  \($0)\n" }.joined()
+        text += "\nMeasured on \(machine); \(build).\n" + runs.map { "  \($0)\n" }.joined()
         return text
     }
 

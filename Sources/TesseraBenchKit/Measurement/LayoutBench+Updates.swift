@@ -61,9 +61,7 @@ extension LayoutBench {
         func restoreSize() throws { if !resizes.isMultiple(of: 2) { try resize() } }
         let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize() }
         try restoreSize()
-        // A batch of an even number of resizes leaves the size as it found it; a resize timed alone (a full prepare
-        // of a naive design) alternates the sizes from sample to sample instead, and is restored after.
-        let even = resizeBatch == 1 ? 1 : resizeBatch + resizeBatch % 2
+        let even = resizeBatch + resizeBatch % 2
         var resizeAllocations = AllocationTally(probe: runner.probe)
         let resizeSamples = try runner.prepareBudget.collect { _ in
             let nanoseconds = try resizeAllocations.count(even) { try timed { for _ in 0..<even { try resize() } } }
@@ -79,11 +77,8 @@ extension LayoutBench {
             inserted += 1
         }
         for _ in 0..<inserted { try delete() }
-        // The probe's inserts and deletes were a round of one batch already when the batch is all it made.
-        if inserted != batch {
-            for _ in 0..<batch { try insert() }
-            for _ in 0..<batch { try delete() }
-        }
+        for _ in 0..<batch { try insert() }
+        for _ in 0..<batch { try delete() }
         var insertAllocations = AllocationTally(probe: runner.probe)
         var deleteAllocations = AllocationTally(probe: runner.probe)
         var deleteSamples: [Double] = []

@@ -1,20 +1,21 @@
 import Histogram
 
 /// How long to keep sampling one operation: until it has `minSamples` samples and `minSeconds` have passed, or
-/// until it has `maxSamples`, or, once it has one sample, until `maxSeconds` have passed, whichever comes first. One
-/// sample past `minSeconds` (or `maxSeconds`) is the most it overruns.
+/// until it has `maxSamples`, or, once `maxSeconds` have passed, at the first odd count, whichever comes first. The
+/// seconds are those spent sampling, untimed set-up (a cold prepare's fresh layouts) included. One sample past
+/// `minSeconds` (two past `maxSeconds`) is the most it overruns.
 ///
-/// `maxSeconds` binds only an operation whose samples take a good share of a second each: at 1M items, the tutorials'
-/// designs, which take hundreds of times the engine's time, so that their ratio to it needs no tight interval.
+/// `maxSeconds` binds only an operation whose samples take a good share of it each: at 1M items, the tutorials'
+/// designs, which take hundreds of times the engine's time, so that their ratio to it needs no tight interval. The
+/// count it stops at is odd so that the median is a sample, not the lower of two middle ones.
 package struct SamplingBudget: Hashable, Sendable {
     var minSamples: Int
     var maxSamples: Int
     var minSeconds: Double
     var maxSeconds = Double.infinity
 
-    /// Prepares and updates: a few samples; at 1M items a naive prepare takes about a second, and is sampled once
-    /// or twice.
-    package static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 1)
+    /// Prepares and updates: a few samples; at 1M items a naive prepare, more than half a second, is sampled once.
+    package static let prepare = SamplingBudget(minSamples: 3, maxSamples: 200, minSeconds: 0.5, maxSeconds: 0.5)
     /// Queries: one sample a frame of the trace; at 1M items a naive query of 0.2 s is sampled for two seconds.
     package static let query = SamplingBudget(minSamples: 30, maxSamples: 50_000, minSeconds: 0.5, maxSeconds: 2)
     /// A short run: a twentieth of a second an operation (or 5 samples, for the slowest), enough for a median that
@@ -36,7 +37,7 @@ package struct SamplingBudget: Hashable, Sendable {
         while samples.count < maxSamples {
             let elapsed = Double(monotonicNanoseconds() - start) / 1e9
             if samples.count >= minSamples, elapsed >= minSeconds { break }
-            if !samples.isEmpty, elapsed >= maxSeconds { break }
+            if samples.count % 2 == 1, elapsed >= maxSeconds { break }
             samples.append(try body(samples.count))
         }
         // Copied to their count: a query reserves 50,000 samples (400 kB), which its result would otherwise hold
