@@ -223,7 +223,7 @@ package struct NativeComparison: Sendable {
 
 extension NativeComparison.Timing: PoolableTiming {
     package var poolKey: String { "\(layout.rawValue) \(trace.rawValue) \(candidate.rawValue)" }
-    package static var nanoseconds: WritableKeyPath<Self, Double> { \.nanosecondsPerQuery }
+    package static var medianField: WritableKeyPath<Self, Double> { \.nanosecondsPerQuery }
 }
 
 extension NativeComparison.Ratio: PoolableRatio {

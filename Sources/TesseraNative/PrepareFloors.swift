@@ -224,7 +224,7 @@ extension PrepareFloors {
 
 extension PrepareFloors.Timing: PoolableTiming {
     package var poolKey: String { "\(layout.rawValue) \(candidate.rawValue)" }
-    package static var nanoseconds: WritableKeyPath<Self, Double> { \.nanosecondsPerElement }
+    package static var medianField: WritableKeyPath<Self, Double> { \.nanosecondsPerElement }
 }
 
 extension PrepareFloors.Ratio: PoolableRatio {

@@ -29,7 +29,7 @@ package protocol PoolableTiming: Codable, Sendable {
     /// What the timing is of, to match it across processes.
     var poolKey: String { get }
     /// The field that holds the timing's median, in nanoseconds.
-    static var nanoseconds: WritableKeyPath<Self, Double> { get }
+    static var medianField: WritableKeyPath<Self, Double> { get }
 }
 
 /// A ratio's median and interval over one process's rounds, to be pooled with the same ratio's in others.
@@ -68,8 +68,8 @@ package struct ProcessMeasurement<Timing: PoolableTiming, Ratio: PoolableRatio>:
         }
         var pooled = first
         for position in pooled.timings.indices {
-            pooled.timings[position][keyPath: Timing.nanoseconds] = MedianInterval.median(
-                of: processes.map { $0.timings[position][keyPath: Timing.nanoseconds] })
+            pooled.timings[position][keyPath: Timing.medianField] = MedianInterval.median(
+                of: processes.map { $0.timings[position][keyPath: Timing.medianField] })
         }
         for position in pooled.ratios.indices {
             pooled.ratios[position].interval = MedianInterval(
