@@ -82,6 +82,10 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        // Callgrind's client requests (valgrind/callgrind.h), for `--measure instructions`: one small C file, which
+        // does nothing where valgrind's header is missing. The command line hands them to the kit's counter, so the
+        // kit compiles no C.
+        .target(name: "CCallgrind"),
         // The command line, shared by the two executables below, which differ only in their allocator.
         .target(
             name: "TesseraBenchCLI",
@@ -93,6 +97,7 @@ let package = Package(
                 "TesseraNative",
                 "TesseraHistory",
                 "CStandardOutput",
+                "CCallgrind",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,9 +21,21 @@ import Testing
                           "p90Nanoseconds": \(query), "p99Nanoseconds": \(query)}],
              "verifications": [], "targets": []}
             """
+        return try standIn(
+            writing: report, options: "[--layouts <l>] [--items <n>] [--quick] [--quiet] [--report <file.json>]",
+            failing: status, in: directory, name: name)
+    }
+
+    /// A stand-in build whose `run --help` lists `options` and whose `run` writes `report` to its --report file,
+    /// or exits with `status` (saying so) when given.
+    static func standIn(
+        writing report: String, options: String, failing status: Int32? = nil, in directory: URL, name: String
+    )
+        throws -> String
+    {
         let script = """
             #!/usr/bin/env bash
-            if [ "$2" = --help ]; then echo "USAGE: tessera-bench run [--layouts <l>] [--items <n>] [--quick] [--quiet] [--report <file.json>]"; exit 0; fi
+            if [ "$2" = --help ]; then echo "USAGE: tessera-bench run \(options)"; exit 0; fi
             \(status.map { "echo 'the stand-in failed on purpose' >&2; exit \($0)" } ?? "")
             while [ $# -gt 0 ]; do
               if [ "$1" = --report ]; then cat > "$2" <<'JSON'

@@ -45,6 +45,16 @@ import Testing
         Case(arguments: ["run", "--layouts", "flow,"], mentions: ["'flow,' has an empty entry"]),
         Case(arguments: ["run", "--strategies", ",soa-binary-search"], mentions: ["has an empty entry"]),
         Case(arguments: ["run", "--index", "soa-binary-search:32,"], mentions: ["--index", "has an empty entry"]),
+        Case(arguments: ["run", "--measure", "clock"], mentions: ["--measure", "clock", "time", "instructions"]),
+        Case(
+            arguments: ["run", "--measure", "instructions", "--csv", "out.csv"],
+            mentions: ["--csv shows times; --measure instructions writes --report and a table"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--measure", "instructions", "--until-decided"],
+            mentions: ["a counted comparison runs each build twice"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--", "--measure", "instructions"],
+            mentions: ["--measure is ab's own option"]),
         Case(
             arguments: ["ab", "/bin/true", "/bin/true", "--gate", "query,query"],
             mentions: ["the operation 'query' is named twice"]),

@@ -18,6 +18,8 @@ package final class ABTrials {
     package let runArguments: [String]
     /// The longest a process may run, in seconds, when given; else the default that BASE's first run sets.
     package let timeLimit: Double?
+    /// Whether the runs count instead of timing (`run --measure instructions`), so their reports hold counts.
+    private let counted: Bool
     /// Receives a line before the first round and after each.
     package var progress: (String) -> Void = { _ in }
 
@@ -39,11 +41,15 @@ package final class ABTrials {
     /// - Parameters:
     ///   - orderSeed: the seed of the rounds' order.
     ///   - timeLimit: the longest a process may run, in seconds (`nil`: `defaultTimeLimit(basesFirstRun:)`).
-    package init(base: URL, head: URL, runArguments: [String], orderSeed: UInt64, timeLimit: Double? = nil) {
+    ///   - counted: whether `runArguments` ask for counts (`--measure instructions`).
+    package init(
+        base: URL, head: URL, runArguments: [String], orderSeed: UInt64, timeLimit: Double? = nil, counted: Bool = false
+    ) {
         self.base = base
         self.head = head
         self.runArguments = runArguments
         self.timeLimit = timeLimit
+        self.counted = counted
         generator = SeededGenerator(seed: orderSeed)
     }
 
@@ -79,7 +85,7 @@ package final class ABTrials {
                 let limit = timeLimit ?? defaultLimit
                 let (measured, seconds) = try Self.measure(
                     binary, side: side, arguments: arguments, report: report,
-                    limit: limit.map { ($0, timeLimit == nil) })
+                    limit: limit.map { ($0, timeLimit == nil) }, counted: counted)
                 pair[side] = measured
                 if defaultLimit == nil { defaultLimit = Self.defaultTimeLimit(basesFirstRun: seconds) }
             }
@@ -130,6 +136,12 @@ package final class ABTrials {
             }
         }
         (baseArguments, droppedForBase) = Self.supported(runArguments, byHelp: try Self.runHelp(of: base))
+        // Without it, BASE would time where HEAD counts.
+        if counted, droppedForBase.contains(where: { $0.hasPrefix("--measure") }) {
+            throw Failure(
+                description:
+                    "BASE (\(base.path)) cannot count: its `run` has no --measure; compare it with HEAD on times")
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-ab-\(UUID().uuidString)")
         directoryToken = Interruption.track(path: directory.path)
         do {
@@ -149,7 +161,7 @@ package final class ABTrials {
     /// with its process group.
     private static func measure(
         _ binary: URL, side: ABComparison.Side, arguments: [String], report: URL,
-        limit: (seconds: Double, isDefault: Bool)?
+        limit: (seconds: Double, isDefault: Bool)?, counted: Bool
     ) throws(Failure) -> (report: BenchmarkReport, seconds: Double) {
         let log = report.deletingPathExtension().appendingPathExtension("log")
         let status: Int32
@@ -207,7 +219,7 @@ package final class ABTrials {
                 isHeadsRun: side == .head)
         }
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
-        do { return (try BenchmarkReport.load(from: report), seconds) } catch {
+        do { return (try BenchmarkReport.load(from: report, counted: counted), seconds) } catch {
             throw Failure(description: "\(side.rawValue)'s report cannot be read: \(error)", isHeadsRun: side == .head)
         }
     }

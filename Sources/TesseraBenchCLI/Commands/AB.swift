@@ -34,6 +34,14 @@ struct AB: ParsableCommand {
 
             The rounds carry the evidence, so each process can be short: give --quick among the run options.
 
+            With --measure instructions, each build's `run --measure instructions` counts every operation under \
+            callgrind instead (instructions, data accesses, simulated cache misses and estimated cycles), twice \
+            in random order: a count needs no rounds, and the second run shows how far the counts repeat. A result \
+            regresses when HEAD's estimated cycles exceed BASE's by more than the threshold (1% unless given) plus \
+            the difference between the two runs of one build, or its instructions do and its cycles do not fall, \
+            whatever the machine's load. --rounds, \
+            --until-decided, --budget, --look-every, --confirmation-rounds and --confidence do not apply.
+
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
             Every process has a time limit (--time-limit; by default ten times BASE's first run, which the first \
@@ -82,8 +90,17 @@ struct AB: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The change of the median ratio, in percent, beyond which a change counts.", valueName: "percent"))
-    var threshold = 3.0
+            "The change of the median ratio, in percent, beyond which a change counts (default: 3, or 1 with --measure instructions).",
+            valueName: "percent"))
+    var threshold: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "What to compare: time, or instructions (counted under callgrind).", valueName: "time|instructions"))
+    var measure = RunMeasure.time
+
+    /// The threshold given, or the measure's own.
+    var thresholdPercent: Double { threshold ?? (measure == .instructions ? 1 : 3) }
 
     /// What a frame or a one-item change runs, and the warm prepare: the operations `--quick` rounds resolve to a
     /// few percent. A cold prepare (allocation and page faults), a batch of 100 random updates and the fill floor
@@ -135,10 +152,12 @@ struct AB: ParsableCommand {
     var runArguments: [String] { runOptions.filter { $0 != "--" } }
 
     /// Options of `run` that choose what a run writes; `ab` writes its own.
-    static let refusedRunOptions = ["--report", "--markdown", "--csv", "--html", "--system-malloc", "--quiet"]
+    static let refusedRunOptions = [
+        "--report", "--markdown", "--csv", "--html", "--system-malloc", "--quiet", "--measure",
+    ]
 
     func validate() throws {
-        guard threshold.isFinite, threshold >= 0, threshold < 100 else {
+        guard thresholdPercent.isFinite, thresholdPercent >= 0, thresholdPercent < 100 else {
             throw ValidationError("--threshold must be a percentage from 0 to under 100")
         }
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
@@ -164,6 +183,9 @@ struct AB: ParsableCommand {
         guard try !gatedOperations.isEmpty else { throw ValidationError("--gate names no operation") }
         for option in runArguments
         where Self.refusedRunOptions.contains(String(option.split(separator: "=").first ?? "")) {
+            if option.hasPrefix("--measure") {
+                throw ValidationError("--measure is ab's own option: `ab --measure instructions` counts both builds")
+            }
             throw ValidationError(
                 "\(option) is not passed to the builds' runs: ab writes its own reports (--report and --markdown of ab)"
             )
@@ -176,6 +198,9 @@ struct AB: ParsableCommand {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(repeated)")
         }
         _ = try outputFiles()
+        if measure == .instructions, untilDecided {
+            throw ValidationError("--until-decided adds timed rounds; a counted comparison runs each build twice")
+        }
     }
 
     /// The comparison's reports, checked: neither may be one of the binaries.
@@ -186,6 +211,7 @@ struct AB: ParsableCommand {
     func run() throws {
         let outputFiles = try outputFiles()
         let seed = orderSeed ?? UInt64.random(in: 0...UInt64.max)
+        if measure == .instructions { return try runCounted(seed: seed, outputFiles: outputFiles) }
         let trials = ABTrials(
             base: URL(fileURLWithPath: base), head: URL(fileURLWithPath: head), runArguments: runArguments,
             orderSeed: seed, timeLimit: timeLimit)
@@ -200,7 +226,7 @@ struct AB: ParsableCommand {
         {
             ABComparison(
                 rounds: rounds, orders: Array(trials.orders.prefix(rounds.count)), base: base, head: head,
-                runArguments: runArguments, droppedForBase: trials.droppedForBase, threshold: threshold / 100,
+                runArguments: runArguments, droppedForBase: trials.droppedForBase, threshold: thresholdPercent / 100,
                 confidence: confidence, gate: gate, design: design)
         }
         var comparison: ABComparison
@@ -236,19 +262,25 @@ struct AB: ParsableCommand {
         try outputFiles.write([
             "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },
         ])
-        // A HEAD that no longer measures what the gate judges breaks the benchmark, as a HEAD whose run fails.
-        if let headBrokeTheGate = comparison.headBrokeTheGate {
+        try Self.exit(
+            headBrokeTheGate: comparison.headBrokeTheGate, unjudged: comparison.unjudged,
+            regressions: comparison.regressions.map { "\($0.name): \($0.formattedRatio)" })
+    }
+
+    /// Ends a comparison, timed or counted, with its exit status: 3 for a HEAD that no longer measures what the gate
+    /// judges (it breaks the benchmark, as a HEAD whose run fails), 2 for a gate that judged nothing (it can neither
+    /// pass nor fail a change), 1 for gated regressions, listed on standard error; 0 otherwise.
+    static func exit(headBrokeTheGate: String?, unjudged: String?, regressions: [String]) throws {
+        if let headBrokeTheGate {
             FileHandle.standardError.write(Data("Error: \(headBrokeTheGate)\n".utf8))
             throw ExitCode.headFailed
         }
-        // A gate that judged nothing can neither pass nor fail a change.
-        if let unjudged = comparison.unjudged {
+        if let unjudged {
             FileHandle.standardError.write(Data("Error: \(unjudged)\n".utf8))
             throw ExitCode.unusableInput
         }
-        let regressions = comparison.regressions
         guard regressions.isEmpty else {
-            let list = regressions.map { "  \($0.name): \($0.formattedRatio)" }.joined(separator: "\n")
+            let list = regressions.map { "  \($0)" }.joined(separator: "\n")
             FileHandle.standardError.write(
                 Data(
                     "\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)\n".utf8

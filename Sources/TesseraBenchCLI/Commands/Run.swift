@@ -86,6 +86,12 @@ struct Run: ParsableCommand {
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "What to measure: time, or instructions (each operation counted a fixed number of times under callgrind: instructions, data accesses, simulated cache misses and estimated cycles, the same run after run). instructions runs this command again under valgrind, 20-50 times slower; it writes --report only.",
+            valueName: "time|instructions"))
+    var measure = RunMeasure.time
+
     @Flag(
         help:
             "Also run the naive designs on glibc malloc (tessera-bench-system-malloc, built beside this binary), side by side with jemalloc, to show how much of their cost is the allocator."
@@ -118,6 +124,16 @@ struct Run: ParsableCommand {
         let traceFile = try traceFile()
         try workload.check(try layoutIDs, viewports: Self.viewports(of: traceFile, else: workload.viewport.size))
         if systemMalloc { try SystemMallocRun.checkReady() }
+        if measure == .instructions { try checkCounted() }
+    }
+
+    /// A counted run writes its counts as a report and a table, and needs valgrind.
+    func checkCounted() throws {
+        for (name, file) in [("--markdown", markdown), ("--csv", csv), ("--html", html)] where file != nil {
+            throw ValidationError("\(name) shows times; --measure instructions writes --report and a table")
+        }
+        if systemMalloc { throw ValidationError("--system-malloc compares times; drop it with --measure instructions") }
+        if !CountedRun.isCountedProcess { _ = try CountedRun.tools() }
     }
 
     /// Each `--index` a parameter its index takes, for a strategy the run measures, named once.
@@ -185,6 +201,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        if measure == .instructions, !CountedRun.isCountedProcess { return try CountedRun.runUnderCallgrind() }
         let outputFiles = try outputFiles()
         let traceFile = try traceFile()
         let viewport = traceFile?.frames.first?.viewport ?? workload.viewport.size
@@ -212,6 +229,14 @@ struct Run: ParsableCommand {
         // Terminal or not: a CI log or `2> file` shows how far the run is.
         if !quiet { runner.progress = standardError }
         runner.notice = standardError
+        if measure == .instructions {
+            runner.counter = try CountedRun.counter()
+            let counted = try runner.run()
+            print(CountedTable.render(counted), terminator: "")
+            try outputFiles.write(["--report": { try counted.jsonData() }])
+            for file in outputFiles.files { print("\nWritten to \(file.path)") }
+            return
+        }
         var result = try runner.run()
         if systemMalloc { result = try SystemMallocRun.adding(to: result) }
         let document = ReportDocument(result)

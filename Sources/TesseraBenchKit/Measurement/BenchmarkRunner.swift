@@ -11,6 +11,9 @@ package struct BenchmarkRunner {
     package var prepareBudget = SamplingBudget.prepare
     package var queryBudget = SamplingBudget.query
     package var probe: (any AllocatorProbe)?
+    /// Set in a counted run's process (`run --measure instructions`): each operation is counted under callgrind
+    /// instead of timed, and the report holds `counted` in place of `results`.
+    package var counter: CallgrindCounter?
     package var memory = MemoryEstimate()
     /// The resident memory when the runner was made, which the report records beside the peak.
     private let residentAtStart = ResidentMemory.current()
@@ -31,6 +34,7 @@ package struct BenchmarkRunner {
 
     package func run() throws -> BenchmarkReport {
         var results: [BenchmarkResult] = []
+        var counted: [CountedResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
@@ -57,7 +61,7 @@ package struct BenchmarkRunner {
                         }
                     }
                 }
-            })
+            }, showsTime: counter == nil)
         let heap = HeapPeak(probe: probe)
         for (layout, shapes) in shapes {
             for (source, itemsPerSection) in shapes {
@@ -72,6 +76,7 @@ package struct BenchmarkRunner {
                     )
                     let outcome = try parameters.make(layout, sections: sections, run)
                     results += outcome.results
+                    counted += outcome.counted
                     verifications += outcome.verifications
                     skipped += outcome.skipped
                     memoryUse += outcome.memoryUse
@@ -79,7 +84,7 @@ package struct BenchmarkRunner {
                 }
             }
         }
-        guard !results.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
+        guard !results.isEmpty || !counted.isEmpty else { throw RunError.nothingMeasured(skipped: skipped.count) }
         // The frames checked, not the frames asked for: a trace shorter than the request is checked whole.
         settings.verifiedFrames = verifications.map(\.framesChecked).max() ?? settings.verifiedFrames
         var report = BenchmarkReport(
@@ -89,6 +94,7 @@ package struct BenchmarkRunner {
             skipped: skipped,
             memory: memoryUse
         )
+        if !counted.isEmpty { report.counted = counted }
         report.residentBytes = .init(atStart: residentAtStart, peak: ResidentMemory.peak())
         return report
     }
@@ -107,6 +113,7 @@ private struct LayoutBenchRun: LayoutVisitor {
 
     struct Outcome {
         var results: [BenchmarkResult] = []
+        var counted: [CountedResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
@@ -152,15 +159,27 @@ private struct LayoutBenchRun: LayoutVisitor {
             runner.progress(
                 progress.next(
                     "\(shapedLayout.name) · \(index?.description ?? strategy.rawValue) · \(items.formatted()) items"))
-            var measured =
-                try index.map { try bench.measure($0, algorithm, runner: runner, oracle: oracle, floors: floors) }
-                ?? bench.measure(strategy, algorithm, runner: runner, oracle: oracle, floors: floors)
-            for index in measured.results.indices {
-                measured.results[index].itemsPerSection = shapedLayout.itemsPerSection
+            var verification: Verification
+            if let counter = runner.counter {
+                var counted = try bench.count(
+                    strategy, index: index, algorithm, counter: counter, oracle: oracle, settings: runner.settings)
+                for position in counted.counted.indices {
+                    counted.counted[position].itemsPerSection = shapedLayout.itemsPerSection
+                }
+                outcome.counted += counted.counted
+                verification = counted.verification
+            } else {
+                var measured =
+                    try index.map { try bench.measure($0, algorithm, runner: runner, oracle: oracle, floors: floors) }
+                    ?? bench.measure(strategy, algorithm, runner: runner, oracle: oracle, floors: floors)
+                for index in measured.results.indices {
+                    measured.results[index].itemsPerSection = shapedLayout.itemsPerSection
+                }
+                outcome.results += measured.results
+                verification = measured.verification
             }
-            measured.verification.itemsPerSection = shapedLayout.itemsPerSection
-            outcome.results += measured.results
-            outcome.verifications.append(measured.verification)
+            verification.itemsPerSection = shapedLayout.itemsPerSection
+            outcome.verifications.append(verification)
             outcome.memoryUse.append(
                 MemoryUse(
                     layout: layout, itemsPerSection: shapedLayout.itemsPerSection, strategy: strategy,

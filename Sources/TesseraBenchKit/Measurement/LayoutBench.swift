@@ -144,7 +144,7 @@ package struct LayoutBench {
     }
 
     /// Compares the subject's answers with brute force on frames spread evenly over the trace.
-    private func verify<Algorithm, Subject: BenchmarkSubject>(
+    func verify<Algorithm, Subject: BenchmarkSubject>(
         _ subject: inout Subject, against oracle: BruteForceOracle<Algorithm>, strategy: StrategyID, frames count: Int
     ) throws -> Verification {
         let frames = trace.frames

@@ -35,10 +35,14 @@ final class RunProgress {
     private var taken: [Key: [(weight: Double, seconds: Double)]] = [:]
     /// How many measurements were made or skipped.
     var done = 0
+    /// Whether a line says the time so far and the time left. A counted run's lines do not: a line's length would
+    /// follow the clock, and the heap after it, and the counts after that.
+    private let showsTime: Bool
 
     /// Each measurement the run will make, in order.
-    init(_ plan: [Measurement]) {
+    init(_ plan: [Measurement], showsTime: Bool = true) {
         self.plan = plan
+        self.showsTime = showsTime
     }
 
     /// Counts a measurement the run skips.
@@ -55,7 +59,7 @@ final class RunProgress {
             lastStart = monotonicNanoseconds()
         }
         var line = "[\(done + 1)/\(plan.count)] \(label)"
-        guard done > 0 else { return line }
+        guard done > 0, showsTime else { return line }
         let elapsed = Double(monotonicNanoseconds() - started) / 1e9
         line += ": \(Self.duration(elapsed)) in, about \(Self.duration(timeLeft(elapsed: elapsed))) left"
         return line

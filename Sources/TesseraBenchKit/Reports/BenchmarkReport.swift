@@ -20,7 +20,11 @@ package struct BenchmarkReport: Codable, Sendable {
     package var tool = Self.toolName
     package var environment: RunEnvironment
     package var settings: RunSettings
+    /// The timed results; none in a counted run.
     package var results: [BenchmarkResult]
+    /// A counted run's results (`run --measure instructions`): each operation's instructions and simulated cache
+    /// misses under callgrind. Absent from a timed run's report.
+    package var counted: [CountedResult]?
     package var verifications: [Verification]
     package var targets: [TargetCheck]
     /// Strategies not run because they would not fit in memory; absent from reports that skipped none.

@@ -42,7 +42,7 @@ extension BenchmarkReport {
     ///
     /// The checks go from the outside in: the tool and the schema version are read before the rest, so a foreign
     /// file or a newer report is named as such rather than as a list of fields this version does not know.
-    package static func load(from url: URL) throws(ReportError) -> BenchmarkReport {
+    package static func load(from url: URL, counted: Bool = false) throws(ReportError) -> BenchmarkReport {
         func refuse(_ reason: ReportError.Reason) -> ReportError { ReportError(file: url, reason: reason) }
 
         let data: Data
@@ -50,13 +50,24 @@ extension BenchmarkReport {
         case .success(let bytes): data = bytes
         case .failure(let reason): throw refuse(.unreadable(reason.text))
         }
-        return try read(data, at: url)
+        return try read(data, at: url, counted: counted)
     }
 
-    /// The report in `data`, read from the file at `url` (which names it in errors).
-    package static func read(_ data: Data, at url: URL) throws(ReportError) -> BenchmarkReport {
-        try JSONFile.readVersioned(
-            from: data, at: url, tool: toolName, readable: currentSchemaVersion, inconsistency: \.inconsistency)
+    /// The report in `data`, read from the file at `url` (which names it in errors). A counted run's report
+    /// (`run --measure instructions`) holds counts and no time; it is read only where `counted` says the reader
+    /// takes counts, and refused by name elsewhere.
+    package static func read(_ data: Data, at url: URL, counted: Bool = false) throws(ReportError) -> BenchmarkReport {
+        let report: BenchmarkReport = try JSONFile.readVersioned(
+            from: data, at: url, tool: toolName, readable: currentSchemaVersion,
+            inconsistency: \BenchmarkReport.inconsistency)
+        if !counted, report.results.isEmpty {
+            throw ReportError(
+                file: url,
+                reason: .invalid(
+                    "it is a counted run's report (run --measure instructions), which holds counts and no time; "
+                        + "ab --measure instructions reads it"))
+        }
+        return report
     }
 
     /// The longest time a report may hold, in nanoseconds (11.6 days): with times above 0, every ratio of two of
@@ -84,8 +95,12 @@ extension BenchmarkReport {
     /// time over it that is not a positive number. Every command that reads a report reads it here, so each rule
     /// is one message, whichever command meets it.
     var inconsistency: String? {
-        guard !results.isEmpty else { return "it holds no result; a run that measured nothing writes no report" }
+        let counted = self.counted ?? []
+        guard !results.isEmpty || !counted.isEmpty else {
+            return "it holds no result; a run that measured nothing writes no report"
+        }
         if let problem = Self.dateInconsistency(environment.date) { return problem }
+        if let problem = Self.inconsistency(ofCounted: counted) { return problem }
         var measured = Set<BenchmarkResult.Key>()
         var names = Set<BenchmarkName>()
         for (index, result) in results.enumerated() {
@@ -141,6 +156,41 @@ extension BenchmarkReport {
         }
         return nil
     }
+
+    /// What a counted result cannot hold: no element, no operation counted, a count that is negative or not
+    /// finite, more misses than accesses, or a result twice.
+    private static func inconsistency(ofCounted counted: [CountedResult]) -> String? {
+        var measured = Set<BenchmarkResult.Key>()
+        for (index, result) in counted.enumerated() {
+            let place = "counted[\(index)]"
+            if result.elements < 1 { return "\(place).elements is \(result.elements); a result measures at least one" }
+            if let shape = result.itemsPerSection, shape < 1 {
+                return "\(place).itemsPerSection is \(shape); a section shape holds at least one item"
+            }
+            if result.operationsCounted < 1 {
+                return "\(place).operationsCounted is \(result.operationsCounted); a count covers at least one"
+            }
+            let cost = result.cost
+            for (field, value) in [
+                ("instructions", cost.instructions), ("dataReads", cost.dataReads), ("dataWrites", cost.dataWrites),
+                ("l1Misses", cost.l1Misses), ("lastLevelMisses", cost.lastLevelMisses),
+            ] where !(value >= 0 && value <= longestCount) {
+                return "\(place).cost.\(field) is \(value); a count is 0 or more and at most 10^18"
+            }
+            if cost.lastLevelMisses > cost.l1Misses
+                || cost.l1Misses > cost.instructions + cost.dataReads + cost.dataWrites
+            {
+                return "\(place).cost has more misses than accesses"
+            }
+            if !measured.insert(result.key).inserted {
+                return "\(place) counts \(result.key) again; a report holds each result once"
+            }
+        }
+        return nil
+    }
+
+    /// The largest count a report may hold: with counts this size, every estimate and ratio is a finite number.
+    static let longestCount = 1e18
 
     /// A stored percentile its samples cannot have given: a median outside their middle half, a p90 or p99 outside
     /// their range, or percentiles out of order. (Loose enough for every schema's way of taking percentiles, and

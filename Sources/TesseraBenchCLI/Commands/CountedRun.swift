@@ -1,0 +1,96 @@
+import ArgumentParser
+import CCallgrind
+import Foundation
+import TesseraBenchKit
+
+/// What `run --measure` measures: time on the clock, or instructions and simulated cache misses under callgrind.
+enum RunMeasure: String, CaseIterable, ExpressibleByArgument {
+    case time
+    case instructions
+}
+
+/// `run --measure instructions` as the user starts it: the same command again under callgrind, which counts it
+/// (`CallgrindCounter` in the process it starts), with its standard output and error, and its exit status.
+enum CountedRun {
+    /// Valgrind and a tool to strip debug information with, on the path; refused before anything is measured when
+    /// either is missing or this build cannot count.
+    static func tools() throws -> (valgrind: String, objcopy: String) {
+        guard cc_available() != 0 else { throw CountingError.builtWithoutCallgrind }
+        guard let valgrind = onPath("valgrind") else { throw CountingError.valgrindMissing }
+        guard let objcopy = onPath("llvm-objcopy") ?? onPath("objcopy") else { throw CountingError.objcopyMissing }
+        return (valgrind, objcopy)
+    }
+
+    private static func onPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Whether this process is the one `runUnderCallgrind` started, to count.
+    static var isCountedProcess: Bool { CallgrindCounter.outputFileOfThisProcess != nil }
+
+    /// The counter of the process `runUnderCallgrind` started, over callgrind's client requests.
+    static func counter() throws -> CallgrindCounter {
+        guard cc_running_on_valgrind() != 0, let outputFile = CallgrindCounter.outputFileOfThisProcess else {
+            throw CountingError.notCounted
+        }
+        return CallgrindCounter(
+            outputFile: outputFile,
+            requests: CallgrindCounter.Requests(
+                zeroStats: { cc_zero_stats() }, toggleCollect: { cc_toggle_collect() },
+                dumpStats: { name in cc_dump_stats(name) }))
+    }
+
+    /// Runs this process's command line again under callgrind and returns when it has ended; throws its exit
+    /// status when that is not 0.
+    ///
+    /// Valgrind 3.19 (Debian 12's) cannot read the DWARF 5 debug information Swift 6 writes and gives up, so the
+    /// process counted is a copy of this executable without it (`objcopy --strip-debug`; the symbols stay).
+    /// Valgrind's own messages go to a log beside the dumps, shown only when the counted process fails.
+    static func runUnderCallgrind() throws {
+        let (valgrind, objcopy) = try tools()
+        guard let executable = Bundle.main.executableURL else {
+            throw ValidationError("cannot find this program's own executable to run it under valgrind")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tessera-bench-callgrind-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directoryToken = Interruption.track(path: directory.path)
+        defer {
+            try? FileManager.default.removeItem(at: directory)
+            Interruption.untrack(directoryToken)
+        }
+        let stripped = directory.appendingPathComponent(executable.lastPathComponent).path
+        switch ProcessOutput.run(URL(fileURLWithPath: objcopy), ["--strip-debug", executable.path, stripped]) {
+        case .ended(status: 0, _): break
+        case .ended(let status, _):
+            throw ValidationError("\(objcopy) --strip-debug \(executable.path) failed (exit status \(status))")
+        case .failed(let reason): throw ValidationError("\(objcopy) --strip-debug \(executable.path): \(reason)")
+        }
+        let outputFile = directory.appendingPathComponent("counts").path
+        let log = directory.appendingPathComponent("valgrind.log").path
+        let command = CallgrindCounter.command(
+            valgrind: valgrind, executable: stripped, arguments: Array(CommandLine.arguments.dropFirst()),
+            outputFile: outputFile, log: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            CallgrindCounter.environment(outputFile: outputFile)
+        ) { _, counted in counted }
+        let child = try Interruption.start(process)
+        process.waitUntilExit()
+        Interruption.untrack(child)
+        Interruption.yieldToSignal()
+        guard process.terminationStatus == 0 else {
+            if let said = try? String(contentsOfFile: log, encoding: .utf8), !said.isEmpty {
+                FileHandle.standardError.write(Data("Valgrind's log:\n\(said)".utf8))
+            }
+            throw ExitCode(
+                process.terminationReason == .uncaughtSignal
+                    ? 128 + process.terminationStatus : process.terminationStatus)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Whether valgrind is on the path, as `run --measure instructions` looks for it.
+enum Valgrind {
+    static let isInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
+    }
+}
+
+/// `run --measure instructions` for real, under valgrind: the tool starts itself again under callgrind and
+/// counts each operation. Skipped, saying so, only where valgrind is not installed (scripts/test installs it).
+@Suite(.enabled(if: Valgrind.isInstalled, "valgrind is not installed: the counted measure is not tested"))
+struct CountedRunTests {
+    static let options = [
+        "run", "--measure", "instructions", "--layouts", "flow", "--items", "1k", "--strategies",
+        "soa-binary-search,naive-dictionary", "--quiet",
+    ]
+
+    /// Every operation the timed run measures is counted, the engine's far below the naive dictionary's, and a
+    /// second process counts the same instructions to within a thousandth.
+    @Test func countsEveryOperationTheSameTwice() throws {
+        let directory = try ABCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var counts: [[String: Double]] = []
+        for run in 1...2 {
+            let report = directory.appendingPathComponent("counted-\(run).json").path
+            let outcome = try Bench.run(Self.options + ["--report", report])
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(outcome.standardError.isEmpty, "valgrind's own messages go to its log: \(outcome)")
+            #expect(outcome.standardOutput.contains("est. cycles"), "\(outcome)")
+            let json =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report)))
+                as? [String: Any]
+            #expect((json?["results"] as? [Any])?.isEmpty == true, "a counted run times nothing")
+            let counted = json?["counted"] as? [[String: Any]] ?? []
+            var instructions: [String: Double] = [:]
+            for result in counted {
+                let name = "\(result["strategy"] ?? "") \(result["operation"] ?? "")"
+                instructions[name] = (result["cost"] as? [String: Any])?["instructions"] as? Double
+            }
+            counts.append(instructions)
+        }
+        let engine = [
+            "prepare-cold", "prepare-warm", "query", "update-resize", "update-insert", "update-delete",
+            "query-before-updates", "update-batch", "query-after-updates", "self-sizing-scroll",
+        ]
+        for operation in engine {
+            #expect((counts[0]["soa-binary-search \(operation)"] ?? 0) > 0, "\(operation): \(counts[0])")
+        }
+        for operation in ["prepare-warm", "query", "update-insert"] {
+            let naive = counts[0]["naive-dictionary \(operation)"] ?? 0
+            let engineCount = counts[0]["soa-binary-search \(operation)"] ?? .infinity
+            #expect(naive > engineCount, "\(operation): \(naive) against \(engineCount)")
+        }
+        // Two processes count alike to within a thousandth: on a loaded machine (the test runner's other tests),
+        // where fresh memory comes from still moves a few counts, by hundredths of a percent (docs/DESIGN.md §8).
+        for (name, first) in counts[0] {
+            let second = counts[1][name] ?? 0
+            #expect(abs(first - second) <= first * 0.001, "\(name): \(first) then \(second)")
+        }
+    }
+
+    /// A counted report is not a timed one: the commands that read times refuse it by name.
+    @Test func aCountedReportIsRefusedWhereTimesAreRead() throws {
+        let directory = try ABCommandTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("counted.json").path
+        let outcome = try Bench.run(
+            [
+                "run", "--measure", "instructions", "--layouts", "carousel", "--items", "1k", "--strategies",
+                "soa-binary-search", "--quiet", "--report", report,
+            ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let summary = try Bench.run(["compare", report, report])
+        #expect(summary.status == 2, "\(summary)")
+        #expect(summary.standardError.contains("counted run's report"), "\(summary)")
+    }
+}
