@@ -7,12 +7,6 @@ package struct Percentiles: Codable, Hashable, Sendable {
     package var p90: Double
     package var p99: Double
 
-    package init(median: Double, p90: Double, p99: Double) {
-        self.median = median
-        self.p90 = p90
-        self.p99 = p99
-    }
-
     /// Samples are recorded in picoseconds, so a batch's mean of 60.4 ns keeps its fraction.
     package init(of samples: [Double]) {
         var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
