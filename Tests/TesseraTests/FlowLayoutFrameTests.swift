@@ -141,37 +141,49 @@ struct FlowLayoutFrameTests {
         #expect(frames == [Rect(x: 0, y: 0, width: 390, height: 20), Rect(x: 0, y: 30, width: 390, height: 20)])
     }
 
-    @Test("an item wider than the line sits alone at the left inset; the items around it take lines of their own")
-    func itemWiderThanTheLine() throws {
+    /// A section with an item wider than the line, at a section inset, and where its cells sit.
+    struct WideItem: Sendable, CustomTestStringConvertible {
+        var inset: EdgeInsets
+        var sizes: [Size]
+        var frames: [Rect]
+        var contentHeight: Double
+
+        var testDescription: String { inset == .zero ? "no insets" : "insets \(inset)" }
+    }
+
+    static let wideItems = [
         // [50×50, 500×30, 50×50, 50×50]. Line 1 = [50] (50 + 10 + 500 > 390), one item, centred: x = 170, y 0…50.
         // Line 2 = [500] alone, wider than 390: x = 0, y = 60. Line 3 = [50, 50], last: 6 virtual columns, gap 18,
         // y = 60 + 30 + 10 = 100. Content height 150.
-        let sizes = [Self.square, Size(width: 500, height: 30), Self.square, Self.square]
-        try Self.expectCells(
-            .list(sizes),
-            at: [
+        WideItem(
+            inset: .zero, sizes: [square, Size(width: 500, height: 30), square, square],
+            frames: [
                 Rect(x: 170, y: 0, width: 50, height: 50),
                 Rect(x: 0, y: 60, width: 500, height: 30),
                 Rect(x: 0, y: 100, width: 50, height: 50),
                 Rect(x: 68, y: 100, width: 50, height: 50),
-            ], contentHeight: 150)
-    }
-
-    @Test("an item wider than the line sits at the left inset, not at 0, when the section has insets")
-    func wideItemWithInsets() throws {
+            ], contentHeight: 150),
         // Insets top 5, left 20, bottom 7, right 30: available = 390 − 50 = 340.
         // Line 1 = [500×30] at x = 20, y = 5. Line 2 at y = 5 + 30 + 10 = 45: [50, 50], last; copies (step 60):
         // (340 − 110)/60 = 3.83 → 3, count 5, used 290, leftover 50, gap 10 + 12.5 = 22.5: x = 20, 92.5.
         // Content height 45 + 50 + 7 = 102.
-        let configuration = FlowLayout.Configuration(sectionInset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30))
-        let sizes = [Size(width: 500, height: 30), Self.square, Self.square]
-        try Self.expectCells(
-            .list(sizes), configuration,
-            at: [
+        WideItem(
+            inset: EdgeInsets(top: 5, left: 20, bottom: 7, right: 30),
+            sizes: [Size(width: 500, height: 30), square, square],
+            frames: [
                 Rect(x: 20, y: 5, width: 500, height: 30),
                 Rect(x: 20, y: 45, width: 50, height: 50),
                 Rect(x: 92.5, y: 45, width: 50, height: 50),
-            ], contentHeight: 102)
+            ], contentHeight: 102),
+    ]
+
+    @Test(
+        "an item wider than the line sits alone at the left inset; the items around it take lines of their own",
+        arguments: wideItems)
+    func itemWiderThanTheLine(_ wide: WideItem) throws {
+        try Self.expectCells(
+            .list(wide.sizes), FlowLayout.Configuration(sectionInset: wide.inset), at: wide.frames,
+            contentHeight: wide.contentHeight)
     }
 
     @Test("section insets shrink the line and offset it")
