@@ -88,7 +88,7 @@ struct Run: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "What to measure: time, or instructions (each operation counted a fixed number of times under callgrind: instructions, data accesses, simulated cache misses and estimated cycles, the same run after run). instructions runs this command again under valgrind, 20-50 times slower; it writes --report only.",
+            "What to measure: time, or instructions (each operation counted a fixed number of times under callgrind: instructions, data accesses, simulated cache misses and estimated cycles, which barely move from run to run). instructions runs this command again under valgrind, 20-50 times slower; it writes --report only.",
             valueName: "time|instructions"))
     var measure = RunMeasure.time
 
