@@ -141,11 +141,10 @@ package struct CountedComparison: Codable, Sendable {
         return text
     }
 
-    /// The rows as aligned text, gated first, then the verdict's summary.
-    package func text() -> String {
+    /// The table's header and a row's cells, gated rows first.
+    private var table: [[String]] {
         let ordered = rows.filter(\.gated) + rows.filter { !$0.gated }
-        let table =
-            [["result", "gated", "BASE cycles", "HEAD cycles", "ratio", "instructions", "verdict"]]
+        return [["result", "gated", "BASE cycles", "HEAD cycles", "ratio", "instructions", "verdict"]]
             + ordered.map { row in
                 [
                     row.name, row.gated ? "yes" : "no", TerminalTable.decimal(row.base.estimatedCycles),
@@ -153,6 +152,10 @@ package struct CountedComparison: Codable, Sendable {
                     String(format: "%.4f", row.instructionRatio), row.verdict.rawValue,
                 ]
             }
+    }
+
+    /// The rows as aligned text, gated first, then the verdict's summary.
+    package func text() -> String {
         let regressed = regressions.count
         let verdict =
             regressed == 0
@@ -164,17 +167,10 @@ package struct CountedComparison: Codable, Sendable {
 
     /// The same as a Markdown table, for a pull request.
     package func markdown() -> String {
-        let ordered = rows.filter(\.gated) + rows.filter { !$0.gated }
-        var lines = [
-            "| result | gated | BASE cycles | HEAD cycles | ratio | instructions | verdict |",
-            "| --- | --- | ---: | ---: | ---: | ---: | --- |",
-        ]
-        for row in ordered {
-            lines.append(
-                "| \(row.name) | \(row.gated ? "yes" : "no") | \(TerminalTable.decimal(row.base.estimatedCycles)) | "
-                    + "\(TerminalTable.decimal(row.head.estimatedCycles)) | \(String(format: "%.4f", row.ratio)) | "
-                    + "\(String(format: "%.4f", row.instructionRatio)) | \(row.verdict.rawValue) |")
-        }
+        let cells = table
+        let lines =
+            ["| " + cells[0].joined(separator: " | ") + " |", "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
+            + cells.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
         return lines.joined(separator: "\n") + "\n\n" + repeatability + "\n"
     }
 

@@ -229,24 +229,22 @@ struct Run: ParsableCommand {
         // Terminal or not: a CI log or `2> file` shows how far the run is.
         if !quiet { runner.progress = standardError }
         runner.notice = standardError
-        if measure == .instructions {
-            runner.counter = try CountedRun.counter()
-            let counted = try runner.run()
-            print(CountedTable.render(counted), terminator: "")
-            try outputFiles.write(["--report": { try counted.jsonData() }])
-            for file in outputFiles.files { print("\nWritten to \(file.path)") }
-            return
-        }
+        if measure == .instructions { runner.counter = try CountedRun.counter() }
         var result = try runner.run()
-        if systemMalloc { result = try SystemMallocRun.adding(to: result) }
-        let document = ReportDocument(result)
-        print(TerminalTable.render(document), terminator: "")
-        try outputFiles.write([
-            "--report": { try result.jsonData() },
-            "--markdown": { Data(MarkdownReport.render(document).utf8) },
-            "--csv": { Data(CSVReport.render(document).utf8) },
-            "--html": { Data(HTMLReport.render(document).utf8) },
-        ])
+        if runner.counter != nil {
+            print(CountedTable.render(result), terminator: "")
+            try outputFiles.write(["--report": { try result.jsonData() }])
+        } else {
+            if systemMalloc { result = try SystemMallocRun.adding(to: result) }
+            let document = ReportDocument(result)
+            print(TerminalTable.render(document), terminator: "")
+            try outputFiles.write([
+                "--report": { try result.jsonData() },
+                "--markdown": { Data(MarkdownReport.render(document).utf8) },
+                "--csv": { Data(CSVReport.render(document).utf8) },
+                "--html": { Data(HTMLReport.render(document).utf8) },
+            ])
+        }
         if !outputFiles.files.isEmpty { print("") }
         for file in outputFiles.files { print("Written to \(file.path)") }
     }
