@@ -8,7 +8,7 @@ package enum HistoryChart {
     static let left = 80.0, right = width - 40, top = 16.0, bottom = height - 44
 
     /// A page of one chart a series.
-    package static func page(_ series: [HistorySeries], detector: EDivisive, title: String) -> String {
+    package static func page(_ series: [HistorySeries], title: String) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -30,7 +30,7 @@ package enum HistoryChart {
 
             """
         for one in series {
-            let changes = SeriesChange.detect(in: [one], with: detector)
+            let changes = SeriesChange.detect(in: [one])
             html += "<h2>\(escape(one.key.description))</h2>\n" + svg(one, changes: changes) + "\n"
             for change in changes { html += "<p class=\"changes\">\(escape(change.line()))</p>\n" }
         }

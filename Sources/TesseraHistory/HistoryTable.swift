@@ -42,7 +42,8 @@ package enum HistoryTable {
         switch measure {
         case .latency: TerminalTable.duration(value)
         case .headBaseRatio, .overFloor: String(format: "%.3f", value)
-        case .bytesPerElement, .allocationsPerOperation, .floorElements: TerminalTable.decimal(value)
+        case .bytesPerElement, .allocationsPerOperation, .floorElements, .instructions, .estimatedCycles:
+            TerminalTable.decimal(value)
         }
     }
 }

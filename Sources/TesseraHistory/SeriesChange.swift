@@ -13,12 +13,20 @@ package struct SeriesChange: Sendable {
     /// A rise of a smaller-is-better figure (every measure is one).
     package var isRegression: Bool { change.meanAfter > change.meanBefore }
 
-    /// The change points of each series, oldest first within a series.
+    /// The change points of each series, oldest first within a series, as `EDivisive` finds them with these
+    /// settings.
     ///
+    /// - Parameter minMagnitude: the smallest relative change reported; `nil` for each measure's own
+    ///   (`Measure.smallestChange`: none for times, 0.5% for counts).
     /// - Complexity: O(Σ w² n) for series of n points and windows of w points (E-divisive's candidate search).
-    package static func detect(in series: [HistorySeries], with detector: EDivisive) -> [SeriesChange] {
+    package static func detect(
+        in series: [HistorySeries], windowLength: Int = 50, maxPValue: Double = 0.001, minMagnitude: Double? = nil
+    ) -> [SeriesChange] {
         series.flatMap { one in
-            detector.changePoints(in: one.values).map { change in
+            let detector = EDivisive(
+                windowLength: windowLength, maxPValue: maxPValue,
+                minMagnitude: minMagnitude ?? one.key.measure.smallestChange)
+            return detector.changePoints(in: one.values).map { change in
                 SeriesChange(
                     series: one.key, firstRun: one.points[change.index].run,
                     lastRunBefore: one.points[change.index - 1].run, change: change)

@@ -174,8 +174,8 @@ struct HistoryRoundTrip {
                     "Otava's series has a run with no figure")
             }
             _ = (HistoryTable.overview(series), HistoryTable.points(series))
-            _ = HistoryChart.page(series, detector: EDivisive(), title: "fuzz")
-            _ = SeriesChange.detect(in: series, with: EDivisive(windowLength: 4))
+            _ = HistoryChart.page(series, title: "fuzz")
+            _ = SeriesChange.detect(in: series, windowLength: 4)
         } catch {
             preconditionFailure("the history refused a run the reader took: \(error)")
         }

@@ -4,12 +4,9 @@ import Testing
 /// `ab --measure instructions` against stand-in builds that write fixed counted reports, so each verdict and exit
 /// status is certain.
 @Suite struct ABCountedTests {
-    /// A stand-in whose `run --measure instructions` writes a counted report of flow's query and warm prepare,
-    /// with `query` instructions a query (and 100,000 a prepare); `knowsMeasure: false` is a build from before
-    /// counting; `withoutQuery` counts no query.
-    static func standIn(
-        query: Double, knowsMeasure: Bool = true, withoutQuery: Bool = false, in directory: URL, name: String
-    ) throws -> String {
+    /// A counted report of flow's query and warm prepare, with `query` instructions a query (and 100,000 a
+    /// prepare); `withoutQuery` counts no query.
+    static func countedReport(query: Double, withoutQuery: Bool = false) -> String {
         func counted(_ operation: String, _ instructions: Double) -> String {
             """
             {"layout": "flow", "strategy": "soa-binary-search", "elements": 1000, "operation": "\(operation)",
@@ -18,14 +15,22 @@ import Testing
             """
         }
         let results = [counted("prepare-warm", 100_000)] + (withoutQuery ? [] : [counted("query", query)])
-        let report = """
+        return """
             {"schemaVersion": 3, "tool": "tessera-bench",
              "environment": {"host": "h", "cpuModel": "c", "cores": 2, "operatingSystem": "Linux", "swiftVersion": "6.3",
-                             "allocator": "jemalloc", "date": "2026-01-01T00:00:00Z"},
+                             "allocator": "jemalloc", "date": "2026-01-01T00:00:00Z", "gitCommit": "c0ffee"},
              "settings": {"layouts": ["flow"], "itemCounts": [1000], "viewportWidth": 390, "viewportHeight": 844,
                           "seed": 1, "workload": "w, seed 1", "traceFrames": 10, "verifiedFrames": 10},
              "results": [], "counted": [\(results.joined(separator: ","))], "verifications": [], "targets": []}
             """
+    }
+
+    /// A stand-in whose `run --measure instructions` writes `countedReport(query:withoutQuery:)`;
+    /// `knowsMeasure: false` is a build from before counting.
+    static func standIn(
+        query: Double, knowsMeasure: Bool = true, withoutQuery: Bool = false, in directory: URL, name: String
+    ) throws -> String {
+        let report = countedReport(query: query, withoutQuery: withoutQuery)
         let options =
             "[--layouts <l>] [--items <n>] [--quiet] [--report <file.json>]"
             + (knowsMeasure ? " [--measure <time|instructions>]" : "")

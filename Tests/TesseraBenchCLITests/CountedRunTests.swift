@@ -63,19 +63,36 @@ struct CountedRunTests {
         }
     }
 
-    /// A counted report is not a timed one: the commands that read times refuse it by name.
-    @Test func aCountedReportIsRefusedWhereTimesAreRead() throws {
+    /// `--measure time,instructions` times, then counts, and shows the naive dictionary's cost over the engine's
+    /// both ways side by side; its report holds both, and `compare` judges both.
+    @Test func timesAndCountsSideBySide() throws {
         let directory = try ABCommandTests.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let report = directory.appendingPathComponent("counted.json").path
+        let report = directory.appendingPathComponent("both.json").path
+        let markdown = directory.appendingPathComponent("both.md").path
         let outcome = try Bench.run(
             [
-                "run", "--measure", "instructions", "--layouts", "carousel", "--items", "1k", "--strategies",
-                "soa-binary-search", "--quiet", "--report", report,
-            ])
+                "run", "--measure", "time,instructions", "--quick", "--layouts", "carousel", "--items", "1k",
+                "--strategies", "soa-binary-search,naive-dictionary", "--quiet", "--report", report, "--markdown",
+                markdown,
+            ], timeout: 300)
         #expect(outcome.status == 0, "\(outcome)")
-        let summary = try Bench.run(["compare", report, report])
-        #expect(summary.status == 2, "\(summary)")
-        #expect(summary.standardError.contains("counted run's report"), "\(summary)")
+        #expect(outcome.standardError.isEmpty, "\(outcome)")
+        let lines = outcome.stdoutLines
+        let title = try #require(
+            lines.firstIndex { $0.hasPrefix("naive-dictionary's cost over soa-binary-search's") }, "\(outcome)")
+        let rows = lines[(title + 2)...].prefix { $0.hasPrefix("carousel") }
+        #expect(
+            Set(rows.map { $0.split(separator: " ")[2] }).isSuperset(of: ["prepare-warm", "query", "update-insert"]),
+            "\(outcome)")
+        #expect(rows.allSatisfy { !$0.contains("–") }, "every operation counted was timed: \(outcome)")
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        #expect((json?["results"] as? [Any])?.isEmpty == false && (json?["counted"] as? [Any])?.isEmpty == false)
+        #expect(FileManager.default.fileExists(atPath: markdown), "the timed documents are written too")
+        let compared = try Bench.run(["compare", report, report])
+        #expect(compared.status == 0, "\(compared)")
+        #expect(compared.standardOutput.contains("no regressions"), "\(compared)")
+        #expect(compared.standardOutput.contains("Each build counted once"), "\(compared)")
     }
 }

@@ -61,12 +61,14 @@ import Testing
     @Test func theMarginIsTheThresholdPlusWhatTheCountsMoveBy() throws {
         let base = Self.report([(.query, 1_000), (.prepareWarm, 100_000)])
         let head = Self.report([(.query, 1_012), (.prepareWarm, 102_000)])
-        let steady = CountedComparison(base: (base, base), head: (head, head), threshold: 0.01, gate: [.query])
+        let steady = CountedComparison(
+            base: [base, base], head: [head, head], runArguments: [], threshold: 0.01, gate: [.query])
         #expect(steady.rows.map(\.verdict) == [.regression, .regression])
         #expect(steady.regressions.map(\.operation) == [.query], "only the gate's regressions fail")
         #expect(steady.sameInstructions == 2 && steady.sameEverywhere == 2)
         let moving = Self.report([(.query, 1_005), (.prepareWarm, 100_000)])
-        let noisy = CountedComparison(base: (base, moving), head: (head, head), threshold: 0.01, gate: [.query])
+        let noisy = CountedComparison(
+            base: [base, moving], head: [head, head], runArguments: [], threshold: 0.01, gate: [.query])
         #expect(noisy.rows[0].verdict == .unchanged, "1.2% against 1% + 0.5%")
         #expect(noisy.repeatability.contains("1 of 2 results agreed to the instruction"), "\(noisy.repeatability)")
     }
@@ -74,9 +76,11 @@ import Testing
     @Test func aGatedResultHeadNoLongerCountsBreaksTheBenchmark() {
         let base = Self.report([(.query, 1_000), (.prepareWarm, 100_000)])
         let head = Self.report([(.prepareWarm, 100_000)])
-        let comparison = CountedComparison(base: (base, base), head: (head, head), threshold: 0.01, gate: [.query])
+        let comparison = CountedComparison(
+            base: [base, base], head: [head, head], runArguments: [], threshold: 0.01, gate: [.query])
         #expect(comparison.headBrokeTheGate?.contains("flow · soa-binary-search · 1,000 · query") == true)
-        let ungated = CountedComparison(base: (base, base), head: (base, base), threshold: 0.01, gate: [.updateBatch])
+        let ungated = CountedComparison(
+            base: [base, base], head: [base, base], runArguments: [], threshold: 0.01, gate: [.updateBatch])
         #expect(ungated.unjudged?.contains("judged nothing") == true)
     }
 

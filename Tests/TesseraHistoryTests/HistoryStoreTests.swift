@@ -97,9 +97,10 @@ func recordedRun(
         }
     }
 
-    /// A history written before the update floors' measures existed (schema 1, its figures' measures checked
-    /// against the four it knew) reads as it is, and takes the floors once an add has moved its figures over.
-    @Test func aFirstSchemaHistoryTakesTheFloorsMeasuresAndKeepsItsFigures() throws {
+    /// A history written before the update floors' and the counts' measures existed (schema 1, its figures'
+    /// measures checked against the four it knew) reads as it is, and takes both once an add has moved its figures
+    /// over.
+    @Test func aFirstSchemaHistoryTakesTheNewerMeasuresAndKeepsItsFigures() throws {
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try DatabaseQueue(path: path).write { db in
@@ -130,11 +131,14 @@ func recordedRun(
         var floored = recordedRun(
             commit: "bbb", day: 1, latency: 90, benchmark: "flow/soa-binary-search/update-insert/1000")
         let name = floored.metrics[0].benchmark
-        floored.metrics += [Metric(name, .floorElements, value: 12), Metric(name, .overFloor, value: 1.3)]
+        floored.metrics += [
+            Metric(name, .floorElements, value: 12), Metric(name, .overFloor, value: 1.3),
+            Metric(name, .instructions, value: 4_100), Metric(name, .estimatedCycles, value: 5_200),
+        ]
         try store.add(floored)
         let series = try store.series()
-        #expect(series.map(\.key.measure) == [.floorElements, .latency, .overFloor])
-        #expect(series.map(\.values) == [[12], [100, 90], [1.3]])
+        #expect(series.map(\.key.measure) == [.estimatedCycles, .floorElements, .instructions, .latency, .overFloor])
+        #expect(series.map(\.values) == [[5_200], [12], [4_100], [100, 90], [1.3]])
         let version = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
         #expect(version == HistoryStore.schemaVersion)
     }

@@ -65,7 +65,7 @@ final class OtavaAgreementTests {
             }
         }
         var detected: [String: [Int]] = [:]
-        for change in SeriesChange.detect(in: series, with: EDivisive()) {
+        for change in SeriesChange.detect(in: series) {
             detected["\(change.series.benchmark) \(change.series.measure.rawValue)", default: []].append(
                 change.change.index)
         }

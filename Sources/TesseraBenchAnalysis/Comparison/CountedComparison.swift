@@ -1,12 +1,12 @@
 import Foundation
 import TesseraBenchKit
 
-/// Two builds compared on counts (`ab --measure instructions`): each build counted twice, and every result's
-/// HEAD/BASE ratios of estimated cycles and instructions judged against the threshold (`verdict`).
+/// Two builds compared on counts (`ab --measure instructions`, or `compare` of two counted reports): every
+/// result's HEAD/BASE ratios of estimated cycles and instructions judged against the threshold (`verdict`).
 ///
-/// A count has no noise to average away, so one round decides: what the second round is for is to show that the
-/// counts repeat. Where two runs of one build differ (a fresh allocation's address sets its simulated cache
-/// misses; the allocator's state follows what the process did before), the result's margin widens by that
+/// A count has no noise to average away, so one run of each build decides: what `ab`'s second run is for is to
+/// show that the counts repeat. Where two runs of one build differ (a fresh allocation's address sets its simulated
+/// cache misses; the allocator's state follows what the process did before), the result's margin widens by that
 /// difference, so a count that moves by itself cannot fail a change.
 package struct CountedComparison: Codable, Sendable {
     package enum Verdict: String, Codable, Sendable {
@@ -14,9 +14,14 @@ package struct CountedComparison: Codable, Sendable {
     }
 
     package struct Row: Codable, Sendable {
-        package var name: String
+        package var layout: LayoutID
+        /// The shape measured (`BenchmarkResult.itemsPerSection`).
+        package var itemsPerSection: Int?
+        /// The strategy as reports label it, with its parameters when not the standard ones.
+        package var strategy: String
+        package var elements: Int
         package var operation: BenchmarkOperation
-        /// Whether a regression of it fails ab.
+        /// Whether a regression of it fails.
         package var gated: Bool
         /// BASE's and HEAD's first counts.
         package var base: CountedCost
@@ -25,61 +30,89 @@ package struct CountedComparison: Codable, Sendable {
         package var ratio: Double
         /// HEAD's instructions over BASE's.
         package var instructionRatio: Double
-        /// The largest relative difference of estimated cycles or instructions between the two runs of one build.
+        /// The largest relative difference of estimated cycles or instructions between two runs of one build; 0
+        /// when each build ran once.
         package var spread: Double
         package var verdict: Verdict
+
+        package var key: BenchmarkResult.Key {
+            BenchmarkResult.Key(
+                layout: ShapedLayout(layout, itemsPerSection: itemsPerSection), label: strategy, elements: elements,
+                operation: operation)
+        }
+
+        /// As `flow · soa-binary-search · 10,000 · query`.
+        package var name: String { key.description }
     }
 
+    package static let toolName = "tessera-bench ab --measure instructions"
+    /// Version 2 names each row's result by its parts, and holds HEAD's environment and the run's options.
+    package static let currentSchemaVersion = 2
+
     /// What wrote the file: no reader of runs or timed comparisons takes it for one of theirs.
-    package var tool = "tessera-bench ab --measure instructions"
-    package var schemaVersion = 1
+    package var tool = Self.toolName
+    package var schemaVersion = Self.currentSchemaVersion
     /// The change, as a fraction, beyond which a ratio counts (with each row's spread added).
     package var threshold: Double
+    /// How many times each build was counted.
+    package var runs: Int
+    /// The `tessera-bench run` options both builds were given.
+    package var runArguments: [String]
+    /// Where HEAD was counted: its first report's environment.
+    package var environment: RunEnvironment?
     package var rows: [Row]
-    /// Gated results BASE counted in both runs and HEAD did not: the change broke the benchmark.
+    /// Gated results BASE counted in every run and HEAD did not: the change broke the benchmark.
     package var gatedOnlyInBase: [String]
-    /// How many results agreed to the instruction, and in every measure, between the two runs of each build.
+    /// How many results agreed to the instruction, and in every measure, between the runs of each build.
     package var sameInstructions: Int
     package var sameEverywhere: Int
 
     /// - Parameters:
-    ///   - base: BASE's two counted reports; `head`: HEAD's.
+    ///   - base: BASE's counted reports, one a run; `head`: HEAD's. Each holds at least one.
+    ///   - runArguments: the options both builds' runs were given.
     ///   - gate: the operations whose regressions fail.
     package init(
-        base: (BenchmarkReport, BenchmarkReport), head: (BenchmarkReport, BenchmarkReport), threshold: Double,
+        base: [BenchmarkReport], head: [BenchmarkReport], runArguments: [String], threshold: Double,
         gate: Set<BenchmarkOperation>
     ) {
+        precondition(!base.isEmpty && !head.isEmpty, "each build is counted at least once")
         func counts(_ report: BenchmarkReport) -> [BenchmarkResult.Key: CountedCost] {
             Dictionary((report.counted ?? []).map { ($0.key, $0.cost) }) { first, _ in first }
         }
-        let (base1, base2, head1, head2) = (counts(base.0), counts(base.1), counts(head.0), counts(head.1))
+        let (baseCounts, headCounts) = (base.map(counts), head.map(counts))
         self.threshold = threshold
+        runs = min(base.count, head.count)
+        self.runArguments = runArguments
+        environment = head[0].environment
         var rows: [Row] = []
         var missing: [String] = []
         var sameInstructions = 0
         var sameEverywhere = 0
-        for result in base.0.counted ?? [] {
+        for result in base[0].counted ?? [] {
             let key = result.key
-            guard let baseAgain = base2[key], let baseCost = base1[key] else { continue }
-            guard let headCost = head1[key], let headAgain = head2[key] else {
+            let baseRuns = baseCounts.compactMap { $0[key] }
+            guard baseRuns.count == base.count else { continue }
+            let headRuns = headCounts.compactMap { $0[key] }
+            guard headRuns.count == head.count else {
                 if gate.contains(key.operation) { missing.append(key.description) }
                 continue
             }
-            if baseCost.instructions == baseAgain.instructions, headCost.instructions == headAgain.instructions {
-                sameInstructions += 1
-            }
-            if baseCost == baseAgain, headCost == headAgain { sameEverywhere += 1 }
+            let (baseCost, headCost) = (baseRuns[0], headRuns[0])
+            let repeats = [baseRuns, headRuns].flatMap { runs in runs.dropFirst().map { (runs[0], $0) } }
+            if repeats.allSatisfy({ $0.instructions == $1.instructions }) { sameInstructions += 1 }
+            if repeats.allSatisfy({ $0 == $1 }) { sameEverywhere += 1 }
             let spread =
-                [(baseCost, baseAgain), (headCost, headAgain)].map { first, second in
+                repeats.map { first, again in
                     Swift.max(
-                        Self.difference(first.estimatedCycles, second.estimatedCycles),
-                        Self.difference(first.instructions, second.instructions))
+                        Self.difference(first.estimatedCycles, again.estimatedCycles),
+                        Self.difference(first.instructions, again.instructions))
                 }.max() ?? 0
             let ratio = headCost.estimatedCycles / Swift.max(baseCost.estimatedCycles, 1)
             let instructionRatio = headCost.instructions / Swift.max(baseCost.instructions, 1)
             rows.append(
                 Row(
-                    name: key.description, operation: key.operation, gated: gate.contains(key.operation),
+                    layout: key.layout.layout, itemsPerSection: key.layout.itemsPerSection, strategy: key.label,
+                    elements: key.elements, operation: key.operation, gated: gate.contains(key.operation),
                     base: baseCost, head: headCost, ratio: ratio, instructionRatio: instructionRatio, spread: spread,
                     verdict: Self.verdict(cycles: ratio, instructions: instructionRatio, margin: threshold + spread)))
         }
@@ -110,7 +143,7 @@ package struct CountedComparison: Codable, Sendable {
 
     /// Why the comparison judged nothing, or `nil`.
     package var unjudged: String? {
-        guard !rows.isEmpty else { return "no result was counted by both builds in both runs: nothing was compared" }
+        guard !rows.isEmpty else { return "no result was counted by both builds in every run: nothing was compared" }
         guard rows.contains(where: \.gated) else {
             return "the gate judged nothing: no result of its operations was counted by both builds"
         }
@@ -125,12 +158,15 @@ package struct CountedComparison: Codable, Sendable {
             + "that BASE counted: \(gatedOnlyInBase.joined(separator: ", ")): the change breaks the benchmark"
     }
 
-    /// What the two runs of each build showed of the counts' repeatability.
+    /// What the runs of each build showed of the counts' repeatability.
     package var repeatability: String {
+        guard runs > 1 else {
+            return "Each build counted once: how far its counts repeat was not measured (ab counts each twice)."
+        }
         let largest = rows.max { $0.spread < $1.spread }
         var text =
-            "Each build counted twice: \(sameInstructions) of \(rows.count) results agreed to the instruction, "
-            + "\(sameEverywhere) in every measure."
+            "Each build counted \(runs == 2 ? "twice" : "\(runs) times"): \(sameInstructions) of \(rows.count) "
+            + "results agreed to the instruction, \(sameEverywhere) in every measure."
         if let largest, largest.spread > 0 {
             text +=
                 " The largest difference of estimated cycles or instructions between two runs of one build: "

@@ -133,7 +133,7 @@ package struct ReportComparison: Sendable {
     /// shapes, the sizing and the seed), the seed, the viewport and the trace replayed; what `compare` and every
     /// round of `ab` refuse. The strategies and item counts are left out: they show as results of one side only. So
     /// are the trace's frames, which follow from the workload, seed, viewport and the largest item count run.
-    static func differences(_ base: BenchmarkReport, _ head: BenchmarkReport) -> [Difference] {
+    package static func differences(_ base: BenchmarkReport, _ head: BenchmarkReport) -> [Difference] {
         let (old, new) = (base.settings, head.settings)
         let (was, now) = (base.environment, head.environment)
         func quoted(_ text: String) -> String { "\"\(text)\"" }

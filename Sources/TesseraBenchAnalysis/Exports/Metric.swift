@@ -17,6 +17,21 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
     case floorElements = "floor-elements"
     /// An update's time over its work floor's (`BenchmarkResult.overFloor`).
     case overFloor = "over-floor"
+    /// Instructions an operation, counted under callgrind (`run --measure instructions`): the same from run to run
+    /// to within a few hundredths of a percent, so a 1% step stands out of its series at once.
+    case instructions
+    /// Cycles an operation as estimated from the counted instructions and simulated cache misses
+    /// (`CountedCost.estimatedCycles`).
+    case estimatedCycles = "estimated-cycles"
+
+    /// Whether the measure is a count under callgrind (`run --measure instructions`) rather than a time or a tally.
+    package var isCounted: Bool { self == .instructions || self == .estimatedCycles }
+
+    /// The smallest relative change `history detect` reports in a series of this measure unless told another: none
+    /// for the others, as Otava; 0.5% for a count. A count repeats so closely that E-divisive's t-test finds a
+    /// shift of a hundredth of a percent significant, and the most a count moved between two processes of one
+    /// build on a loaded machine was 0.42% (where fresh memory comes from, DESIGN §8).
+    package var smallestChange: Double { isCounted ? 0.005 : 0 }
 
     package var unit: String {
         switch self {
@@ -26,6 +41,8 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
         case .headBaseRatio: "HEAD/BASE"
         case .floorElements: "elements"
         case .overFloor: "time/floor"
+        case .instructions: "instructions"
+        case .estimatedCycles: "cycles"
         }
     }
 }
@@ -70,6 +87,22 @@ extension BenchmarkResult {
     }
 }
 
+extension CountedResult {
+    /// The result's figures: its instructions and estimated cycles an operation.
+    package var metrics: [Metric] {
+        let name = BenchmarkName(layout: key.layout, label: key.label, operation: operation, elements: elements)
+        return [
+            Metric(name, .instructions, value: cost.instructions),
+            Metric(name, .estimatedCycles, value: cost.estimatedCycles),
+        ]
+    }
+}
+
+extension BenchmarkReport {
+    /// The report's figures: its timed results' and its counted results'.
+    package var metrics: [Metric] { results.flatMap(\.metrics) + (counted ?? []).flatMap(\.metrics) }
+}
+
 extension BenchmarkName {
     /// The name of a result `ab` compared.
     package init(_ row: ABComparison.Row) {
@@ -85,6 +118,17 @@ extension ABComparison.Row {
         return [
             Metric(name, .latency, value: headMedianNanoseconds),
             Metric(name, .headBaseRatio, value: ratio, lower: interval?.lower, upper: interval?.upper),
+        ]
+    }
+}
+
+extension CountedComparison.Row {
+    /// The row's figures: HEAD's instructions and estimated cycles an operation.
+    package var metrics: [Metric] {
+        let name = BenchmarkName(layout: key.layout, label: strategy, operation: operation, elements: elements)
+        return [
+            Metric(name, .instructions, value: head.instructions),
+            Metric(name, .estimatedCycles, value: head.estimatedCycles),
         ]
     }
 }

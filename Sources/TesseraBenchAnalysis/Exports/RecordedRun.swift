@@ -5,9 +5,11 @@ import TesseraBenchKit
 /// history stores, from a run's report or from an `ab` comparison.
 package struct RecordedRun: Hashable, Sendable {
     package enum Kind: String, Codable, Hashable, Sendable {
-        /// `tessera-bench run --report`: each result's median, bytes an element and allocations.
+        /// `tessera-bench run --report`: each result's median, bytes an element and allocations, or its instructions
+        /// and estimated cycles when counted.
         case run
-        /// `tessera-bench ab --report`: HEAD's median over the rounds and the median HEAD/BASE ratio.
+        /// `tessera-bench ab --report`: HEAD's median over the rounds and the median HEAD/BASE ratio; or, with
+        /// `--measure instructions`, HEAD's instructions and estimated cycles.
         case ab
     }
 
@@ -64,11 +66,16 @@ package struct RecordedRun: Hashable, Sendable {
             kind = .run
             environment = report.environment
             workload = report.settings.workload
-            metrics = report.results.flatMap(\.metrics)
+            metrics = report.metrics
         case .ab(let comparison):
             kind = .ab
             environment = comparison.environment
             workload = "ab, \(comparison.rounds) rounds: " + comparison.runArguments.joined(separator: " ")
+            metrics = comparison.rows.flatMap(\.metrics)
+        case .countedAB(let comparison):
+            kind = .ab
+            environment = comparison.environment
+            workload = "ab --measure instructions: " + comparison.runArguments.joined(separator: " ")
             metrics = comparison.rows.flatMap(\.metrics)
         }
         guard !metrics.isEmpty else { throw Problem(description: "it holds no result: nothing was measured") }

@@ -22,7 +22,7 @@ extension AB {
         }
         let rounds = trials.rounds
         let comparison = CountedComparison(
-            base: (rounds[0].base, rounds[1].base), head: (rounds[0].head, rounds[1].head),
+            base: rounds.map(\.base), head: rounds.map(\.head), runArguments: runArguments,
             threshold: thresholdPercent / 100, gate: try gatedOperations)
         print(comparison.text(), terminator: "")
         try outputFiles.write([

@@ -198,6 +198,9 @@ struct AB: ParsableCommand {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(repeated)")
         }
         _ = try outputFiles()
+        if measure == .timeAndInstructions {
+            throw ValidationError("--measure takes time or instructions: ab compares one measure at a time")
+        }
         if measure == .instructions, untilDecided {
             throw ValidationError("--until-decided adds timed rounds; a counted comparison runs each build twice")
         }

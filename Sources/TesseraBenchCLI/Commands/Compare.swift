@@ -12,6 +12,11 @@ struct Compare: ParsableCommand {
             slowdown beyond --threshold that is also significant (p below --alpha); an improvement is the mirror. \
             Results in one report only are listed, not failed.
 
+            Reports of `run --measure instructions` are compared on counts instead: each result's estimated \
+            cycles and instructions, HEAD over BASE, a regression being a rise beyond --threshold (1% unless \
+            given), as `ab --measure instructions` judges one run of each build. A report of `run --measure \
+            time,instructions` is compared on both.
+
             Each report is a single run, and its samples see only the noise within that run, not the noise between \
             runs (another process, another moment on a shared machine), so compare cannot tell run-to-run noise \
             from a change: a "significant" change may be neither. To decide whether a build is slower, use \
@@ -44,8 +49,10 @@ struct Compare: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The change, in percent, beyond which a significant change counts.", valueName: "percent"))
-    var threshold = 5.0
+        help: ArgumentHelp(
+            "The change, in percent, beyond which a significant change counts (default: 5 for times, 1 for counts).",
+            valueName: "percent"))
+    var threshold: Double?
 
     @Option(
         parsing: .unconditional,
@@ -57,33 +64,79 @@ struct Compare: ParsableCommand {
 
     /// Settings out of range are usage errors (64), as an unknown option is: 2 is for the reports.
     func validate() throws {
-        guard threshold.isFinite, threshold >= 0 else {
+        if let threshold, !(threshold.isFinite && threshold >= 0) {
             throw ValidationError("--threshold must be a percentage of 0 or more, not \(threshold)")
         }
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, not \(alpha)") }
     }
 
     func run() throws {
-        let comparison: ReportComparison
+        let reports: (base: BenchmarkReport, head: BenchmarkReport)
         do throws(ReportError) {
-            comparison = ReportComparison(
-                base: try .load(from: URL(fileURLWithPath: base)), head: try .load(from: URL(fileURLWithPath: head)),
-                threshold: threshold / 100, alpha: alpha
+            reports = (
+                try .load(from: URL(fileURLWithPath: base), counted: true),
+                try .load(from: URL(fileURLWithPath: head), counted: true)
             )
         } catch {
             throw unusable(error.description)
         }
+        let timed = !reports.base.results.isEmpty && !reports.head.results.isEmpty
+        let counted = !(reports.base.counted ?? []).isEmpty && !(reports.head.counted ?? []).isEmpty
+        guard timed || counted else {
+            throw unusable(
+                "one report is of a timed run and the other of a counted one (run --measure instructions): "
+                    + "nothing was measured alike")
+        }
+        var regressions: [String] = []
+        if timed { regressions += try compareTimes(reports) }
+        if counted { regressions += try compareCounts(reports, after: timed) }
+        guard regressions.isEmpty else {
+            let list = regressions.map { "  \($0)" }.joined(separator: "\n")
+            printError("\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)")
+            throw ExitCode.regression
+        }
+    }
+
+    /// The timed results compared and printed; the regressions, described.
+    private func compareTimes(_ reports: (base: BenchmarkReport, head: BenchmarkReport)) throws -> [String] {
+        let comparison = ReportComparison(
+            base: reports.base, head: reports.head, threshold: (threshold ?? 5) / 100, alpha: alpha)
         let unusableReason = comparison.unusableReason
         // With nothing in common there is no table, and "no regressions" would claim a comparison never made.
         if let unusableReason, comparison.matches.isEmpty { throw unusable(unusableReason) }
         print(format == .markdown ? comparison.markdown() : comparison.text(), terminator: "")
         // Different work: the table is shown, led by its warning, but it can neither pass nor fail a change.
         if let unusableReason { throw unusable(unusableReason) }
-        let regressions = comparison.regressions
-        guard regressions.isEmpty else {
-            let list = regressions.map { "  \($0)" }.joined(separator: "\n")
-            printError("\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)")
-            throw ExitCode.regression
+        return comparison.regressions.map(\.description)
+    }
+
+    /// The counted results compared on estimated cycles and instructions and printed, every operation gated, after
+    /// the timed comparison when there was one (which warned of the reports' differences); the regressions,
+    /// described.
+    private func compareCounts(_ reports: (base: BenchmarkReport, head: BenchmarkReport), after timed: Bool) throws
+        -> [String]
+    {
+        let differences = ReportComparison.differences(reports.base, reports.head)
+        let work = differences.filter(\.timesDifferentWork)
+        guard work.isEmpty else {
+            throw unusable(
+                "the reports counted different work, so their counts cannot be compared: "
+                    + work.map(\.description).joined(separator: "; "))
+        }
+        let comparison = CountedComparison(
+            base: [reports.base], head: [reports.head], runArguments: [], threshold: (threshold ?? 1) / 100,
+            gate: Set(BenchmarkOperation.allCases))
+        if let unjudged = comparison.unjudged { throw unusable(unjudged) }
+        if timed {
+            print("")
+        } else if !differences.isEmpty {
+            let listed = differences.map(\.description).joined(separator: "; ")
+            print("Warning: the runs differ in set-up, which can explain a change by itself: \(listed).\n")
+        }
+        print(format == .markdown ? comparison.markdown() : comparison.text(), terminator: "")
+        return comparison.regressions.map { row in
+            "\(row.name): "
+                + String(format: "estimated cycles %.4f, instructions %.4f", row.ratio, row.instructionRatio)
         }
     }
 

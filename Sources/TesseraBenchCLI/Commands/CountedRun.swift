@@ -3,14 +3,19 @@ import CCallgrind
 import Foundation
 import TesseraBenchKit
 
-/// What `run --measure` measures: time on the clock, or instructions and simulated cache misses under callgrind.
+/// What `run --measure` measures: time on the clock, instructions and simulated cache misses under callgrind, or
+/// both, one after the other (`ab --measure` takes one of the first two).
 enum RunMeasure: String, CaseIterable, ExpressibleByArgument {
     case time
     case instructions
+    case timeAndInstructions = "time,instructions"
+
+    var times: Bool { self != .instructions }
+    var counts: Bool { self != .time }
 }
 
-/// `run --measure instructions` as the user starts it: the same command again under callgrind, which counts it
-/// (`CallgrindCounter` in the process it starts), with its standard output and error, and its exit status.
+/// What `run --measure instructions` counts, as the user starts it: the same command again under callgrind, which
+/// counts it (`CallgrindCounter` in the process it starts) and writes its report where this process reads it.
 enum CountedRun {
     /// Valgrind and a tool to strip debug information with, on the path; refused before anything is measured when
     /// either is missing or this build cannot count.
@@ -31,6 +36,14 @@ enum CountedRun {
     /// Whether this process is the one `runUnderCallgrind` started, to count.
     static var isCountedProcess: Bool { CallgrindCounter.outputFileOfThisProcess != nil }
 
+    /// Where the counted process writes its report: beside its dumps.
+    static func reportFile(outputFile: String) -> String { outputFile + ".report.json" }
+
+    /// The report file of the process `runUnderCallgrind` started; `nil` in any other.
+    static var reportFileOfThisProcess: URL? {
+        CallgrindCounter.outputFileOfThisProcess.map { URL(fileURLWithPath: reportFile(outputFile: $0)) }
+    }
+
     /// The counter of the process `runUnderCallgrind` started, over callgrind's client requests.
     static func counter() throws -> CallgrindCounter {
         guard cc_running_on_valgrind() != 0, let outputFile = CallgrindCounter.outputFileOfThisProcess else {
@@ -43,13 +56,13 @@ enum CountedRun {
                 dumpStats: { name in cc_dump_stats(name) }))
     }
 
-    /// Runs this process's command line again under callgrind and returns when it has ended; throws its exit
+    /// Runs this process's command line again under callgrind and returns the report it wrote; throws its exit
     /// status when that is not 0.
     ///
     /// Valgrind 3.19 (Debian 12's) cannot read the DWARF 5 debug information Swift 6 writes and gives up, so the
     /// process counted is a copy of this executable without it (`objcopy --strip-debug`; the symbols stay).
     /// Valgrind's own messages go to a log beside the dumps, shown only when the counted process fails.
-    static func runUnderCallgrind() throws {
+    static func runUnderCallgrind() throws -> BenchmarkReport {
         let (valgrind, objcopy) = try tools()
         guard let executable = Bundle.main.executableURL else {
             throw ValidationError("cannot find this program's own executable to run it under valgrind")
@@ -91,6 +104,12 @@ enum CountedRun {
             throw ExitCode(
                 process.terminationReason == .uncaughtSignal
                     ? 128 + process.terminationStatus : process.terminationStatus)
+        }
+        do throws(ReportError) {
+            return try BenchmarkReport.load(
+                from: URL(fileURLWithPath: reportFile(outputFile: outputFile)), counted: true)
+        } catch {
+            throw CountingError.missingReport(error.description)
         }
     }
 }

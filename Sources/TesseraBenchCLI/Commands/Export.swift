@@ -12,7 +12,8 @@ struct Export: ParsableCommand {
             layout/strategy/operation/elements (with /N-per-section when the built-in workload shaped it), the same \
             from run to run. A run gives each result's median in nanoseconds (with the 95% interval of the median \
             as its bounds), its bytes an element and its allocations an operation; an ab result gives HEAD's median \
-            and the median HEAD/BASE ratio with its interval.
+            and the median HEAD/BASE ratio with its interval. A counted run (`run --measure instructions`) gives each \
+            result's instructions and estimated cycles an operation, and a counted ab HEAD's.
 
             --format bmf writes Bencher Metric Format, for `bencher run --adapter json --file FILE`; \
             github-action-benchmark its customSmallerIsBetter JSON, for benchmark-action/github-action-benchmark; \

@@ -30,8 +30,7 @@ struct HistoryShow: ParsableCommand {
         let series = try filter.series(of: history)
         print(filter.benchmark == nil ? HistoryTable.overview(series) : HistoryTable.points(series), terminator: "")
         if html != nil {
-            let page = HistoryChart.page(
-                series, detector: EDivisive(), title: "tessera-bench history of \(history.database)")
+            let page = HistoryChart.page(series, title: "tessera-bench history of \(history.database)")
             try outputFiles.write(["--html": { Data(page.utf8) }])
             print("Wrote \(html!)")
         }

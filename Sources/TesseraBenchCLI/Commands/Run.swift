@@ -88,8 +88,8 @@ struct Run: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "What to measure: time, or instructions (each operation counted a fixed number of times under callgrind: instructions, data accesses, simulated cache misses and estimated cycles, which barely move from run to run). instructions runs this command again under valgrind, 20-50 times slower; it writes --report only.",
-            valueName: "time|instructions"))
+            "What to measure: time; instructions (each operation counted a fixed number of times under callgrind: instructions, data accesses, simulated cache misses and estimated cycles, which barely move from run to run; this command runs again under valgrind, 20-50 times slower, and writes --report only); or time,instructions, one after the other, with the naive dictionary's cost over the engine's timed and counted side by side.",
+            valueName: "time|instructions|time,instructions"))
     var measure = RunMeasure.time
 
     @Flag(
@@ -124,15 +124,21 @@ struct Run: ParsableCommand {
         let traceFile = try traceFile()
         try workload.check(try layoutIDs, viewports: Self.viewports(of: traceFile, else: workload.viewport.size))
         if systemMalloc { try SystemMallocRun.checkReady() }
-        if measure == .instructions { try checkCounted() }
+        if measure.counts { try checkCounted() }
     }
 
-    /// A counted run writes its counts as a report and a table, and needs valgrind.
+    /// A counted run needs valgrind; counted alone, it writes its counts as a report and a table.
     func checkCounted() throws {
-        for (name, file) in [("--markdown", markdown), ("--csv", csv), ("--html", html)] where file != nil {
-            throw ValidationError("\(name) shows times; --measure instructions writes --report and a table")
+        if measure == .instructions {
+            for (name, file) in [("--markdown", markdown), ("--csv", csv), ("--html", html)] where file != nil {
+                throw ValidationError(
+                    "\(name) shows times; --measure instructions writes --report and a table (time,instructions writes both)"
+                )
+            }
+            if systemMalloc {
+                throw ValidationError("--system-malloc compares times; drop it with --measure instructions")
+            }
         }
-        if systemMalloc { throw ValidationError("--system-malloc compares times; drop it with --measure instructions") }
         if !CountedRun.isCountedProcess { _ = try CountedRun.tools() }
     }
 
@@ -201,8 +207,51 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        if measure == .instructions, !CountedRun.isCountedProcess { return try CountedRun.runUnderCallgrind() }
+        if CountedRun.isCountedProcess { return try count() }
         let outputFiles = try outputFiles()
+        if measure.counts, !quiet {
+            FileHandle.standardError.write(
+                Data(
+                    "Counting under callgrind after \(measure.times ? "timing" : "checking"): each operation counted a fixed number of times, the run 20-50 times slower than timed.\n"
+                        .utf8))
+        }
+        var report: BenchmarkReport
+        if measure.times {
+            report = try makeRunner().run()
+            if systemMalloc { report = try SystemMallocRun.adding(to: report) }
+            print(TerminalTable.render(ReportDocument(report)), terminator: "")
+            if measure.counts { report.counted = try CountedRun.runUnderCallgrind().counted }
+        } else {
+            report = try CountedRun.runUnderCallgrind()
+        }
+        if measure.counts {
+            if measure.times { print("") }
+            print(CountedTable.render(report), terminator: "")
+        }
+        if measure.times, measure.counts { print("\n" + CountedAgreement(report).text(), terminator: "") }
+        // Validation allows the timed documents only where there are times.
+        try outputFiles.write([
+            "--report": { try report.jsonData() },
+            "--markdown": { Data(MarkdownReport.render(ReportDocument(report)).utf8) },
+            "--csv": { Data(CSVReport.render(ReportDocument(report)).utf8) },
+            "--html": { Data(HTMLReport.render(ReportDocument(report)).utf8) },
+        ])
+        if !outputFiles.files.isEmpty { print("") }
+        for file in outputFiles.files { print("Written to \(file.path)") }
+    }
+
+    /// The run in the process `CountedRun.runUnderCallgrind` started: every operation counted, and the report
+    /// written where the process that started it reads it.
+    private func count() throws {
+        var runner = try makeRunner()
+        runner.counter = try CountedRun.counter()
+        let report = try runner.run()
+        guard let file = CountedRun.reportFileOfThisProcess else { throw CountingError.notCounted }
+        try report.write(to: file)
+    }
+
+    /// The runner of this command's workload, settings and budgets, its progress on standard error.
+    private func makeRunner() throws -> BenchmarkRunner {
         let traceFile = try traceFile()
         let viewport = traceFile?.frames.first?.viewport ?? workload.viewport.size
         let layoutIDs = try layoutIDs
@@ -229,23 +278,6 @@ struct Run: ParsableCommand {
         // Terminal or not: a CI log or `2> file` shows how far the run is.
         if !quiet { runner.progress = standardError }
         runner.notice = standardError
-        if measure == .instructions { runner.counter = try CountedRun.counter() }
-        var result = try runner.run()
-        if runner.counter != nil {
-            print(CountedTable.render(result), terminator: "")
-            try outputFiles.write(["--report": { try result.jsonData() }])
-        } else {
-            if systemMalloc { result = try SystemMallocRun.adding(to: result) }
-            let document = ReportDocument(result)
-            print(TerminalTable.render(document), terminator: "")
-            try outputFiles.write([
-                "--report": { try result.jsonData() },
-                "--markdown": { Data(MarkdownReport.render(document).utf8) },
-                "--csv": { Data(CSVReport.render(document).utf8) },
-                "--html": { Data(HTMLReport.render(document).utf8) },
-            ])
-        }
-        if !outputFiles.files.isEmpty { print("") }
-        for file in outputFiles.files { print("Written to \(file.path)") }
+        return runner
     }
 }

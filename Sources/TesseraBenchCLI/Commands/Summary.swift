@@ -11,7 +11,8 @@ struct Summary: ParsableCommand {
             one-item insert and its bytes an element, each beside the tutorials' dictionary cache; its updates over \
             their work floors (the elements each must write, priced at the run's warm prepare), with the floors; \
             then the targets missed, the fastest strategy of each layout, and the machine. The reports hold every \
-            result.
+            result. A report of `run --measure instructions` adds its counts' table, and one of `run --measure \
+            time,instructions` the naive dictionary's cost over the engine's, timed and counted, side by side.
 
             With --readme FILE, the same summary in Markdown replaces what lies between the lines \
             "\(Self.beginMarker)" and "\(Self.endMarker)" in FILE, which must hold both once, in that order; the \
@@ -29,7 +30,8 @@ struct Summary: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Reports of `tessera-bench run --report`, in the order to show them.", valueName: "report.json"))
+            "Reports of `tessera-bench run --report`, timed or counted, in the order to show them.",
+            valueName: "report.json"))
     var reports: [String]
 
     @Option(
@@ -56,16 +58,27 @@ struct Summary: ParsableCommand {
         var loaded: [BenchmarkReport] = []
         for path in reports {
             do throws(ReportError) {
-                loaded.append(try .load(from: URL(fileURLWithPath: path)))
+                loaded.append(try .load(from: URL(fileURLWithPath: path), counted: true))
             } catch {
                 FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
                 throw ExitCode.unusableInput
             }
         }
-        let summary = RunSummary(loaded)
+        let timed = loaded.filter { !$0.results.isEmpty }
+        let summary = RunSummary(timed)
         guard let readme else {
-            print(summary.text(), terminator: "")
+            var pages = timed.isEmpty ? [] : [summary.text()]
+            for report in loaded where !(report.counted ?? []).isEmpty {
+                pages.append(CountedTable.render(report))
+                if !report.results.isEmpty { pages.append(CountedAgreement(report).text()) }
+            }
+            print(pages.joined(separator: "\n"), terminator: "")
             return
+        }
+        guard !timed.isEmpty else {
+            FileHandle.standardError.write(
+                Data("Error: the README's results are times, and these reports hold counts only\n".utf8))
+            throw ExitCode.unusableInput
         }
         let text = try Self.replacingResults(in: readme, with: summary.markdown(command: command))
         try outputFiles.write(["--readme": { Data(text.utf8) }])

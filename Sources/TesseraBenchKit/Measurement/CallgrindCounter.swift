@@ -145,6 +145,8 @@ package enum CountingError: Error, CustomStringConvertible, Equatable {
     case unreadableDump(path: String)
     /// The counted process ran without callgrind counting it.
     case notCounted
+    /// The counted process ended well and left no report that can be read back.
+    case missingReport(String)
 
     package var description: String {
         switch self {
@@ -160,6 +162,8 @@ package enum CountingError: Error, CustomStringConvertible, Equatable {
             "callgrind's dump at \(path) has no events: and summary: lines"
         case .notCounted:
             "the counted process did not run under callgrind"
+        case .missingReport(let reason):
+            "the counted process left no report to read back: \(reason)"
         }
     }
 }

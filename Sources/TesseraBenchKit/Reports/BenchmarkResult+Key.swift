@@ -7,6 +7,13 @@ extension BenchmarkResult {
         package var elements: Int
         package var operation: BenchmarkOperation
 
+        package init(layout: ShapedLayout, label: String, elements: Int, operation: BenchmarkOperation) {
+            self.layout = layout
+            self.label = label
+            self.elements = elements
+            self.operation = operation
+        }
+
         package var description: String {
             "\(layout.name) · \(label) · \(elements.formatted()) · \(operation.rawValue)"
         }

@@ -50,6 +50,24 @@ package struct CountedCost: Codable, Hashable, Sendable {
             l1Misses: sum("I1mr", "D1mr", "D1mw"), lastLevelMisses: sum("ILmr", "DLmr", "DLmw"))
     }
 
+    /// What JSON lets through and a cost cannot hold, as a problem of the field at `place`, or `nil`: a count that
+    /// is negative, not finite or over `longestCount`, or more misses than accesses.
+    package func inconsistency(at place: String) -> String? {
+        for (field, value) in [
+            ("instructions", instructions), ("dataReads", dataReads), ("dataWrites", dataWrites),
+            ("l1Misses", l1Misses), ("lastLevelMisses", lastLevelMisses),
+        ] where !(value >= 0 && value <= Self.longestCount) {
+            return "\(place).\(field) is \(value); a count is 0 or more and at most 10^18"
+        }
+        if lastLevelMisses > l1Misses || l1Misses > instructions + dataReads + dataWrites {
+            return "\(place) has more misses than accesses"
+        }
+        return nil
+    }
+
+    /// The largest count a report may hold: with counts this size, every estimate and ratio is a finite number.
+    static let longestCount = 1e18
+
     enum CodingKeys: String, CodingKey {
         case instructions, dataReads, dataWrites, l1Misses, lastLevelMisses, estimatedCycles
     }

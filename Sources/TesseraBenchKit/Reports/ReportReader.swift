@@ -170,27 +170,13 @@ extension BenchmarkReport {
             if result.operationsCounted < 1 {
                 return "\(place).operationsCounted is \(result.operationsCounted); a count covers at least one"
             }
-            let cost = result.cost
-            for (field, value) in [
-                ("instructions", cost.instructions), ("dataReads", cost.dataReads), ("dataWrites", cost.dataWrites),
-                ("l1Misses", cost.l1Misses), ("lastLevelMisses", cost.lastLevelMisses),
-            ] where !(value >= 0 && value <= longestCount) {
-                return "\(place).cost.\(field) is \(value); a count is 0 or more and at most 10^18"
-            }
-            if cost.lastLevelMisses > cost.l1Misses
-                || cost.l1Misses > cost.instructions + cost.dataReads + cost.dataWrites
-            {
-                return "\(place).cost has more misses than accesses"
-            }
+            if let problem = result.cost.inconsistency(at: "\(place).cost") { return problem }
             if !measured.insert(result.key).inserted {
                 return "\(place) counts \(result.key) again; a report holds each result once"
             }
         }
         return nil
     }
-
-    /// The largest count a report may hold: with counts this size, every estimate and ratio is a finite number.
-    static let longestCount = 1e18
 
     /// A stored percentile its samples cannot have given: a median outside their middle half, a p90 or p99 outside
     /// their range, or percentiles out of order. (Loose enough for every schema's way of taking percentiles, and
