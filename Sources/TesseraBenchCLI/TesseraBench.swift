@@ -30,7 +30,10 @@ public struct TesseraBench: ParsableCommand {
     /// written (a full disk, a closed pipe) is an error, not a silent success, whatever wrote it (the help too), and
     /// an option given twice is refused (`RepeatedOptions`).
     public static func runCommandLine() -> Never {
-        Interruption.install()
+        // Not in the process `run --measure instructions` counts: the dispatch thread that serves the signal sources
+        // allocates when the machine's load lets it run, which moved where the counted thread's fresh memory came
+        // from and so its counts. That process ends by a signal's default action; the one that started it cleans up.
+        if !CountedRun.isCountedProcess { Interruption.install() }
         // Before anything is parsed or checked: a value that was to be dropped must not be the one judged.
         if let repeated = RepeatedOptions.first(in: Array(CommandLine.arguments.dropFirst()), of: Self.self) {
             let command = ([_commandName] + repeated.path).joined(separator: " ")

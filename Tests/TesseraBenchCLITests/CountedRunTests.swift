@@ -54,8 +54,8 @@ struct CountedRunTests {
             #expect(naive > engineCount, "\(operation): \(naive) against \(engineCount)")
         }
         // Two processes count alike: the engine's counts to within a thousandth, the naive dictionary's (an object
-        // an element, so the allocator's paths follow its state) to within a hundredth. On a loaded machine (the
-        // test runner's other tests), where fresh memory comes from still moves a few counts (docs/DESIGN.md §8).
+        // an element, so the allocator's paths follow its state) to within a hundredth, on a machine the test
+        // runner's other tests load (docs/DESIGN.md §8, "Repeatable").
         for (name, first) in counts[0] {
             let second = counts[1][name] ?? 0
             let tolerance = name.hasPrefix("naive-dictionary") ? 0.01 : 0.001

@@ -170,7 +170,7 @@ package struct CountedComparison: Codable, Sendable {
         if let largest, largest.spread > 0 {
             text +=
                 " The largest difference of estimated cycles or instructions between two runs of one build: "
-                + String(format: "%.3f%%", largest.spread * 100) + " (\(largest.name)); a count moves with the "
+                + String(format: "%.2g%%", largest.spread * 100) + " (\(largest.name)); a count moves with the "
                 + "addresses of fresh memory (the simulated caches' misses) and the allocator's state, and a result's "
                 + "margin is the threshold plus its own difference."
         }

@@ -29,8 +29,9 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
 
     /// The smallest relative change `history detect` reports in a series of this measure unless told another: none
     /// for the others, as Otava; 0.5% for a count. A count repeats so closely that E-divisive's t-test finds a
-    /// shift of a hundredth of a percent significant, and the most a count moved between two processes of one
-    /// build on a loaded machine was 0.42% (where fresh memory comes from, DESIGN §8).
+    /// shift of a hundredth of a percent significant, and a count moves by a few tenths of a percent with what is
+    /// not the code: the environment's and the arguments' length shifts the stack's addresses, and so the
+    /// simulated misses (one more environment variable moved flow's one-item resize by 0.1%).
     package var smallestChange: Double { isCounted ? 0.005 : 0 }
 
     package var unit: String {

@@ -19,9 +19,9 @@ struct HistoryDetect: ParsableCommand {
             figure's run-to-run noise of 2–3%, a 10% step is found a few runs after it lands. A counted series \
             (instructions, estimated-cycles, from `run` or `ab --measure instructions`) repeats to within a few \
             hundredths of a percent, so a 1% step is found at its first commit. The t-test would call a shift of a \
-            hundredth of a percent in such a series significant, so a counted series reports only changes of 0.5% \
-            or more unless --magnitude says otherwise: the most a count moved between two processes of one build \
-            on a loaded machine was 0.42%.
+            hundredth of a percent in such a series significant, and a count moves by a few tenths of a percent \
+            with what is not the code (the environment's length moves the stack's addresses), so a counted series \
+            reports only changes of 0.5% or more unless --magnitude says otherwise.
 
             Exit status: 0 when searched (with or without change points); 2 for a database that is not a history, \
             or no series that matches; 64 for usage.
