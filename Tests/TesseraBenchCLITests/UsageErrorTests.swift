@@ -56,6 +56,11 @@ import Testing
             arguments: ["ab", "/bin/true", "/bin/true", "--", "--measure", "instructions"],
             mentions: ["--measure is ab's own option"]),
         Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--measure", "time,instructions"],
+            mentions: ["--measure takes time or instructions"]),
+        Case(
+            arguments: ["history", "detect", "--magnitude", "-0.1"], mentions: ["--magnitude must be 0 or more"]),
+        Case(
             arguments: ["ab", "/bin/true", "/bin/true", "--gate", "query,query"],
             mentions: ["the operation 'query' is named twice"]),
         Case(

@@ -74,8 +74,13 @@ struct AB: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --until-decided: the most rounds before the confirmation.")
     var budget = 30
 
-    @Option(parsing: .unconditional, help: "With --until-decided: rounds between two looks.")
-    var lookEvery = 10
+    @Option(
+        parsing: .unconditional,
+        help: "With --until-decided: rounds between two looks. (default: 10, or the budget when it is fewer)")
+    var lookEvery: Int?
+
+    /// The rounds between two looks: as given, or 10, or the whole budget when it is fewer.
+    var roundsBetweenLooks: Int { lookEvery ?? min(10, budget) }
 
     @Option(
         parsing: .unconditional,
@@ -168,7 +173,7 @@ struct AB: ParsableCommand {
         guard rounds >= fewest, rounds <= 1_000 else {
             throw ValidationError("--rounds must be between \(fewest) and 1000: \(why)")
         }
-        guard (fewest...1_000).contains(budget), (1...budget).contains(lookEvery) else {
+        guard (fewest...1_000).contains(budget), (1...budget).contains(roundsBetweenLooks) else {
             throw ValidationError(
                 "--budget must be between \(fewest) and 1000 (\(why)), and --look-every between 1 and the budget")
         }
@@ -235,7 +240,7 @@ struct AB: ParsableCommand {
         var comparison: ABComparison
         do throws(ABTrials.Failure) {
             if untilDecided {
-                let design = SequentialDesign(budget: budget, every: lookEvery, confidence: confidence)
+                let design = SequentialDesign(budget: budget, every: roundsBetweenLooks, confidence: confidence)
                 comparison = compare([], design: design)
                 for look in design.looks {
                     try trials.run(rounds: look - trials.rounds.count, of: design.budget)
