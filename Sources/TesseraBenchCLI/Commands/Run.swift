@@ -209,21 +209,8 @@ struct Run: ParsableCommand {
     func run() throws {
         if CountedRun.isCountedProcess { return try count() }
         let outputFiles = try outputFiles()
-        if measure.counts, !quiet {
-            FileHandle.standardError.write(
-                Data(
-                    "Counting under callgrind after \(measure.times ? "timing" : "checking"): each operation counted a fixed number of times, the run 20-50 times slower than timed.\n"
-                        .utf8))
-        }
-        var report: BenchmarkReport
-        if measure.times {
-            report = try makeRunner().run()
-            if systemMalloc { report = try SystemMallocRun.adding(to: report) }
-            print(TerminalTable.render(ReportDocument(report)), terminator: "")
-            if measure.counts { report.counted = try CountedRun.runUnderCallgrind().counted }
-        } else {
-            report = try CountedRun.runUnderCallgrind()
-        }
+        var report = try measure.times ? timedRun() : countedRun()
+        if measure.times, measure.counts { report.counted = try countedRun().counted }
         if measure.counts {
             if measure.times { print("") }
             print(CountedTable.render(report), terminator: "")
@@ -238,6 +225,25 @@ struct Run: ParsableCommand {
         ])
         if !outputFiles.files.isEmpty { print("") }
         for file in outputFiles.files { print("Written to \(file.path)") }
+    }
+
+    /// The run timed in this process, its table printed.
+    private func timedRun() throws -> BenchmarkReport {
+        var report = try makeRunner().run()
+        if systemMalloc { report = try SystemMallocRun.adding(to: report) }
+        print(TerminalTable.render(ReportDocument(report)), terminator: "")
+        return report
+    }
+
+    /// The run counted under callgrind, in the process this one starts.
+    private func countedRun() throws -> BenchmarkReport {
+        if !quiet {
+            FileHandle.standardError.write(
+                Data(
+                    "Counting under callgrind: each operation a fixed number of times, 20-50 times slower than timing it.\n"
+                        .utf8))
+        }
+        return try CountedRun.runUnderCallgrind()
     }
 
     /// The run in the process `CountedRun.runUnderCallgrind` started: every operation counted, and the report
