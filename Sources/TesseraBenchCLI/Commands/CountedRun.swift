@@ -56,6 +56,25 @@ enum CountedRun {
                 dumpStats: { name in cc_dump_stats(name) }))
     }
 
+    /// A directory for the counted process's copy of this program, its dumps and its report, named the same from
+    /// run to run: `tessera-bench-callgrind/1` in the temporary directory, or the next number free while another
+    /// counted run holds it. The counted process is given these paths, and paths of a random name moved its counts
+    /// between runs (a few results by up to 0.7%, docs/notes on the counted gate); so does the copy's name, which
+    /// is `tessera-bench` whatever the binary's.
+    private static func makeDirectory() throws -> URL {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("tessera-bench-callgrind")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        var slot = 1
+        while true {
+            let directory = parent.appendingPathComponent(String(slot))
+            if mkdir(directory.path, 0o700) == 0 { return directory }
+            guard errno == EEXIST else {
+                throw ValidationError("cannot make \(directory.path): \(String(cString: strerror(errno)))")
+            }
+            slot += 1
+        }
+    }
+
     /// Runs this process's command line again under callgrind and returns the report it wrote; throws its exit
     /// status when that is not 0.
     ///
@@ -67,15 +86,13 @@ enum CountedRun {
         guard let executable = Bundle.main.executableURL else {
             throw ValidationError("cannot find this program's own executable to run it under valgrind")
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tessera-bench-callgrind-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeDirectory()
         let directoryToken = Interruption.track(path: directory.path)
         defer {
             try? FileManager.default.removeItem(at: directory)
             Interruption.untrack(directoryToken)
         }
-        let stripped = directory.appendingPathComponent(executable.lastPathComponent).path
+        let stripped = directory.appendingPathComponent("tessera-bench").path
         switch ProcessOutput.run(URL(fileURLWithPath: objcopy), ["--strip-debug", executable.path, stripped]) {
         case .ended(status: 0, _): break
         case .ended(let status, _):
