@@ -7,7 +7,9 @@ enum StandardOutput {
     /// Writes what is buffered; throws when any write to standard output has failed.
     static func flush() throws(Failure) {
         guard tessera_flush_standard_output() == 0 else {
-            throw Failure(description: "cannot write to standard output: \(String(cString: strerror(errno)))")
+            // errno is the failed write's unless something since has set it, which nothing here does.
+            let reason = errno == 0 ? "a write to it failed" : String(cString: strerror(errno))
+            throw Failure(description: "cannot write to standard output: \(reason)")
         }
     }
 

@@ -27,9 +27,15 @@ public struct TesseraBench: ParsableCommand {
     )
 
     /// Runs the command line and exits: a signal cleans up what the run made, standard output that could not be
-    /// written (a full disk, a closed pipe) is an error, not a silent success, whatever wrote it (the help too), and
+    /// written (a full disk, a closed pipe) is an error once the command's files are written, not a silent success
+    /// nor a death by SIGPIPE, whatever wrote it (the help too), and
     /// an option given twice is refused (`RepeatedOptions`).
     public static func runCommandLine() -> Never {
+        // A reader that goes away (`| head`) is a failed write like a full disk: the command finishes, writes every
+        // file it was asked for, and ends with the write error's status (74), not killed by SIGPIPE half-way. Caught
+        // by a handler that does nothing rather than ignored, since an ignored signal stays ignored in the programs
+        // this one starts, and a caught one is theirs again.
+        signal(SIGPIPE) { _ in }
         // Not in the process `run --measure instructions` counts: the dispatch thread that serves the signal sources
         // allocates when the machine's load lets it run, which moved where the counted thread's fresh memory came
         // from and so its counts. That process ends by a signal's default action; the one that started it cleans up.

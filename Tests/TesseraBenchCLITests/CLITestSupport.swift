@@ -41,7 +41,7 @@ enum Bench {
     /// `standardOutput` sends standard output to that file instead (as `> /dev/full`); it is then not read back.
     static func run(
         _ arguments: [String], in directory: URL? = nil, timeout: Double = 60, executable: URL = TesseraBenchBinary.url,
-        standardOutput: String? = nil
+        standardOutput: String? = nil, environment: [String: String] = [:]
     ) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "tessera-cli-out-\(UUID().uuidString)")
@@ -58,6 +58,9 @@ enum Bench {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
@@ -207,5 +210,20 @@ struct Element: Hashable, CustomStringConvertible {
 
     var description: String {
         "\(kind) \(section).\(item) (\(x), \(y), \(width), \(height)) translate (\(translateX), \(translateY))"
+    }
+}
+
+extension Bench {
+    /// The processes whose parent is `parent`, from /proc.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
     }
 }

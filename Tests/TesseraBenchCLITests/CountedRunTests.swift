@@ -95,4 +95,63 @@ struct CountedRunTests {
         #expect(compared.standardOutput.contains("no regressions"), "\(compared)")
         #expect(compared.standardOutput.contains("Each build counted once"), "\(compared)")
     }
+
+    /// The counted process's files live in a directory of the run's own: made new (never a path planted before,
+    /// such as the fixed `tessera-bench-callgrind` of earlier builds, here a link to a directory of "another user"),
+    /// mode 700, and gone when the run ends. Killed with SIGKILL, which nothing can handle, the run takes valgrind
+    /// with it.
+    @Test func theScratchDirectoryIsPrivateAndEndsWithTheRun() throws {
+        let temporary = try TemporaryDirectory()
+        let planted = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.path("tessera-bench-callgrind"), withDestinationPath: planted.url.path)
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = Self.options.map { $0 == "1k" ? "10k" : $0 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.url.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Polled for: nothing announces the counted process's start.
+        var scratch: String?
+        var valgrind: pid_t?
+        while valgrind == nil, process.isRunning {
+            scratch = try temporary.contents().first { $0.hasPrefix("tessera-bench-callgrind.") }
+            valgrind = Bench.children(of: process.processIdentifier).first
+            if valgrind == nil { usleep(20_000) }
+        }
+        let counted = try #require(valgrind, "the counted process started")
+        let name = try #require(scratch, "the run made its directory")
+        let attributes = try FileManager.default.attributesOfItem(atPath: temporary.path(name))
+        #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        var waited = 0
+        while kill(counted, 0) == 0, waited < 500 {
+            usleep(20_000)
+            waited += 1
+        }
+        #expect(kill(counted, 0) != 0, "valgrind \(counted) ended with the run that started it")
+        #expect(try planted.contents().isEmpty, "nothing was written through the planted link")
+
+        // A run that ends of itself removes its directory.
+        let outcome = try Bench.run(Self.options, environment: ["TMPDIR": temporary.url.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        let left = try temporary.contents().filter { $0 != name && $0 != "tessera-bench-callgrind" }
+        #expect(left.isEmpty, "nothing left behind: \(left)")
+    }
+
+    /// A counted process ended by a signal is an error that says so, not a bare status.
+    @Test func aCountedProcessEndedByASignalSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        // A valgrind that is killed as it starts: first on the path, so the run finds it.
+        try directory.write("valgrind", "#!/bin/sh\nkill -SEGV $$\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path("valgrind"))
+        let path = directory.url.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let outcome = try Bench.run(Self.options, environment: ["PATH": path])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.standardError.contains("Error: the counted process"), "\(outcome)")
+        #expect(outcome.standardError.contains("signal 11"), "\(outcome)")
+    }
 }

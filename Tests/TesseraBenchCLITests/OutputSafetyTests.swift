@@ -55,6 +55,31 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: binary)) == before)
     }
 
+    /// `ab` reads the files its run options name: a report or Markdown over one of them is refused, timed or counted,
+    /// as `run` refuses it, and the file is left as it was. Every output of every command passes the same rule.
+    @Test(arguments: [[String](), ["--measure", "instructions"]])
+    func abDoesNotOverwriteWhatItsRunsRead(_ measure: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let workload = #"{"sections": [{"itemSizes": [[50, 50], [60, 40]]}]}"#
+        try directory.write("w.json", workload)
+        let written = try Bench.run(
+            ["trace", "--layout", "flow", "--items", "100", "--output", "t.json"], in: directory.url)
+        #expect(written.status == 0, "\(written)")
+        let trace = try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json")))
+        let binary = TesseraBenchBinary.url.path
+        let ab = ["ab", binary, binary, "--rounds", "6", "--quiet"] + measure
+        let flow = ["--quick", "--layouts", "flow", "--strategies", "soa-binary-search"]
+        expectRefused(
+            try Bench.run(ab + ["--report", "w.json", "--"] + flow + ["--workload", "w.json"], in: directory.url),
+            "--report w.json is the --workload file")
+        expectRefused(
+            try Bench.run(
+                ab + ["--markdown", "t.json", "--"] + flow + ["--items", "100", "--trace=t.json"], in: directory.url),
+            "--markdown t.json is the --trace file")
+        #expect(try String(contentsOfFile: directory.path("w.json"), encoding: .utf8) == workload)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json"))) == trace)
+    }
+
     @Test func twoOutputsNamingOneFileAreRefused() throws {
         let directory = try TemporaryDirectory()
         expectRefused(
@@ -123,6 +148,31 @@ import Testing
             outcome.standardError.contains("cannot write to standard output: No space left on device"), "\(outcome)")
     }
 
+    /// Standard output whose reader has gone (`| head -1`): the command is not killed by SIGPIPE half-way; it writes
+    /// every file it was asked for, then fails as on a full disk.
+    @Test(arguments: [["dump", "--items", "20k"], quick + ["--report", "r.json", "--html", "r.html"]])
+    func aClosedPipeIsAWriteErrorAfterTheFiles(_ arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = TesseraBenchBinary.url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory.url
+        let output = Pipe()
+        process.standardOutput = output
+        let standardError = Pipe()
+        process.standardError = standardError
+        // The reader is gone before the command writes a line.
+        try output.fileHandleForReading.close()
+        try process.run()
+        let said = Bench.read(standardError)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus), not by SIGPIPE")
+        #expect(process.terminationStatus == 74, "status \(process.terminationStatus): \(said.text)")
+        #expect(said.text.contains("cannot write to standard output: Broken pipe"), "\(said.text)")
+        let expected = arguments.contains("--report") ? ["r.html", "r.json"] : []
+        #expect(try directory.contents().sorted() == expected)
+    }
+
     /// SIGTERM while `--system-malloc`'s side run measures: the side process is stopped with the run and its
     /// temporary report removed; the run ends by the signal.
     @Test func aSignalStopsTheSideRunAndRemovesItsFiles() throws {
@@ -143,7 +193,7 @@ import Testing
         try process.run()
         var child: pid_t?  // polled for: nothing announces the side run's start
         while child == nil, process.isRunning {
-            child = Self.children(of: process.processIdentifier).first
+            child = Bench.children(of: process.processIdentifier).first
             if child == nil { usleep(20_000) }
         }
         let side = try #require(child, "the side run started")
@@ -156,18 +206,5 @@ import Testing
         let left = try temporary.contents()
         #expect(left.isEmpty, "no temporary report left: \(left)")
         #expect(try directory.contents().isEmpty, "no report, and no partial one")
-    }
-
-    /// The processes whose parent is `parent`, from /proc.
-    private static func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry),
-                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
-            else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
-        }
     }
 }

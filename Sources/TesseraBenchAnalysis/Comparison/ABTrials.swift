@@ -180,7 +180,7 @@ package final class ABTrials {
             process.standardError = errors
             let ended = DispatchSemaphore(value: 0)
             process.terminationHandler = { _ in ended.signal() }
-            let child = try Interruption.start(process)
+            let child = try Interruption.start(process, endingWithThisProcess: true)
             if let limit, ended.wait(timeout: .now() + limit.seconds) == .timedOut {
                 Interruption.stop(process, token: child)
                 throw Failure(

@@ -56,7 +56,7 @@ enum SystemMallocRun {
             ["run"] + passedThrough(CommandLine.arguments.dropFirst())
             + ["--strategies", baselines.map(\.rawValue).joined(separator: ","), "--report", side.path, "--quiet"]
         process.standardOutput = FileHandle.nullDevice
-        let childToken = try Interruption.start(process)
+        let childToken = try Interruption.start(process, endingWithThisProcess: true)
         process.waitUntilExit()
         Interruption.untrack(childToken)
         guard process.terminationStatus == 0 else {

@@ -18,9 +18,17 @@ struct OutputFiles {
     /// Checks `outputs` (option and path; `nil` for an option not given) against what cannot or must not be
     /// written: an empty name, `-`, a directory, a device or other special file, a symbolic link, a read-only file, a
     /// directory that does not exist or cannot be written, a name the file system refuses, two options naming one
-    /// file, and a file that is one of the command's `inputs`.
-    init(_ outputs: KeyValuePairs<String, String?>, inputs: [(option: String, path: String?)] = []) throws {
+    /// file, and a file the command reads.
+    ///
+    /// What the command reads is one rule for every command: any file its command line names other than by the
+    /// output's own option (whichever option or argument names it: a run option `ab` passes on, a report `summary`
+    /// reads), and `inputs`, the files it reads without their being named (a default database).
+    init(
+        _ outputs: KeyValuePairs<String, String?>, inputs: [(option: String, path: String?)] = [],
+        commandLine: [String] = Array(CommandLine.arguments.dropFirst())
+    ) throws {
         files = outputs.compactMap { option, path in path.map { File(option: option, path: $0) } }
+        let named = Self.namedFiles(in: commandLine)
         var seen: [String: String] = [:]
         for file in files {
             let existing = try Self.check(file)
@@ -32,14 +40,40 @@ struct OutputFiles {
             }
             seen[identity] = file.option
             guard let existing else { continue }
-            for case (let option, let input?) in inputs {
+            // The output's own naming of its file is not a read; any other naming is.
+            var ownNamingLeft = 1
+            for case (let option, let input?) in inputs + named {
                 var status = stat()
-                if stat(input, &status) == 0, status.st_dev == existing.st_dev, status.st_ino == existing.st_ino {
-                    throw ValidationError(
-                        "\(file.option) \(file.path) is the \(option) file: writing it would destroy the input")
+                guard stat(input, &status) == 0, status.st_dev == existing.st_dev, status.st_ino == existing.st_ino
+                else { continue }
+                if option == file.option, input == file.path, ownNamingLeft > 0 {
+                    ownNamingLeft -= 1
+                    continue
                 }
+                throw ValidationError(
+                    "\(file.option) \(file.path) is the \(option) file: writing it would destroy the input")
             }
         }
+    }
+
+    /// Every value on `commandLine` with the option that gives it (`--workload w.json`, `--trace=t.json`), or
+    /// `input` for one no option precedes: each may name a file the command reads. A value after a flag is
+    /// taken for the flag's, which only names it in a message.
+    static func namedFiles(in commandLine: [String]) -> [(option: String, path: String?)] {
+        var named: [(option: String, path: String?)] = []
+        var option: String?
+        for token in commandLine where token != "--" {
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                named.append((String(token[..<equals]), String(token[token.index(after: equals)...])))
+                option = nil
+            } else if token.hasPrefix("-"), token.count > 1, Double(token) == nil {
+                option = token
+            } else {
+                named.append((option ?? "input", token))
+                option = nil
+            }
+        }
+        return named
     }
 
     /// Writes each file's contents (made when needed, keyed by option): all to temporary files first, then each

@@ -54,7 +54,7 @@ struct ProcessesOptions: ParsableArguments {
             process.arguments = arguments
             let output = Pipe()
             process.standardOutput = output
-            let token = try Interruption.start(process)
+            let token = try Interruption.start(process, endingWithThisProcess: true)
             let printed = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             Interruption.untrack(token)

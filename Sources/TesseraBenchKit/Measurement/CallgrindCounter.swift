@@ -58,7 +58,9 @@ package final class CallgrindCounter {
         // Each thread counted apart: collection is switched for the whole process, and a thread of the runtime's
         // that wakes while a body is counted (which a loaded machine makes happen) would add its instructions.
         [
-            valgrind, "--tool=callgrind", "--cache-sim=yes", "--collect-atstart=no", "--separate-threads=yes",
+            // No gdb server: its pipes would be files of valgrind's own in the shared temporary directory.
+            valgrind, "--tool=callgrind", "--vgdb=no", "--cache-sim=yes", "--collect-atstart=no",
+            "--separate-threads=yes",
             "--callgrind-out-file=\(outputFile)", "--log-file=\(log)",
         ] + cacheOptions + ["--", executable] + arguments
     }
@@ -147,6 +149,10 @@ package enum CountingError: Error, CustomStringConvertible, Equatable {
     case notCounted
     /// The counted process ended well and left no report that can be read back.
     case missingReport(String)
+    /// The private directory for the counted process could not be made: its template and the system's reason.
+    case noScratchDirectory(String, String)
+    /// The counted process (valgrind, or the program it ran) was ended by this signal.
+    case countedProcessSignalled(Int32)
 
     package var description: String {
         switch self {
@@ -164,6 +170,10 @@ package enum CountingError: Error, CustomStringConvertible, Equatable {
             "the counted process did not run under callgrind"
         case .missingReport(let reason):
             "the counted process left no report to read back: \(reason)"
+        case .countedProcessSignalled(let signal):
+            "the counted process (valgrind running this program) was ended by signal \(signal) (\(String(cString: strsignal(signal)))), and counted nothing"
+        case .noScratchDirectory(let template, let reason):
+            "cannot make a private directory \(template) for the counted process: \(reason); TMPDIR names another place"
         }
     }
 }

@@ -50,13 +50,39 @@ package enum Interruption {
     /// Starts `process` and tracks it: SIGTERM is sent to it if a signal ends this process before
     /// `untrack(_:)`. Started under the lock the clean-up takes, so no signal falls between the start and the
     /// tracking.
-    package static func start(_ process: Process) throws -> UUID {
+    ///
+    /// With `endingWithThisProcess`, for a child that runs for minutes (a counted run, an `ab` round), a signal no
+    /// handler sees (SIGKILL) ends it too: it is started through util-linux's `setpriv --pdeathsig KILL`, which asks
+    /// the kernel to kill it when the thread that started it ends, and then becomes the program itself (the same
+    /// process, arguments and environment). Only from the main thread, which lives as long as this process: a
+    /// dispatch thread that started it could end first. Where `setpriv` is missing the child is started as it is.
+    package static func start(_ process: Process, endingWithThisProcess: Bool = false) throws -> UUID {
+        if endingWithThisProcess, Thread.isMainThread, let executable = process.executableURL,
+            FileManager.default.isExecutableFile(atPath: setpriv), isProgram(executable)
+        {
+            process.arguments = ["--pdeathsig", "KILL", "--", executable.path] + (process.arguments ?? [])
+            process.executableURL = URL(fileURLWithPath: setpriv)
+        }
         let token = UUID()
         try tracked.withLock { tracked in
             try process.run()
             tracked.children[token] = process.processIdentifier
         }
         return token
+    }
+
+    /// util-linux's, in every Debian system (the package is essential).
+    private static let setpriv = "/usr/bin/setpriv"
+
+    /// Whether `executable` starts as a script (`#!`) or a whole ELF header (its magic, a class of 32 or 64 bits, and
+    /// the 52 bytes of the smaller header). `setpriv` hands a file the system cannot run to the shell, which would
+    /// report it in its own words; started directly, it fails with the system's reason ("Exec format error").
+    private static func isProgram(_ executable: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: executable) else { return false }
+        defer { try? handle.close() }
+        let start = [UInt8]((try? handle.read(upToCount: 52)) ?? Data())
+        if start.starts(with: Array("#!".utf8)) { return true }
+        return start.count == 52 && start.starts(with: [0x7F, 0x45, 0x4C, 0x46]) && (start[4] == 1 || start[4] == 2)
     }
 
     /// Stops `process`, a child started by `start(_:)` under `token`, with everything in its process group, as a
