@@ -1,7 +1,8 @@
 import Tessera
 
 /// A seeded random waterfall: 1–8 columns, photo heights from 0 to three viewports tall, header heights from the
-/// configuration or the section (0: none), empty sections, paddings up to more than half a column.
+/// configuration or the section (0: none), empty sections, paddings up to more than half a column; stable columns half
+/// the time.
 public struct RandomWaterfall: CustomStringConvertible {
     public let seed: UInt64
     public let algorithm: WaterfallLayout
@@ -10,7 +11,7 @@ public struct RandomWaterfall: CustomStringConvertible {
     public var description: String {
         let c = algorithm.configuration
         return
-            "waterfall seed \(seed): \(c.columns) columns, padding \(c.cellPadding), header \(c.headerHeight), viewport "
+            "waterfall seed \(seed): \(c.columns) \(c.columnPlacement == .stable ? "stable " : "")columns, padding \(c.cellPadding), header \(c.headerHeight), viewport "
             + "\(viewport.width)×\(viewport.height), \(algorithm.sections.count) sections, \(algorithm.elementCount) elements"
     }
 
@@ -51,8 +52,10 @@ public struct RandomWaterfall: CustomStringConvertible {
             sections.append(
                 LayoutSection(itemSizes: items, headerHeight: sectionHeader, footerHeight: rng.chance(0.2) ? 30 : nil))
         }
+        let placement: ColumnPlacement = rng.chance(0.5) ? .stable : .shortest
         algorithm = try WaterfallLayout(
-            sections: sections, configuration: .init(columns: columns, cellPadding: padding, headerHeight: headerHeight)
-        )
+            sections: sections,
+            configuration: .init(
+                columns: columns, cellPadding: padding, headerHeight: headerHeight, columnPlacement: placement))
     }
 }

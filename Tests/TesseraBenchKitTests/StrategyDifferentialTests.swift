@@ -174,7 +174,7 @@ import Testing
                                 height: .random(in: 1...200, using: &generator))
                         ))
                 }
-                _ = try data.invalidate(sizes: step.sizes, contentOffset: .zero)
+                try data.invalidate(sizes: step.sizes)
                 script.append(step)
             }
             let oracle = BruteForceOracle(data.algorithm)
@@ -186,7 +186,7 @@ import Testing
                 for step in script {
                     try subject.apply(step.batch)
                     if let single = step.single { try subject.apply(single) }
-                    _ = try subject.invalidate(sizes: step.sizes, contentOffset: .zero)
+                    _ = try subject.change(.sizes(step.sizes), keeping: .firstVisible, at: .zero)
                 }
                 if subject.contentSize != oracle.layout.contentSize { disagreements.append("\(name): content size") }
                 disagreements += try StrategyDifferentialTests.disagreements(name, subject, oracle, rects, &generator)

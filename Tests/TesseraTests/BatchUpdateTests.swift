@@ -104,12 +104,12 @@ struct BatchUpdateTests {
         let offset = Point(x: 0, y: 3_000)  // in section 0, around item 50
         let firstShown = try #require(layout.attributesForItem(section: 0, item: 60)?.frame.minY)
         let above = try layout.invalidate(
-            sizes: [(Self.path(0, 2), Size(width: 300, height: 80))], contentOffset: offset)
-        #expect(above == Point(x: 0, y: 30))
+            sizes: [(Self.path(0, 2), Size(width: 300, height: 80))], keeping: .firstVisible, at: offset)
+        #expect(above == Point(x: 0, y: 3_030))
         #expect(layout.attributesForItem(section: 0, item: 60)?.frame.minY == firstShown + 30)
         let below = try layout.invalidate(
-            sizes: [(Self.path(1, 5), Size(width: 300, height: 10))], contentOffset: offset)
-        #expect(below == .zero)
+            sizes: [(Self.path(1, 5), Size(width: 300, height: 10))], keeping: .firstVisible, at: above)
+        #expect(below == above)
         var fresh = CollectionLayout(layout.algorithm, index: SoABinarySearchIndex())
         try fresh.prepare(viewport: Size(width: 390, height: 844))
         #expect(laidOut(fresh) == laidOut(layout))
@@ -121,11 +121,11 @@ struct BatchUpdateTests {
         #expect(
             layoutError {
                 _ = try layout.invalidate(
-                    sizes: [(Self.path(0, 1), Size(width: 1, height: .infinity))], contentOffset: .zero)
+                    sizes: [(Self.path(0, 1), Size(width: 1, height: .infinity))], keeping: .firstVisible, at: .zero)
             } != nil)
         #expect(
             layoutError {
-                _ = try layout.invalidate(sizes: [(Self.path(0, 2), Size(width: 1, height: 1))], contentOffset: .zero)
+                try layout.invalidate(sizes: [(Self.path(0, 2), Size(width: 1, height: 1))])
             } != nil)
         #expect(Self.data(layout) == [[1, 2]])
     }

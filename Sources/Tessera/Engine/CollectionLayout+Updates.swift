@@ -16,18 +16,30 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         switch update {
         case .resizeItem(let path, let size), .reloadItem(let path, let size):
             try check(path, size: size, inserting: false, update.name)
+        case .insertItem(let path, let size):
+            try check(path, size: size, inserting: true, update.name)
+        case .deleteItem(let path):
+            try check(path, size: .zero, inserting: false, update.name)
+        case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
+            return try apply([update])
+        }
+        applyChecked(update)
+    }
+
+    /// Applies an item's resize, reload, insert or delete that `check` has accepted: the data, then the store.
+    @inlinable mutating func applyChecked(_ update: LayoutUpdate) {
+        switch update {
+        case .resizeItem(let path, let size), .reloadItem(let path, let size):
             _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
             if algorithm.readsItemSizes { write(.partial(path.section, after: .resize(path.item))) }
         case .insertItem(let path, let size):
-            try check(path, size: size, inserting: true, update.name)
             _algorithm.insertItem(kept(size), at: path.item, inSection: path.section)
             write(.partial(path.section, after: .insert(path.item)))
         case .deleteItem(let path):
-            try check(path, size: .zero, inserting: false, update.name)
             _algorithm.removeItem(at: path.item, inSection: path.section)
             write(.partial(path.section, after: .delete(path.item)))
         case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
-            try apply([update])
+            preconditionFailure("\(update.name) goes through a batch")
         }
     }
 
@@ -51,7 +63,11 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     ///   O(*m* + log *n*) for each section of *m* elements written whole (reloaded, inserted or moved); plus the edits
     ///   of the layout's data and a rebuild of the index of each chunk written. A layout prepared again costs O(*n*).
     @inlinable public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) {
-        let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
+        try apply(BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount))
+    }
+
+    /// Applies a batch its plan has checked: the data and the store change together, in UIKit's order.
+    @inlinable mutating func apply(_ plan: BatchPlan) throws(LayoutError) {
         // A layout that keeps a section when its data has none (the sticky layout's top header) is written afresh
         // when its data has or had no section.
         let inStep = _viewport != nil && algorithm.sectionCount == algorithm.sections.count
@@ -104,43 +120,26 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         checkInvariants()
     }
 
-    /// Self-sizing: takes the measured sizes of cells laid out from estimates, writes the items they change again, and
-    /// returns the content-offset adjustment that keeps what is on screen where it was when cells above it changed
-    /// (UIKit's `contentOffsetAdjustment`): how far the first element showing at `contentOffset` moved. Zero when no
-    /// cell above the offset changed. Refused, with nothing changed, when a path or size is invalid.
+    /// Self-sizing: takes the measured sizes of cells laid out from estimates and writes the items they change again.
+    /// `invalidate(sizes:keeping:at:)` does the same and returns the content offset that keeps what is on screen in
+    /// place (UIKit's `contentOffsetAdjustment`). Refused, with nothing changed, when a path or size is invalid.
     ///
-    /// - Parameters:
-    ///   - sizes: The cells' paths and their measured sizes.
-    ///   - contentOffset: The collection view's content offset, whose first element showing is kept where it is.
-    /// - Returns: The change of content offset that keeps the first element showing at `contentOffset` in place;
-    ///   `Point.zero` when no cell above the offset changed, before the first prepare, or in a layout that does not
-    ///   read item sizes.
+    /// - Parameter sizes: The cells' paths and their measured sizes.
     /// - Throws: `LayoutError.invalidUpdate` when a path names no cell or a size is not valid, with nothing changed.
-    /// - Complexity: O(*s* (1 + *v*) log *n*) to find whether each of the *s* cells lies above the offset, for sections
-    ///   of up to *v* supplementary views; O(log *n*) for each element read to find the first element showing, from the
-    ///   first of its section on; and O(*w* + log *n*) for each run of changed items, *w* the elements the layout
-    ///   writes again.
-    @inlinable public mutating func invalidate(
-        sizes: [(path: ItemPath, size: Size)], contentOffset: Point
-    ) throws(LayoutError) -> Point {
+    /// - Complexity: O(*w* + log *n*) for each run of changed items, *w* the elements the layout writes again.
+    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)]) throws(LayoutError) {
         for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
-        // The anchor is read from the frames before the sizes change them.
-        let axis = algorithm.scrollAxis
-        let top = axis == .vertical ? contentOffset.y : contentOffset.x
-        var above = false
-        if _viewport != nil {
-            for (path, _) in sizes {
-                let cell = _store.span(ofSection: path.section).firstCell + path.item
-                above = above || AxisRect(_store.frame(at: cell), along: axis).scrollMax <= top
-            }
-        }
-        let anchor = above ? _store.anchor(at: top) : nil
+        invalidateChecked(sizes)
+    }
+
+    /// Writes the measured sizes `check` has accepted.
+    @inlinable mutating func invalidateChecked(_ sizes: [(path: ItemPath, size: Size)]) {
         if sizes.count == 1 {
             // One cell (most frames of a scroll show one new row): its run is written at once, with no batch to
             // gather and sort.
             let (path, size) = sizes[0]
             _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
-            guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
+            guard _viewport != nil, algorithm.readsItemSizes else { return }
             write(.partial(path.section, after: .resize(path.item)))
         } else {
             var dirty = DirtySections()
@@ -148,12 +147,9 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 _algorithm.setSize(kept(size), ofItem: path.item, inSection: path.section)
                 dirty.insert(.resized, path)
             }
-            guard _viewport != nil, algorithm.readsItemSizes else { return .zero }
+            guard _viewport != nil, algorithm.readsItemSizes else { return }
             write(dirty)
         }
-        guard let anchor else { return .zero }
-        let moved = AxisRect(_store.frame(at: anchor.element), along: axis).scrollMin - anchor.near
-        return axis.point(moved)
     }
 
     /// Checks that `path` names an item (or, `inserting`, a place for one) and that `size` is a valid size.

@@ -21,6 +21,9 @@ public enum LayoutError: Error, Hashable, Sendable {
     /// A batch of updates that does not fit the data (an index out of range, an item both deleted and moved,
     /// counts that do not add up), refused before anything changed; the reason says which update and why.
     case invalidUpdate(String)
+    /// An anchor or a content offset a change cannot keep (a content offset that is not finite, an anchor that names
+    /// no item), refused before anything changed; the reason says which and why.
+    case invalidAnchor(String)
 }
 
 extension LayoutError: CustomStringConvertible {
@@ -47,6 +50,8 @@ extension LayoutError: CustomStringConvertible {
             "\(elements) elements need at least \(bytes) bytes for their frames; this machine has \(available)"
         case .invalidUpdate(let reason):
             "invalid update: \(reason); the layout is as it was"
+        case .invalidAnchor(let reason):
+            "invalid anchor: \(reason); the layout is as it was"
         }
     }
 

@@ -27,4 +27,18 @@ public struct Point: Hashable, Sendable {
     @inlinable public func offset(by delta: Point) -> Point {
         Point(x: x + delta.x, y: y + delta.y)
     }
+
+    /// This point as a content offset clamped as UIKit clamps one: on each axis from 0 to the content's length less
+    /// the viewport's, and 0 where the content is the shorter.
+    ///
+    /// - Parameters:
+    ///   - content: The size of the scrollable content.
+    ///   - viewport: The size of the collection view's bounds.
+    /// - Returns: The nearest content offset the view can rest at.
+    /// - Complexity: O(1).
+    @inlinable public func clampedContentOffset(content: Size, viewport: Size) -> Point {
+        Point(
+            x: Swift.min(Swift.max(x, 0), Swift.max(0, content.width - viewport.width)),
+            y: Swift.min(Swift.max(y, 0), Swift.max(0, content.height - viewport.height)))
+    }
 }

@@ -35,6 +35,7 @@ extension WaterfallLayout {
             geometry.columns, geometry.columnWidth, geometry.padding, geometry.gridPadding
         )
         let data = sections[section]
+        let kept = keptColumns(section)
         let headerEnd = ScrollGrid.snapped(data.headerHeight ?? configuration.headerHeight)
         let start = edit.first
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * columns) { ends in
@@ -90,7 +91,12 @@ extension WaterfallLayout {
                     } else if item >= edit.horizon {
                         return PartialWrite(start: start, end: .horizon)
                     }
-                    writer.append(.cell, frame: geometry.place(sizes[item].height, in: columnEnds))
+                    writer.append(
+                        .cell,
+                        frame: kept.map {
+                            geometry.place(sizes[item].height, inColumn: Int($0.columns[item].index), of: columnEnds)
+                        }
+                            ?? geometry.place(sizes[item].height, in: columnEnds))
                 }
                 return nil
             }
@@ -101,7 +107,23 @@ extension WaterfallLayout {
             }
             // Past the window, no join is looked for: the photos up to the horizon go in as a full write puts them.
             let tailEnd = Swift.max(windowEnd, Swift.min(count, edit.horizon))
-            placePhotos(of: data, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, geometry)
+            if let kept {
+                data.itemSizes.read(
+                    uniform: {
+                        placePhotos(
+                            $0, windowEnd..<tailEnd, keptIn: kept, columnEnds: columnEnds, into: &writer, geometry)
+                    },
+                    flat: {
+                        placePhotos(
+                            $0, windowEnd..<tailEnd, keptIn: kept, columnEnds: columnEnds, into: &writer, geometry)
+                    },
+                    blocked: {
+                        placePhotos(
+                            $0, windowEnd..<tailEnd, keptIn: kept, columnEnds: columnEnds, into: &writer, geometry)
+                    })
+            } else {
+                placePhotos(of: data, windowEnd..<tailEnd, columnEnds: columnEnds, into: &writer, geometry)
+            }
             if tailEnd < count { return PartialWrite(start: start, end: .horizon) }
             let length = (0..<columns).reduce(-Double.infinity) { Swift.max($0, columnEnds[$1]) }
             return PartialWrite(start: start, end: .sectionEnd(length: length))

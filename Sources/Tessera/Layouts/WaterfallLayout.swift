@@ -1,5 +1,6 @@
 /// The Pinterest-style waterfall: each item goes to the shortest column (the lowest index on a tie), its photo
-/// padded on every side; each section starts below the tallest column of the one before, under its header.
+/// padded on every side; each section starts below the tallest column of the one before, under its header. With
+/// `ColumnPlacement.stable`, each item keeps the column it was first placed in.
 ///
 /// Items' heights are the photo heights (their widths are ignored: columns set them); footers are not used.
 public struct WaterfallLayout: LayoutAlgorithm {
@@ -9,6 +10,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
     public let configuration: Configuration
     /// The number of elements the layout writes: every section's photos, and its header when it has a height.
     public private(set) var elementCount: Int
+    /// Each section's photos' columns under `ColumnPlacement.stable`; empty under `.shortest`.
+    @usableFromInline private(set) var placements = BlockedArray<SectionColumns>()
 
     /// What a waterfall lays out every section with.
     public struct Configuration: Hashable, Sendable {
@@ -19,6 +22,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
         public var cellPadding: Double
         /// The height of a section header the section does not give: 0 for none.
         public var headerHeight: Double
+        /// Where each photo goes: the shortest column as laid out, or the column it was first placed in.
+        public var columnPlacement: ColumnPlacement
 
         /// Creates a configuration of `columns` columns.
         ///
@@ -26,11 +31,16 @@ public struct WaterfallLayout: LayoutAlgorithm {
         ///   - columns: The number of columns.
         ///   - cellPadding: The space around each photo, inside its column.
         ///   - headerHeight: The height of a section header the section does not give: 0 for none.
+        ///   - columnPlacement: Where each photo goes; the shortest column as laid out by default.
         /// - Complexity: O(1).
-        public init(columns: Int = 2, cellPadding: Double = 4, headerHeight: Double = 50) {
+        public init(
+            columns: Int = 2, cellPadding: Double = 4, headerHeight: Double = 50,
+            columnPlacement: ColumnPlacement = .shortest
+        ) {
             self.columns = columns
             self.cellPadding = cellPadding
             self.headerHeight = headerHeight
+            self.columnPlacement = columnPlacement
         }
 
         /// The width of a photo in a viewport `viewportWidth` wide: its column's width less the padding on both
@@ -57,7 +67,8 @@ public struct WaterfallLayout: LayoutAlgorithm {
     /// - Throws: `LayoutError.countOutOfRange` for a number of columns outside 1...`maximumColumns`;
     ///   `LayoutError.invalidParameter` for a padding or a header height that is not a valid length; what
     ///   `LayoutSection.validate(_:extraElements:)` throws for the sections.
-    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* item sizes they list one by one.
+    /// - Complexity: O(*s* + *m*) for the *s* sections and the *m* item sizes they list one by one; with stable columns,
+    ///   O(*n* × *c*) more to place the *n* photos in *c* columns.
     public init(sections: [LayoutSection], configuration: Configuration = Configuration()) throws(LayoutError) {
         guard (1...Self.maximumColumns).contains(configuration.columns) else {
             throw .countOutOfRange(name: "columns", value: configuration.columns, range: 1...Self.maximumColumns)
@@ -70,6 +81,7 @@ public struct WaterfallLayout: LayoutAlgorithm {
         self.sections = SectionList(sections)
         self.configuration = configuration
         elementCount = sections.reduce(0) { $0 + Self.elementCount(of: $1, configuration: configuration) }
+        if configuration.columnPlacement == .stable { placements = BlockedArray(sections.map(placement)) }
     }
 
     /// `ScrollAxis.vertical`: sections stack down the page.
@@ -123,7 +135,13 @@ public struct WaterfallLayout: LayoutAlgorithm {
         _ section: Int, into writer: inout Writer, viewport: Size
     ) -> Double {
         write(
-            sections[section], into: &writer, WaterfallGeometry(configuration, viewport: viewport), viewport: viewport)
+            sections[section], kept: keptColumns(section), into: &writer,
+            WaterfallGeometry(configuration, viewport: viewport), viewport: viewport)
+    }
+
+    /// Section `section`'s stable columns, or `nil` under `ColumnPlacement.shortest`.
+    @inlinable func keptColumns(_ section: Int) -> SectionColumns? {
+        configuration.columnPlacement == .stable ? placements[section] : nil
     }
 
     /// Writes every section with the geometry set up once, reading the sections a block at a time: at one photo a
@@ -139,19 +157,25 @@ public struct WaterfallLayout: LayoutAlgorithm {
     {
         let geometry = WaterfallGeometry(configuration, viewport: viewport)
         var origin = 0.0
+        var number = 0
         sections.forEachBlock { sections in
             for section in sections.indices {
                 writer.beginSection(origin: Point(x: 0, y: origin))
-                origin += ScrollGrid.snapped(write(sections[section], into: &writer, geometry, viewport: viewport))
+                let length = write(
+                    sections[section], kept: keptColumns(number), into: &writer, geometry, viewport: viewport)
+                origin += ScrollGrid.snapped(length)
                 writer.endSection()
+                number += 1
             }
         }
         return origin
     }
 
-    /// Writes `section` from 0: its header, then its photos; returns where its tallest column ends.
+    /// Writes `section` from 0: its header, then its photos, each in its `kept` column when the columns are stable;
+    /// returns where its tallest column ends.
     @inlinable @inline(__always) func write<Writer: LayoutWriter & ~Copyable>(
-        _ section: borrowing LayoutSection, into writer: inout Writer, _ geometry: WaterfallGeometry, viewport: Size
+        _ section: borrowing LayoutSection, kept: SectionColumns?, into writer: inout Writer,
+        _ geometry: WaterfallGeometry, viewport: Size
     ) -> Double {
         let headerHeight = section.headerHeight ?? configuration.headerHeight
         if headerHeight > 0 {
@@ -160,11 +184,32 @@ public struct WaterfallLayout: LayoutAlgorithm {
         }
         // Along y, positions are summed from lengths on the scroll grid, so every column ends at an exact sum.
         let headerEnd = ScrollGrid.snapped(headerHeight)
+        if let kept {
+            return section.itemSizes.read(
+                uniform: { writePhotos($0, keptIn: kept, below: headerEnd, into: &writer, geometry) },
+                flat: { writePhotos($0, keptIn: kept, below: headerEnd, into: &writer, geometry) },
+                blocked: { writePhotos($0, keptIn: kept, below: headerEnd, into: &writer, geometry) }
+            )
+        }
         return section.itemSizes.read(
             uniform: { writePhotos($0, below: headerEnd, into: &writer, geometry) },
             flat: { writePhotos($0, below: headerEnd, into: &writer, geometry) },
             blocked: { writePhotos($0, below: headerEnd, into: &writer, geometry) }
         )
+    }
+
+    /// Writes every photo of a section whose header ends at `headerEnd`, each in its kept column; returns where the
+    /// tallest column ends.
+    @inlinable func writePhotos<Writer: LayoutWriter & ~Copyable, Sizes: ItemSizeSource>(
+        _ sizes: Sizes, keptIn kept: SectionColumns, below headerEnd: Double, into writer: inout Writer,
+        _ geometry: WaterfallGeometry
+    ) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columns) { columnEnds in
+            columnEnds.initialize(repeating: headerEnd)
+            placePhotos(
+                sizes, 0..<sizes.count, keptIn: kept, columnEnds: columnEnds.baseAddress!, into: &writer, geometry)
+            return columnEnds.max() ?? headerEnd
+        }
     }
 
     /// Writes every photo of a section whose header ends at `headerEnd`; returns where the tallest column ends.
@@ -292,6 +337,11 @@ extension WaterfallLayout: UpdatableLayout {
     ///   - section: The number of a section of the data.
     /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.set(_:at:)`.
     public mutating func setSize(_ size: Size, ofItem item: Int, inSection section: Int) {
+        if configuration.columnPlacement == .stable {
+            let old = sections[section].itemSizes[item].height
+            let padding = gridPadding
+            placements.update(section) { $0.resize(item, from: old, to: size.height, padding: padding) }
+        }
         sections.update(section) { $0.itemSizes.set(size, at: item) }
     }
 
@@ -301,8 +351,14 @@ extension WaterfallLayout: UpdatableLayout {
     ///   - size: The new item's size, a valid one.
     ///   - item: The number the new item takes in `section`, from 0 to the section's item count.
     ///   - section: The number of a section of the data.
-    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`.
+    /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.insert(_:at:)`; with stable columns, O(*m* − `item`)
+    ///   more to find the column shortest at the item's place in a section of *m* items.
     public mutating func insertItem(_ size: Size, at item: Int, inSection section: Int) {
+        if configuration.columnPlacement == .stable {
+            let sizes = sections[section].itemSizes
+            let padding = gridPadding
+            placements.update(section) { $0.insert(at: item, height: size.height, sizes: sizes, padding: padding) }
+        }
         sections.update(section) { $0.itemSizes.insert(size, at: item) }
         elementCount += 1
     }
@@ -314,6 +370,11 @@ extension WaterfallLayout: UpdatableLayout {
     ///   - section: The number of a section of the data.
     /// - Complexity: O(log *s*) for *s* sections, plus `ItemSizes.remove(at:)`.
     public mutating func removeItem(at item: Int, inSection section: Int) {
+        if configuration.columnPlacement == .stable {
+            let height = sections[section].itemSizes[item].height
+            let padding = gridPadding
+            placements.update(section) { $0.remove(at: item, height: height, padding: padding) }
+        }
         sections.update(section) { $0.itemSizes.remove(at: item) }
         elementCount -= 1
     }
@@ -329,6 +390,7 @@ extension WaterfallLayout: UpdatableLayout {
             Self.elementCount(of: data, configuration: configuration)
             - Self.elementCount(of: sections[section], configuration: configuration)
         sections[section] = data
+        if configuration.columnPlacement == .stable { placements[section] = placement(of: data) }
     }
 
     /// Inserts a section of `data` before section `section` (the section count appends).
@@ -340,6 +402,7 @@ extension WaterfallLayout: UpdatableLayout {
     public mutating func insertSection(_ data: LayoutSection, at section: Int) {
         elementCount += Self.elementCount(of: data, configuration: configuration)
         sections.insert(data, at: section)
+        if configuration.columnPlacement == .stable { placements.insert(placement(of: data), at: section) }
     }
 
     /// Removes section `section`.
@@ -348,5 +411,6 @@ extension WaterfallLayout: UpdatableLayout {
     /// - Complexity: What `BlockedArray.remove(at:)` costs for the sections.
     public mutating func removeSection(at section: Int) {
         elementCount -= Self.elementCount(of: sections.remove(at: section), configuration: configuration)
+        if configuration.columnPlacement == .stable { placements.remove(at: section) }
     }
 }

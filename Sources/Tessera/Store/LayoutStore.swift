@@ -312,34 +312,6 @@ public struct LayoutStore: Sendable {
 }
 
 extension LayoutStore {
-    /// The first element in layout order whose handed-out frame reaches past `position` along the scroll axis,
-    /// looked for from the section that starts at or before `position`: what shows at the top of a viewport there.
-    /// Its number and its near edge; `nil` when no element reaches that far.
-    ///
-    /// - Complexity: O(log *n*) for each chunk entered, from the section's first element's on, and O(1) for each
-    ///   element read in a chunk that reaches past `position`; a chunk whose elements all end before it is passed
-    ///   whole, by its extent.
-    @usableFromInline func anchor(at position: Double) -> (element: Int, near: Double)? {
-        let section = self.section(startingAtOrBefore: position) ?? 0
-        guard section < sectionCount else { return nil }
-        let margin = searchMargin
-        var element = record(section).start
-        while element < count {
-            let (chunk, offset, place) = locate(element)
-            // The extent is a sum of its own, so it is widened by the margin before it passes a chunk by.
-            if place.base + chunk.maxEnd + margin > position {
-                let columns = chunk.columns(along: axis)
-                for index in offset..<chunk.count {
-                    // The frame handed out: the base plus the position, then its length (as `Rect.maxY` sums).
-                    let near = place.base + columns.scrollOrigin[index]
-                    if near + columns.scrollLength[index] > position { return (place.elementsBefore + index, near) }
-                }
-            }
-            element = place.elementsBefore + chunk.count
-        }
-        return nil
-    }
-
     /// The ids of the chunks in layout order.
     ///
     /// - Complexity: O(*k* log *k*) for *k* chunks.

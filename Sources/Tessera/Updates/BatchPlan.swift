@@ -18,6 +18,8 @@
     @usableFromInline var reloadedSections: [Int: LayoutSection] = [:]
     /// Items given a new size, by their place before the batch.
     @usableFromInline var resized: [ItemPath: Size] = [:]
+    /// The items among them that are reloaded (replaced by UIKit, not kept in place for an anchor).
+    @usableFromInline var reloadedItems = Set<ItemPath>()
     /// Items leaving their section (deleted, or the source of a move), by their place before the batch, last first.
     @usableFromInline var removed: [ItemPath] = []
     /// Items arriving (inserted, or the destination of a move), by their place after the batch, first first, with
@@ -92,6 +94,7 @@
                 try checkItem(path, "\(update.name)")
                 try checkSize(size, "\(update.name) of \(path)")
                 resized[path] = size
+                if case .reloadItem = update { reloadedItems.insert(path) }
             case .insertSection(let section, let data):
                 try checkSectionData(data, "insertSection \(section)")
                 guard insertedSections.updateValue(data, forKey: section) == nil,

@@ -180,10 +180,9 @@ extension LayoutBench {
                     sizes.append((path, real[path.section].itemSizes[path.item]))
                 }
                 if !sizes.isEmpty {
-                    let moved = try subject.invalidate(sizes: sizes, contentOffset: offset)
-                    adjustment = adjustment.offset(by: moved)
-                    found = try subject.query(
-                        frame.visibleRect.offset(by: adjustment), offset: offset.offset(by: moved))
+                    let moved = try subject.change(.sizes(sizes), keeping: .firstVisible, at: offset)
+                    adjustment = adjustment.offset(by: Point(x: moved.x - offset.x, y: moved.y - offset.y))
+                    found = try subject.query(Rect(origin: moved, size: frame.viewport), offset: moved)
                 }
             }
             blackHole(found)

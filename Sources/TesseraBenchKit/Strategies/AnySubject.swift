@@ -24,7 +24,7 @@ public struct AnySubject: BenchmarkSubject {
         @usableFromInline let check: ([LayoutUpdate]) throws(LayoutError) -> Void
         @usableFromInline let apply: (LayoutUpdate) throws(LayoutError) -> Void
         @usableFromInline let applyBatch: ([LayoutUpdate]) throws(LayoutError) -> Void
-        @usableFromInline let invalidate: ([(path: ItemPath, size: Size)], Point) throws(LayoutError) -> Point
+        @usableFromInline let change: (ScreenChange, ScrollAnchor, Point) throws(LayoutError) -> Point
         @usableFromInline let cells: (Rect, Point, inout [ItemPath]) throws(LayoutError) -> Void
 
         @inlinable init<Subject: BenchmarkSubject>(_ subject: Subject) {
@@ -39,8 +39,8 @@ public struct AnySubject: BenchmarkSubject {
             check = { batch throws(LayoutError) in try box.subject.check(batch) }
             apply = { update throws(LayoutError) in try box.subject.apply(update) }
             applyBatch = { batch throws(LayoutError) in try box.subject.apply(batch) }
-            invalidate = { sizes, offset throws(LayoutError) in
-                try box.subject.invalidate(sizes: sizes, contentOffset: offset)
+            change = { change, anchor, offset throws(LayoutError) in
+                try box.subject.change(change, keeping: anchor, at: offset)
             }
             cells = { rect, offset, paths throws(LayoutError) in
                 try box.subject.cells(in: rect, offset: offset, into: &paths)
@@ -77,10 +77,10 @@ public struct AnySubject: BenchmarkSubject {
     public mutating func apply(_ update: LayoutUpdate) throws(LayoutError) { try operations.apply(update) }
     public mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError) { try operations.applyBatch(batch) }
 
-    public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError)
-        -> Point
+    public mutating func change(_ change: ScreenChange, keeping anchor: ScrollAnchor, at offset: Point)
+        throws(LayoutError) -> Point
     {
-        try operations.invalidate(sizes, contentOffset)
+        try operations.change(change, anchor, offset)
     }
 
     public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError) {

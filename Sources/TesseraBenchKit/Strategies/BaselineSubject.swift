@@ -54,13 +54,20 @@ public struct BaselineSubject<Layout: NaiveLayout>: BenchmarkSubject where Layou
         try prepareAfterChange()
     }
 
-    /// The tutorials keep no anchor: what is on screen moves when cells above it change size.
-    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point)
+    /// The tutorials keep no anchor: the view keeps its content offset (UIKit clamps it to the new content), so what
+    /// is on screen moves by whatever changed above it.
+    @inlinable public mutating func change(_ change: ScreenChange, keeping anchor: ScrollAnchor, at offset: Point)
         throws(LayoutError) -> Point
     {
-        _ = try data.invalidate(sizes: sizes, contentOffset: contentOffset)
-        try prepareAfterChange()
-        return .zero
+        switch change {
+        case .update(let update): try apply(update)
+        case .batch(let batch): try apply(batch)
+        case .sizes(let sizes):
+            try data.invalidate(sizes: sizes)
+            try prepareAfterChange()
+        case .viewport(let viewport): try prepare(viewport: viewport)
+        }
+        return offset.clampedContentOffset(content: layout.contentSize, viewport: viewport ?? .zero)
     }
 
     @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath])

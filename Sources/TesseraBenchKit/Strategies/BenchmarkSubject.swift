@@ -30,8 +30,11 @@ public protocol BenchmarkSubject: SendableMetatype {
     mutating func apply(_ update: LayoutUpdate) throws(LayoutError)
     /// Applies a `performBatchUpdates` batch the way the design does.
     mutating func apply(_ batch: [LayoutUpdate]) throws(LayoutError)
-    /// Self-sizing: takes the cells' measured sizes and returns the content-offset adjustment the design makes.
-    mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point) throws(LayoutError) -> Point
+    /// Makes `change` with the view at `offset` and returns the content offset the design leaves the view at: the
+    /// engine's keeps `anchor` in place; the tutorials' designs adjust nothing, and the view keeps its offset, clamped
+    /// to the content as UIKit clamps it.
+    mutating func change(_ change: ScreenChange, keeping anchor: ScrollAnchor, at offset: Point) throws(LayoutError)
+        -> Point
     /// Answers `rect` at `offset` as `query` does, appending the paths of the cells found to `paths`.
     mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath]) throws(LayoutError)
 }

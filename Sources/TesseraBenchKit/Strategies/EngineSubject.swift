@@ -55,10 +55,15 @@ public struct EngineSubject<Algorithm: UpdatableLayout, Index: SpatialIndex>: Be
         try _layout.apply(batch)
     }
 
-    @inlinable public mutating func invalidate(sizes: [(path: ItemPath, size: Size)], contentOffset: Point)
+    @inlinable public mutating func change(_ change: ScreenChange, keeping anchor: ScrollAnchor, at offset: Point)
         throws(LayoutError) -> Point
     {
-        try _layout.invalidate(sizes: sizes, contentOffset: contentOffset)
+        switch change {
+        case .update(let update): try _layout.apply(update, keeping: anchor, at: offset)
+        case .batch(let batch): try _layout.apply(batch, keeping: anchor, at: offset)
+        case .sizes(let sizes): try _layout.invalidate(sizes: sizes, keeping: anchor, at: offset)
+        case .viewport(let viewport): try _layout.prepare(viewport: viewport, keeping: anchor, at: offset)
+        }
     }
 
     @inlinable public mutating func cells(in rect: Rect, offset: Point, into paths: inout [ItemPath])

@@ -1,0 +1,230 @@
+// Changes that keep what the user is looking at where it was on screen (`ScrollAnchor`): the anchor's element is
+// found in the layout before the change, with its distance from the viewport's edge; after the change, the content
+// offset that puts it at that distance again is returned, clamped to the content. Finding and placing it costs a
+// few descents of the store, O(log n), beyond the change's own work, and allocates nothing.
+extension CollectionLayout {
+    /// What a change keeps of an anchor, found before the change: the element that keeps its place (its identity
+    /// after the change) and how far its near edge (its far edge, when `trailing`) lies from the viewport's edge.
+    @usableFromInline struct KeptPlace: Sendable {
+        /// The element's identity after the change; `nil` when nothing is kept (nothing visible, nothing kept in
+        /// place) and the offset is only clamped.
+        @usableFromInline var element: ElementID?
+        @usableFromInline var distance: Double
+        /// Kept at the viewport's trailing edge (`lastVisible`), not its leading one.
+        @usableFromInline var trailing: Bool
+        /// The view follows the content's end (`contentEnd`, at the end).
+        @usableFromInline var followsEnd: Bool
+
+        @inlinable init(element: ElementID?, distance: Double = 0, trailing: Bool = false, followsEnd: Bool = false) {
+            (self.element, self.distance, self.trailing, self.followsEnd) = (element, distance, trailing, followsEnd)
+        }
+    }
+
+    /// Where `anchor` is at `offset` in a viewport of `viewport`, and which element keeps its place through a change
+    /// whose identities `identities` gives: the anchor's own, or when the change does not keep it in place, the
+    /// nearest after it in layout order that it keeps (else the nearest before it).
+    ///
+    /// - Throws: `LayoutError.invalidAnchor` for an offset that is not finite or an anchor that names no item.
+    /// - Complexity: O(log *n*) to find the anchor, and O((1 + *v*) log *n*) more for each element the walk passes:
+    ///   those the change removes (a section it removes is passed at once).
+    @inlinable func keptPlace(
+        _ anchor: ScrollAnchor, at offset: Point, viewport: Size, through identities: some UpdateIdentities
+    ) throws(LayoutError) -> KeptPlace {
+        guard offset.x.isFinite, offset.y.isFinite else {
+            throw .invalidAnchor("the content offset \(offset.x), \(offset.y) is not a finite point")
+        }
+        let axis = _algorithm.scrollAxis
+        let visible = AxisRect(Rect(origin: offset, size: viewport), along: axis)
+        let element: Int?
+        let edge: Double
+        var trailing = false
+        switch anchor {
+        case .firstVisible:
+            (element, edge) = (_store.firstElement(meeting: visible), visible.scrollMin)
+        case .lastVisible:
+            (element, edge, trailing) = (_store.lastElement(meeting: visible), visible.scrollMax, true)
+        case .item(let path, let inside):
+            guard inside.isFinite else { throw .invalidAnchor("the offset in \(path) is \(inside), not finite") }
+            guard let index = _store.index(of: .cell(section: path.section, item: path.item)) else {
+                throw .invalidAnchor("the anchor names \(path), which the layout does not hold")
+            }
+            (element, edge) = (index, AxisRect(_store.frame(at: index), along: axis).scrollMin + inside)
+        case .contentEnd:
+            let length = axis == .vertical ? _contentSize.height : _contentSize.width
+            if visible.scrollMax >= length - ScrollAnchor.endTolerance {
+                return KeptPlace(element: nil, followsEnd: true)
+            }
+            (element, edge, trailing) = (_store.lastElement(meeting: visible), visible.scrollMax, true)
+        }
+        guard let element, let found = survivor(from: element, through: identities) else {
+            return KeptPlace(element: nil)
+        }
+        let (kept, index) = found
+        let frame = AxisRect(_store.frame(at: index), along: axis)
+        return KeptPlace(
+            element: kept, distance: (trailing ? frame.scrollMax : frame.scrollMin) - edge, trailing: trailing)
+    }
+
+    /// The element the change keeps in place nearest to `element`: itself, else the first after it, else the last
+    /// before it; its identity after the change and its number before it.
+    @inlinable func survivor(from element: Int, through identities: some UpdateIdentities) -> (ElementID, Int)? {
+        var index = element
+        while index < _store.count {
+            let id = _store.elementID(at: index)
+            switch identities.fate(ofSection: id.section) {
+            case .removed:
+                index =
+                    id.section + 1 < _store.sectionCount ? _store.firstElement(ofSection: id.section + 1) : _store.count
+                continue
+            case .kept:
+                if let kept = identities.identity(after: id) { return (kept, index) }
+                index += 1
+            }
+        }
+        index = element - 1
+        while index >= 0 {
+            let id = _store.elementID(at: index)
+            switch identities.fate(ofSection: id.section) {
+            case .removed:
+                index = _store.firstElement(ofSection: id.section) - 1
+                continue
+            case .kept:
+                if let kept = identities.identity(after: id) { return (kept, index) }
+                index -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The content offset after a change that puts `kept` back at its distance from the edge of a viewport of
+    /// `viewport`, from `offset` before it (its cross-axis coordinate kept), clamped to the content.
+    ///
+    /// - Complexity: O((1 + *v*) log *n*) to find the element by identity.
+    @inlinable func contentOffset(keeping kept: KeptPlace, from offset: Point, viewport: Size) -> Point {
+        let axis = _algorithm.scrollAxis
+        let (length, visible) =
+            axis == .vertical ? (_contentSize.height, viewport.height) : (_contentSize.width, viewport.width)
+        var along = axis == .vertical ? offset.y : offset.x
+        if kept.followsEnd {
+            along = length - visible
+        } else if let id = kept.element, let index = _store.index(of: id) {
+            let frame = AxisRect(_store.frame(at: index), along: axis)
+            let edge = (kept.trailing ? frame.scrollMax : frame.scrollMin) - kept.distance
+            along = kept.trailing ? edge - visible : edge
+        }
+        let moved = axis == .vertical ? Point(x: offset.x, y: along) : Point(x: along, y: offset.y)
+        return moved.clampedContentOffset(content: _contentSize, viewport: viewport)
+    }
+
+    /// `prepare(viewport:)` that keeps `anchor`: after a rotation or a width change, the anchor's element keeps its
+    /// distance from the edge of the viewport it is anchored to (the leading edge; the trailing edge for
+    /// `lastVisible` and `contentEnd`), in the new viewport.
+    ///
+    /// - Parameters:
+    ///   - viewport: The size of the collection view's new bounds.
+    ///   - anchor: What to keep in place; the first visible element by default.
+    ///   - contentOffset: The content offset before the change, in the viewport prepared last.
+    /// - Returns: The content offset to set: the anchor in place, clamped to the content. Before the first prepare,
+    ///   `contentOffset` clamped.
+    /// - Throws: What `prepare(viewport:)` throws; `LayoutError.invalidAnchor` for an offset that is not finite or an
+    ///   anchor that names no item. Either leaves the layout as it was.
+    /// - Complexity: That of `prepare(viewport:)`, plus O(log *n*) for the anchor.
+    @inlinable public mutating func prepare(
+        viewport: Size, keeping anchor: ScrollAnchor = .firstVisible, at contentOffset: Point
+    ) throws(LayoutError) -> Point {
+        var kept = KeptPlace(element: nil)
+        if let before = _viewport {
+            kept = try keptPlace(anchor, at: contentOffset, viewport: before, through: UnchangedIdentities())
+        }
+        try prepare(viewport: viewport)
+        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+    }
+}
+
+extension CollectionLayout where Algorithm: UpdatableLayout {
+    /// `apply(_:)` for one update, keeping `anchor` where it was on screen.
+    ///
+    /// - Parameters:
+    ///   - update: The change to the layout's data, with its paths as UIKit names them.
+    ///   - anchor: What to keep in place; the first visible element by default.
+    ///   - contentOffset: The collection view's content offset before the change.
+    /// - Returns: The content offset to set: the anchor where it was on screen, clamped to the content.
+    ///   `contentOffset` itself before the first prepare.
+    /// - Throws: What `apply(_:)` throws; `LayoutError.invalidAnchor` for an offset that is not finite or an anchor
+    ///   that names no item. Either leaves the layout as it was.
+    /// - Complexity: That of `apply(_:)`, plus O(log *n*) for the anchor.
+    @inlinable public mutating func apply(
+        _ update: LayoutUpdate, keeping anchor: ScrollAnchor = .firstVisible, at contentOffset: Point
+    ) throws(LayoutError) -> Point {
+        switch update {
+        case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection:
+            return try apply([update], keeping: anchor, at: contentOffset)
+        case .resizeItem(let path, let size), .reloadItem(let path, let size):
+            try check(path, size: size, inserting: false, update.name)
+        case .insertItem(let path, let size):
+            try check(path, size: size, inserting: true, update.name)
+        case .deleteItem(let path):
+            try check(path, size: .zero, inserting: false, update.name)
+        }
+        guard let viewport = _viewport else {
+            try apply(update)
+            return contentOffset
+        }
+        let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: update)
+        applyChecked(update)
+        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+    }
+
+    /// `apply(_:)` for a `performBatchUpdates` batch, keeping `anchor` where it was on screen: when the batch deletes
+    /// or moves the anchor's element, the nearest element after it that the batch keeps in place takes its place
+    /// (else the nearest before it).
+    ///
+    /// - Parameters:
+    ///   - batch: The changes to the layout's data, in any order, with their paths as UIKit names them.
+    ///   - anchor: What to keep in place; the first visible element by default.
+    ///   - contentOffset: The collection view's content offset before the batch.
+    /// - Returns: The content offset to set: the anchor where it was on screen, clamped to the content.
+    ///   `contentOffset` itself before the first prepare.
+    /// - Throws: What `apply(_:)` throws; `LayoutError.invalidAnchor` for an offset that is not finite or an anchor
+    ///   that names no item. Either leaves the layout as it was.
+    /// - Complexity: That of `apply(_:)`, plus O(log *n*) for the anchor and O(*b* (1 + *v*) log *n*) for each
+    ///   element the batch removes that the walk to the nearest kept element passes.
+    @inlinable public mutating func apply(
+        _ batch: [LayoutUpdate], keeping anchor: ScrollAnchor = .firstVisible, at contentOffset: Point
+    ) throws(LayoutError) -> Point {
+        let plan = try BatchPlan(batch, sections: algorithm.sections, fixedSectionCount: algorithm.fixedSectionCount)
+        guard let viewport = _viewport else {
+            try apply(plan)
+            return contentOffset
+        }
+        let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: plan)
+        try apply(plan)
+        // A batch that changes the number of sections of a layout with a section of its own prepares again.
+        return self.contentOffset(keeping: kept, from: contentOffset, viewport: _viewport ?? viewport)
+    }
+
+    /// `invalidate(sizes:)` keeping `anchor` where it was on screen: self-sizing, with the offset UIKit's
+    /// `contentOffsetAdjustment` moves the view to (the adjustment is the returned offset less `contentOffset`).
+    ///
+    /// - Parameters:
+    ///   - sizes: The cells' paths and their measured sizes.
+    ///   - anchor: What to keep in place; the first visible element (UIKit's rule) by default.
+    ///   - contentOffset: The collection view's content offset before the sizes change the layout.
+    /// - Returns: The content offset to set: the anchor where it was on screen, clamped to the content.
+    ///   `contentOffset` itself before the first prepare.
+    /// - Throws: What `invalidate(sizes:)` throws; `LayoutError.invalidAnchor` for an offset that is not finite or an
+    ///   anchor that names no item. Either leaves the layout as it was.
+    /// - Complexity: That of `invalidate(sizes:)`, plus O(log *n*) for the anchor.
+    @inlinable public mutating func invalidate(
+        sizes: [(path: ItemPath, size: Size)], keeping anchor: ScrollAnchor = .firstVisible, at contentOffset: Point
+    ) throws(LayoutError) -> Point {
+        for (path, size) in sizes { try check(path, size: size, inserting: false, "invalidate") }
+        guard let viewport = _viewport else {
+            invalidateChecked(sizes)
+            return contentOffset
+        }
+        let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: UnchangedIdentities())
+        invalidateChecked(sizes)
+        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+    }
+}
