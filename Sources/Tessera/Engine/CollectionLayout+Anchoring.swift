@@ -27,22 +27,23 @@ extension CollectionLayout {
     /// - Throws: `LayoutError.invalidAnchor` for an offset that is not finite or an anchor that names no item.
     /// - Complexity: O(log *n*) to find the anchor, and O((1 + *v*) log *n*) more for each element the walk passes:
     ///   those the change removes (a section it removes is passed at once).
-    @inlinable func keptPlace(
+    @inlinable mutating func keptPlace(
         _ anchor: ScrollAnchor, at offset: Point, viewport: Size, through identities: some UpdateIdentities
     ) throws(LayoutError) -> KeptPlace {
         guard offset.x.isFinite, offset.y.isFinite else {
             throw .invalidAnchor("the content offset \(offset.x), \(offset.y) is not a finite point")
         }
         let axis = _algorithm.scrollAxis
-        let visible = AxisRect(Rect(origin: offset, size: viewport), along: axis)
+        let visibleRect = Rect(origin: offset, size: viewport)
+        let visible = AxisRect(visibleRect, along: axis)
         let element: Int?
         let edge: Double
         var trailing = false
         switch anchor {
         case .firstVisible:
-            (element, edge) = (_store.firstElement(meeting: visible), visible.scrollMin)
+            (element, edge) = (shown(in: visibleRect, last: false), visible.scrollMin)
         case .lastVisible:
-            (element, edge, trailing) = (_store.lastElement(meeting: visible), visible.scrollMax, true)
+            (element, edge, trailing) = (shown(in: visibleRect, last: true), visible.scrollMax, true)
         case .item(let path, let inside):
             guard inside.isFinite else { throw .invalidAnchor("the offset in \(path) is \(inside), not finite") }
             guard let index = _store.index(of: .cell(section: path.section, item: path.item)) else {
@@ -54,42 +55,69 @@ extension CollectionLayout {
             if visible.scrollMax >= length - ScrollAnchor.endTolerance {
                 return KeptPlace(element: nil, followsEnd: true)
             }
-            (element, edge, trailing) = (_store.lastElement(meeting: visible), visible.scrollMax, true)
+            (element, edge, trailing) = (shown(in: visibleRect, last: true), visible.scrollMax, true)
         }
         guard let element, let found = survivor(from: element, through: identities) else {
             return KeptPlace(element: nil)
         }
-        let (kept, index) = found
-        let frame = AxisRect(_store.frame(at: index), along: axis)
+        let frame = AxisRect(found.frame, along: axis)
         return KeptPlace(
-            element: kept, distance: (trailing ? frame.scrollMax : frame.scrollMin) - edge, trailing: trailing)
+            element: found.id, distance: (trailing ? frame.scrollMax : frame.scrollMin) - edge, trailing: trailing)
+    }
+
+    /// The first element in layout order whose frame meets `rect` (strictly, as `Rect.intersects`), or with `last`
+    /// the last: the query's own search, without the effects, into a buffer the layout keeps, stopping at the first
+    /// chunk (from the end, the last) that holds one; `nil` when none does.
+    ///
+    /// - Complexity: O(log *n*) to find the chunks, and each chunk's search until one answers.
+    @inlinable mutating func shown(in rect: Rect, last: Bool) -> Int? {
+        let axis = _algorithm.scrollAxis
+        let query = AxisRect(rect, along: axis)
+        let margin = _store.searchMargin
+        // The buffer is written in place, beside the store and the indexes it reads (disjoint properties).
+        anchorAnswer.removeAll()
+        _store.findChunks(meeting: query, margin: margin, into: &anchorAnswer)
+        let candidates = anchorAnswer.candidates.count
+        for step in 0..<candidates {
+            let candidate = anchorAnswer.candidates[last ? candidates &- 1 &- step : step]
+            let chunkQuery = ChunkQuery(
+                query, base: candidate.base, firstElement: candidate.firstElement, margin: margin)
+            let chunk = ElementChunk(_store.pool[candidate.chunk])
+            anchorAnswer.removeAll()
+            repeat {
+                indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: axis, into: &anchorAnswer)
+            } while anchorAnswer.madeRoom(from: 0)
+            guard anchorAnswer.count > 0 else { continue }
+            return anchorAnswer.indices[last ? anchorAnswer.count &- 1 : 0]
+        }
+        return nil
     }
 
     /// The element the change keeps in place nearest to `element`: itself, else the first after it, else the last
-    /// before it; its identity after the change and its number before it.
-    @inlinable func survivor(from element: Int, through identities: some UpdateIdentities) -> (ElementID, Int)? {
+    /// before it; its identity after the change and its frame before it.
+    @inlinable func survivor(from element: Int, through identities: some UpdateIdentities) -> (
+        id: ElementID, frame: Rect
+    )? {
         var index = element
         while index < _store.count {
-            let id = _store.elementID(at: index)
+            let (id, frame) = _store.identityAndFrame(at: index)
             switch identities.fate(ofSection: id.section) {
             case .removed:
                 index =
                     id.section + 1 < _store.sectionCount ? _store.firstElement(ofSection: id.section + 1) : _store.count
-                continue
             case .kept:
-                if let kept = identities.identity(after: id) { return (kept, index) }
+                if let kept = identities.identity(after: id) { return (kept, frame) }
                 index += 1
             }
         }
         index = element - 1
         while index >= 0 {
-            let id = _store.elementID(at: index)
+            let (id, frame) = _store.identityAndFrame(at: index)
             switch identities.fate(ofSection: id.section) {
             case .removed:
                 index = _store.firstElement(ofSection: id.section) - 1
-                continue
             case .kept:
-                if let kept = identities.identity(after: id) { return (kept, index) }
+                if let kept = identities.identity(after: id) { return (kept, frame) }
                 index -= 1
             }
         }
@@ -107,13 +135,23 @@ extension CollectionLayout {
         var along = axis == .vertical ? offset.y : offset.x
         if kept.followsEnd {
             along = length - visible
-        } else if let id = kept.element, let index = _store.index(of: id) {
-            let frame = AxisRect(_store.frame(at: index), along: axis)
+        } else if let id = kept.element, let found = frame(of: id) {
+            let frame = AxisRect(found, along: axis)
             let edge = (kept.trailing ? frame.scrollMax : frame.scrollMin) - kept.distance
             along = kept.trailing ? edge - visible : edge
         }
         let moved = axis == .vertical ? Point(x: offset.x, y: along) : Point(x: along, y: offset.y)
         return moved.clampedContentOffset(content: _contentSize, viewport: viewport)
+    }
+
+    /// The frame of the element `id` names, if the store holds it: a cell's from its section's record
+    /// (`LayoutStore.frame(ofCell:inSection:)`), a supplementary view's by a search of its section.
+    ///
+    /// - Complexity: O(log *n*) for a cell; O((1 + *v*) log *n*) for a section of *v* supplementary views.
+    @inlinable func frame(of id: ElementID) -> Rect? {
+        guard id.kind == .cell else { return _store.index(of: id).map(_store.frame(at:)) }
+        guard id.section >= 0, id.section < _store.sectionCount, id.item >= 0 else { return nil }
+        return _store.frame(ofCell: id.item, inSection: id.section)
     }
 
     /// `prepare(viewport:)` that keeps `anchor`: after a rotation or a width change, the anchor's element keeps its

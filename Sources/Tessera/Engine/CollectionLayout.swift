@@ -15,6 +15,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @usableFromInline let emptyIndex: Index
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
+    /// The answer an anchor is found in (`CollectionLayout+Anchoring.swift`): kept, so that a change allocates nothing
+    /// once it has grown to a viewport's elements.
+    @usableFromInline var anchorAnswer = VisibleElements()
 
     /// Every element's frame, as the last prepare or update left them; empty before the first prepare.
     @inlinable public var store: LayoutStore { _store }
