@@ -13,9 +13,10 @@ import TesseraBenchKit
 package struct HistoryStore: Sendable {
     /// The history's layout; a history of a later one is refused. Version 2 admits the update floors' measures
     /// (`Measure.floorElements`, `Measure.overFloor`), version 3 the counted ones (`Measure.instructions`,
-    /// `Measure.estimatedCycles`); an older history takes them once an `add` has moved its figures to the new table
+    /// `Measure.estimatedCycles`), version 4 layout shift's (`Measure.shiftLargest`, `.shiftP99`, `.shiftScore`,
+    /// `.columnChanges`); an older history takes them once an `add` has moved its figures to the new table
     /// (`migrate`).
-    package static let schemaVersion = 3
+    package static let schemaVersion = 4
     /// "TSRA", in SQLite's `application_id`: what tells a history from any other SQLite file.
     static let applicationID: Int32 = 0x5453_5241
 

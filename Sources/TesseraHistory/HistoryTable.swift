@@ -42,7 +42,8 @@ package enum HistoryTable {
         switch measure {
         case .latency: TerminalTable.duration(value)
         case .headBaseRatio, .overFloor: String(format: "%.3f", value)
-        case .bytesPerElement, .allocationsPerOperation, .floorElements, .instructions, .estimatedCycles:
+        case .bytesPerElement, .allocationsPerOperation, .floorElements, .instructions, .estimatedCycles,
+            .shiftLargest, .shiftP99, .shiftScore, .columnChanges:
             TerminalTable.decimal(value)
         }
     }

@@ -1,7 +1,8 @@
 import Tessera
 
-/// A change that can move what the user sees, as a subject takes it with an anchor to keep
-/// (`BenchmarkSubject.change(_:keeping:at:)`): one update, a batch, cells' measured sizes, or a new viewport.
+/// A change that can move what the user sees, as a design takes it with an anchor to keep (the benchmark's
+/// `BenchmarkSubject.change(_:keeping:at:)`) and the oracle's layouts place the anchor through it (`ShiftReference`):
+/// one update, a batch, cells' measured sizes, or a new viewport.
 public enum ScreenChange: Sendable {
     case update(LayoutUpdate)
     case batch([LayoutUpdate])

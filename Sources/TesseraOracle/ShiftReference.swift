@@ -25,16 +25,9 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
     private var nearestAfter: [Double] = []
     /// The content's size.
     public private(set) var contentSize = Size.zero
-
-    /// A change a view sees.
-    public enum Change: Sendable {
-        /// A `performBatchUpdates` batch (or one update), as `CollectionLayout.apply(_:)` takes it.
-        case batch([LayoutUpdate])
-        /// Cells' measured sizes.
-        case sizes([(path: ItemPath, size: Size)])
-        /// A new viewport.
-        case viewport(Size)
-    }
+    /// How many cells the changes so far kept in place moved across the scroll axis: in a waterfall, the photos that
+    /// changed column. A new viewport's moves are not counted.
+    public private(set) var cellsMovedAcross = 0
 
     /// An element by identity: its section, kind and number among its section's elements of that kind.
     struct Identity: Equatable {
@@ -82,20 +75,100 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
     /// - Throws: `LayoutError.invalidUpdate` when a batch does not fit the data; nothing is changed then.
     /// - Complexity: O(*s*) for the *s* sections, plus O(*m*) for each section of *m* elements the change names, plus
     ///   O(*n*) to map identities through a batch.
-    public mutating func offset(keeping anchor: ScrollAnchor, at offset: Point, through change: Change)
+    public mutating func offset(keeping anchor: ScrollAnchor, at offset: Point, through change: ScreenChange)
         throws(LayoutError) -> Point
     {
-        if case .batch(let batch) = change { try data.check(batch) }
+        try check(change)
         let kept = self.kept(anchor, at: offset, through: change)
         try make(change)
         return self.offset(keeping: kept, from: offset)
     }
 
+    /// Makes `change` and returns, for each offset of `offsets` before it, the content offset that keeps `anchor`
+    /// where it was on screen: one change for several views of it (the designs a scenario measures).
+    ///
+    /// - Throws: `LayoutError.invalidUpdate` when a batch does not fit the data; nothing is changed then.
+    public mutating func offsets(keeping anchor: ScrollAnchor, at offsets: [Point], through change: ScreenChange)
+        throws(LayoutError) -> [Point]
+    {
+        try check(change)
+        let kept = offsets.map { self.kept(anchor, at: $0, through: change) }
+        try make(change)
+        return zip(kept, offsets).map { self.offset(keeping: $0, from: $1) }
+    }
+
+    /// The cells whose frames meet `rect`, in layout order.
+    ///
+    /// - Complexity: O(*s*) at most over the sections, and O(*m*) for each section of *m* elements that may meet it.
+    public func cells(meeting rect: Rect) -> [ItemPath] {
+        let bounds = AxisRect(rect, along: data.scrollAxis)
+        var cells: [ItemPath] = []
+        for section in candidateSections(meeting: bounds) {
+            guard let range = shapes[section]?.cells else { continue }
+            for item in 0..<range.count where frame(range.lowerBound + item, inSection: section).intersects(rect) {
+                cells.append(ItemPath(section: section, item: item))
+            }
+        }
+        return cells
+    }
+
+    /// The frame of cell `item` of section `section`, if the layout holds one.
+    public func frame(ofItem item: Int, inSection section: Int) -> Rect? {
+        guard section >= 0, section < sections.count,
+            let element = element(Identity(section: section, kind: .cell, occurrence: item))
+        else { return nil }
+        return frame(element, inSection: section)
+    }
+
+    /// The first element a viewport at `offset` shows, in layout order: its section, and its item when it is a cell.
+    public func firstVisible(at offset: Point) -> (section: Int, item: Int?)? {
+        guard let (section, element) = element(meeting: visible(at: offset), last: false) else { return nil }
+        let identity = identity(element, inSection: section)
+        return (section, identity.kind == .cell ? identity.occurrence : nil)
+    }
+
+    /// The tallest column over the shortest, largest over the sections of at least two photos a column: each column
+    /// the cells at one place across the scroll axis, its length from the first of them to the end of the last. What
+    /// a waterfall's stable columns cost; `nil` when no section has two columns of two photos.
+    public func columnBalance() -> Double? {
+        let vertical = data.scrollAxis == .vertical
+        var worst: Double?
+        for section in sections.indices {
+            guard let range = shapes[section]?.cells, range.count >= 4 else { continue }
+            var columns: [Double: (start: Double, end: Double, count: Int)] = [:]
+            for element in range {
+                let frame = sections[section].frames[element]
+                let (across, start, end) =
+                    vertical ? (frame.minX, frame.minY, frame.maxY) : (frame.minY, frame.minX, frame.maxX)
+                let column = columns[across] ?? (start, end, 0)
+                columns[across] = (Swift.min(column.start, start), Swift.max(column.end, end), column.count + 1)
+            }
+            let lengths = columns.values.filter { $0.count >= 2 }.map { $0.end - $0.start }
+            guard lengths.count >= 2, let shortest = lengths.min(), shortest > 0, let tallest = lengths.max() else {
+                continue
+            }
+            worst = Swift.max(worst ?? 0, tallest / shortest)
+        }
+        return worst
+    }
+
+    /// Refuses a batch (or an update) that does not fit the data.
+    private func check(_ change: ScreenChange) throws(LayoutError) {
+        switch change {
+        case .update(let update): try data.check([update])
+        case .batch(let batch): try data.check(batch)
+        case .sizes, .viewport: break
+        }
+    }
+
     /// Makes `change` with nothing kept: the data changed, and what it names laid out again.
     ///
     /// - Throws: `LayoutError.invalidUpdate` when a batch does not fit the data; nothing is changed then.
-    public mutating func make(_ change: Change) throws(LayoutError) {
+    public mutating func make(_ change: ScreenChange) throws(LayoutError) {
         switch change {
+        case .update(let update):
+            try make(.batch([update]))
+            return
         case .batch(let batch):
             try data.check(batch)
             let tokens = BatchTokens(batch, before: data)
@@ -108,10 +181,8 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
                 default: break
                 }
             }
-            var old: [Int: Int] = [:]  // sections after the batch kept from one before it
-            for (new, source) in tokens.sections.enumerated() {
-                if case .kept(let source) = source { old[new] = source }
-            }
+            // Each section after the batch: the one before it that it keeps, if any.
+            let old: [Int?] = tokens.sections.map { if case .kept(let source) = $0 { source } else { nil } }
             var renamed = Set<Int>()  // sections before the batch it names
             for update in batch {
                 switch update {
@@ -127,28 +198,34 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
                 shapes = Array(repeating: nil, count: sections.count)
                 return place()
             }
-            let formerFirst = old.first { $0.value == 0 }?.key
-            var kept: [Int?] = []
-            kept.reserveCapacity(data.sectionCount)
+            let formerFirst = old.firstIndex { $0 == 0 }
+            var newSections: [RecordedSection] = []
+            var newShapes: [SectionShape?] = []
+            newSections.reserveCapacity(data.sectionCount)
+            newShapes.reserveCapacity(data.sectionCount)
             for new in 0..<data.sectionCount {
-                if let source = old[new], !named.contains(new), !renamed.contains(source),
+                let source = new < old.count ? old[new] : nil
+                if let source, !named.contains(new), !renamed.contains(source),
                     !(sectionsChange && data.firstSectionHoldsLayoutElements && (new == 0 || new == formerFirst))
                 {
-                    kept.append(source)
-                } else {
-                    kept.append(nil)
+                    newSections.append(sections[source])
+                    newShapes.append(shapes[source])
+                    continue
                 }
+                let recorded = RecordedSection(new, of: data, viewport: viewport)
+                if let source, new < tokens.items.count {
+                    countMovedAcross(from: source, to: recorded) { tokens.items[new][$0] }
+                }
+                newSections.append(recorded)
+                newShapes.append(nil)
             }
-            (sections, shapes) = (
-                kept.enumerated().map { new, source in
-                    source.map { sections[$0] } ?? RecordedSection(new, of: data, viewport: viewport)
-                },
-                kept.map { source in source.flatMap { shapes[$0] } }
-            )
+            (sections, shapes) = (newSections, newShapes)
         case .sizes(let sizes):
             for (path, size) in sizes { data.setSize(size, ofItem: path.item, inSection: path.section) }
             for section in Set(sizes.map(\.path.section)) {
-                sections[section] = RecordedSection(section, of: data, viewport: viewport)
+                let recorded = RecordedSection(section, of: data, viewport: viewport)
+                countMovedAcross(from: section, to: recorded) { $0 }
+                sections[section] = recorded
                 shapes[section] = nil
             }
         case .viewport(let new):
@@ -157,6 +234,21 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
             shapes = Array(repeating: nil, count: sections.count)
         }
         place()
+    }
+
+    /// Counts the cells of `recorded`, laid out anew from section `source` as it was, that moved across the scroll
+    /// axis: cell `item` of `recorded` is cell `oldItem(item)` of the old section, or new where that is `nil`.
+    private mutating func countMovedAcross(from source: Int, to recorded: RecordedSection, oldItem: (Int) -> Int?) {
+        let before = sections[source]
+        let oldCells = shapes[source] ?? SectionShape(before, along: data.scrollAxis)
+        let newCells = SectionShape(recorded, along: data.scrollAxis)
+        guard let oldRange = oldCells.cells, let newRange = newCells.cells else { return }
+        let vertical = data.scrollAxis == .vertical
+        for item in 0..<newRange.count {
+            guard let was = oldItem(item), was < oldRange.count else { continue }
+            let (a, b) = (before.frames[oldRange.lowerBound + was], recorded.frames[newRange.lowerBound + item])
+            if vertical ? a.minX != b.minX : a.minY != b.minY { cellsMovedAcross += 1 }
+        }
     }
 
     /// Every section's origin (the lengths before it summed in order), the bounds of the search, and the content's size.
@@ -210,19 +302,7 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
             : Rect(
                 x: rect.scrollMin, y: rect.crossMin, width: rect.scrollMax - rect.scrollMin,
                 height: rect.crossMax - rect.crossMin)
-        // The first section whose elements, or those before it, reach past the rect's near edge.
-        var low = 0
-        var high = sections.count
-        while low < high {
-            let middle = (low + high) / 2
-            if reachBefore[middle] > rect.scrollMin { high = middle } else { low = middle + 1 }
-        }
-        var candidates: [Int] = []
-        var section = low
-        while section < sections.count, nearestAfter[section] < rect.scrollMax {
-            candidates.append(section)
-            section += 1
-        }
+        let candidates = Array(candidateSections(meeting: rect))
         for section in last ? candidates.reversed() : candidates {
             let elements = sections[section].frames.indices
             for element in last ? Array(elements.reversed()) : Array(elements)
@@ -231,6 +311,20 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
             }
         }
         return nil
+    }
+
+    /// The sections whose elements may meet `rect`: from the first whose elements, or those before it, reach past the
+    /// rect's near edge, while any of its elements or of those after it start before the rect's far edge.
+    private func candidateSections(meeting rect: AxisRect) -> Range<Int> {
+        var low = 0
+        var high = sections.count
+        while low < high {
+            let middle = (low + high) / 2
+            if reachBefore[middle] > rect.scrollMin { high = middle } else { low = middle + 1 }
+        }
+        var end = low
+        while end < sections.count, nearestAfter[end] < rect.scrollMax { end += 1 }
+        return low..<end
     }
 
     /// The identity of element `element` of section `section`.
@@ -252,7 +346,7 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
 
     /// The element an identity names: its number in its section.
     func element(_ identity: Identity) -> Int? {
-        guard identity.section < sections.count else { return nil }
+        guard identity.section >= 0, identity.section < sections.count, identity.occurrence >= 0 else { return nil }
         if identity.kind == .cell, let cells = shapes[identity.section]!.cells {
             return identity.occurrence < cells.count ? cells.lowerBound + identity.occurrence : nil
         }
@@ -266,7 +360,7 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
     }
 
     /// What `change` keeps of `anchor` at `offset`: the anchor's element, or the nearest the change keeps in place.
-    func kept(_ anchor: ScrollAnchor, at offset: Point, through change: Change) -> Kept {
+    func kept(_ anchor: ScrollAnchor, at offset: Point, through change: ScreenChange) -> Kept {
         let rect = visible(at: offset)
         let found: (section: Int, element: Int)?
         let edge: Double
@@ -345,8 +439,13 @@ public struct ShiftReference<Layout: UpdatableLayout>: Sendable {
         /// For each section after a batch, where each item comes from (`BatchTokens.items`).
         private var items: [[Int?]] = []
 
-        init(_ change: Change, before data: Layout) {
-            guard case .batch(let batch) = change else { return }
+        init(_ change: ScreenChange, before data: Layout) {
+            let batch: [LayoutUpdate]
+            switch change {
+            case .update(let update): batch = [update]
+            case .batch(let updates): batch = updates
+            case .sizes, .viewport: return
+            }
             let tokens = BatchTokens(batch, before: data)
             var sections = [Int?](repeating: nil, count: data.sections.count)
             for (new, source) in tokens.sections.enumerated() {

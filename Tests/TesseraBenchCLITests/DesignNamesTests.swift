@@ -49,9 +49,14 @@ import Testing
                     names.insert(String(name.split(separator: "(")[0]).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             }
-            try captures(#"\b(?:func\s+(\w+)|(init)[?!]?)\s*(?:<[^>{]*>)?\(([^)]*)\)"#) { found in
+            // Parameters of one level of parentheses in their types (a tuple's), split at the commas outside them.
+            try captures(#"\b(?:func\s+(\w+)|(init)[?!]?)\s*(?:<[^>{]*>)?\(((?:[^()]|\([^()]*\))*)\)"#) { found in
                 let name = found[0].isEmpty ? found[1] : found[0]
-                let parameters = found[2].split(separator: ",").map { parameter in
+                var depth = 0
+                let parameters = found[2].split { character in
+                    if "([<".contains(character) { depth += 1 } else if ")]>".contains(character) { depth -= 1 }
+                    return character == "," && depth == 0
+                }.map { parameter in
                     let words = parameter.split(separator: ":")[0].split(whereSeparator: \.isWhitespace)
                     return (
                         label: words.first { !$0.hasPrefix("@") }.map(String.init) ?? "_",

@@ -107,6 +107,9 @@ import Testing
         var results = try #require(object["results"] as? [[String: Any]])
         for index in results.indices { results[index]["itemsPerSection"] = 7 }
         object["results"] = results
+        var shifts = object["shifts"] as? [[String: Any]] ?? []
+        for index in shifts.indices { shifts[index]["itemsPerSection"] = 7 }
+        object["shifts"] = shifts
         let reshaped = directory.path("reshaped.json")
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: reshaped))
         let database = directory.path("history.sqlite")

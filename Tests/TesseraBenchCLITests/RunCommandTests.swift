@@ -52,7 +52,9 @@ import Testing
         // RFC 4180 line ends, "\r\n", one Character in Swift: split on any newline.
         let csv = try String(contentsOfFile: directory.path("r.csv"), encoding: .utf8).split(
             whereSeparator: \.isNewline)
-        #expect(csv.count == results.count + 1, "a header and one line per result")
+        let shifts = (report["shifts"] as? [[String: Any]] ?? []).count
+        #expect(shifts > 0, "layout shift is measured beside time")
+        #expect(csv.count == results.count + shifts + 1, "a header and one line per result, timed or shift")
         #expect(csv.first?.contains("strategy") == true)
         let html = try String(contentsOfFile: directory.path("r.html"), encoding: .utf8)
         #expect(!html.localizedCaseInsensitiveContains("<script"), "no scripts: readable offline")

@@ -108,7 +108,7 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").dropLast()
         #expect(
             lines.first
-                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section,floor_elements,over_floor"
+                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section,floor_elements,over_floor,shift_steps,shift_largest_pt,shift_p99_pt,shift_score,column_changes,column_balance"
         )
         #expect(lines.count == report.results.count + 1)
         #expect(
@@ -125,19 +125,21 @@ import Testing
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
         #expect(
             lines.contains(
-                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,,,"
-            ), "no shape, no floor: empty last cells")
+                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,,,,,,,,,"
+            ), "no shape, no floor, no shift: empty last cells")
         #expect(
             lines.contains(
-                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,,,"
+                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,,,,,,,,,"
             ))
-        // An update's floor and its time over the floor's, last.
+        // An update's floor and its time over the floor's, before the shift's columns.
         #expect(
             lines.contains {
-                $0.hasPrefix("flow,soa-binary-search,1020000,update-resize,") && $0.hasSuffix(",,2.5,1.25")
+                $0.hasPrefix("flow,soa-binary-search,1020000,update-resize,") && $0.hasSuffix(",,2.5,1.25,,,,,,")
             })
         #expect(
-            lines.contains { $0.hasPrefix("flow,soa-binary-search,1020000,update-batch,") && $0.hasSuffix(",,40,1.25") }
+            lines.contains {
+                $0.hasPrefix("flow,soa-binary-search,1020000,update-batch,") && $0.hasSuffix(",,40,1.25,,,,,,")
+            }
         )
     }
 
@@ -477,7 +479,7 @@ import Testing
                         seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
                     results: [glibc], verifications: [], targets: []
                 )
-            ).contains(",glibc malloc,,,,,\r\n"), "one result: no rank")
+            ).contains(",glibc malloc,,,,,,,,,,,\r\n"), "one result: no rank")
     }
 }
 
@@ -506,5 +508,71 @@ extension ReportRenderingTests {
                     MemoryUse(
                         layout: .flow, strategy: .soaBinarySearch, elements: 1, estimatedBytes: 1, measuredBytes: nil)
                 ], resident: nil) == nil)
+    }
+}
+
+/// Layout shift in every format: the document's table, a CSV row a result, the exports' measures, and a report that
+/// reads back and refuses what no run writes.
+@Suite struct ShiftReportingTests {
+    static func report() -> BenchmarkReport {
+        var report = ReportRenderingTests.sampleReport()
+        report.shifts = [
+            ShiftResult(
+                layout: .flow, itemsPerSection: nil, strategy: .soaBinarySearch, parameters: nil, elements: 10_200,
+                scenario: .insertAbove, steps: 20, largestPoints: 0, p99Points: 0, score: 0, keepsAnchor: true),
+            ShiftResult(
+                layout: .flow, itemsPerSection: nil, strategy: .naiveDictionary, parameters: nil, elements: 10_200,
+                scenario: .insertAbove, steps: 20, largestPoints: 143, p99Points: 120, score: 0.74, keepsAnchor: false),
+        ]
+        return report
+    }
+
+    @Test func everyFormatCarriesTheShift() throws {
+        let report = Self.report()
+        let document = ReportDocument(report)
+        let table = try #require(document.shifts?.table)
+        #expect(table.rows.count == 2)
+        #expect(table.rows[1].map(\.shown).contains("143.0"))
+        for page in [TerminalTable.render(document), MarkdownReport.render(document), HTMLReport.render(document)] {
+            #expect(page.contains("Layout shift"), "\(page.prefix(200))")
+        }
+        let csv = CSVReport.render(report).components(separatedBy: "\r\n")
+        #expect(
+            csv.contains {
+                $0.hasPrefix("flow,naive-dictionary,10200,shift-insert-above,")
+                    && $0.hasSuffix(",20,143.0,120.0,0.74,,")
+            })
+        let metrics = report.metrics.filter { $0.benchmark.operation == "shift-insert-above" }
+        #expect(Set(metrics.map(\.measure)) == [.shiftLargest, .shiftP99, .shiftScore])
+        #expect(metrics.contains { $0.measure == .shiftLargest && $0.value == 143 })
+        let data = try report.jsonData()
+        let read = try BenchmarkReport.read(data, at: URL(fileURLWithPath: "r.json"))
+        #expect(read.shifts == report.shifts)
+    }
+
+    @Test(arguments: [
+        ("largestPoints", "-1"), ("largestPoints", "1e300"), ("p99Points", "200"), ("steps", "0"), ("elements", "0"),
+    ])
+    func aShiftNoRunWritesIsRefused(_ field: String, _ value: String) throws {
+        var object = try JSONSerialization.jsonObject(with: Self.report().jsonData()) as! [String: Any]
+        var shifts = object["shifts"] as! [[String: Any]]
+        shifts[1][field] = Double(value)!
+        object["shifts"] = shifts
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: ReportError.self) { try BenchmarkReport.read(data, at: URL(fileURLWithPath: "r.json")) }
+    }
+
+    @Test func compareGatesAShiftWhereBaseHadNone() {
+        let base = Self.report().shifts!
+        var head = base
+        head[0].largestPoints = 12
+        head[0].p99Points = 12
+        let comparison = ShiftComparison(base: base, head: head)
+        #expect(comparison.regressions.count == 1)
+        #expect(comparison.text().contains("1 regressed"))
+        // The tutorial's shift was there before: no regression, whatever it is now.
+        head = base
+        head[1].largestPoints = 300
+        #expect(ShiftComparison(base: base, head: head).regressions.isEmpty)
     }
 }

@@ -61,8 +61,9 @@ import Testing
             #expect(naive == [.prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete])
             #expect(
                 engine == [
-                    .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .updateBatch,
-                    .queryBeforeUpdates, .queryAfterUpdates, .selfSizingScroll, .fillFloor,
+                    .prepareCold, .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete,
+                    .updateResizeAnchored, .updateInsertAnchored, .updateDeleteAnchored, .updateBatch,
+                    .queryBeforeUpdates, .queryAfterUpdates, .selfSizingScroll, .selfSizingScrollUp, .fillFloor,
                 ])
         }
         for result in report.results {

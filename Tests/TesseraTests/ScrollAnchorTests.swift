@@ -71,7 +71,7 @@ struct ScrollAnchorTests: UpdateWorkloadCheck {
                 else { continue }
                 described = "update \(update)"
                 returned = try layout.apply(update, keeping: anchor, at: offset)
-                expected = try reference.offset(keeping: anchor, at: offset, through: .batch([update]))
+                expected = try reference.offset(keeping: anchor, at: offset, through: .update(update))
             case 2:
                 var sizes: [(path: ItemPath, size: Size)] = []
                 let sections = layout.algorithm.sections

@@ -23,6 +23,12 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
     /// Cycles an operation as estimated from the counted instructions and simulated cache misses
     /// (`CountedCost.estimatedCycles`).
     case estimatedCycles = "estimated-cycles"
+    /// Layout shift (`ShiftResult`): a scenario's largest shift of a step, its p99, and its score, in points and
+    /// viewport lengths; and a waterfall's photos that changed column over the scenario.
+    case shiftLargest = "shift-largest"
+    case shiftP99 = "shift-p99"
+    case shiftScore = "shift-score"
+    case columnChanges = "column-changes"
 
     /// Whether the measure is a count under callgrind (`run --measure instructions`) rather than a time or a tally.
     package var isCounted: Bool { self == .instructions || self == .estimatedCycles }
@@ -44,6 +50,9 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
         case .overFloor: "time/floor"
         case .instructions: "instructions"
         case .estimatedCycles: "cycles"
+        case .shiftLargest, .shiftP99: "points"
+        case .shiftScore: "viewports"
+        case .columnChanges: "photos"
         }
     }
 }
@@ -99,9 +108,22 @@ extension CountedResult {
     }
 }
 
+extension ShiftResult {
+    /// The result's figures: its largest and p99 shift and its score, and a waterfall's column changes, named
+    /// `layout/strategy/shift-scenario/elements`.
+    package var metrics: [Metric] {
+        return [
+            Metric(name, .shiftLargest, value: largestPoints), Metric(name, .shiftP99, value: p99Points),
+            Metric(name, .shiftScore, value: score),
+        ] + (columnChanges.map { [Metric(name, .columnChanges, value: Double($0))] } ?? [])
+    }
+}
+
 extension BenchmarkReport {
-    /// The report's figures: its timed results' and its counted results'.
-    package var metrics: [Metric] { results.flatMap(\.metrics) + (counted ?? []).flatMap(\.metrics) }
+    /// The report's figures: its timed results', its counted results' and its layout shift's.
+    package var metrics: [Metric] {
+        results.flatMap(\.metrics) + (counted ?? []).flatMap(\.metrics) + (shifts ?? []).flatMap(\.metrics)
+    }
 }
 
 extension BenchmarkName {

@@ -85,6 +85,9 @@ package enum HTMLReport {
         if let budget = document.frameBudget {
             html += "<h2>Frame budget</h2>\n<p>\(escape(budget.caption))</p>\n" + table(budget.table)
         }
+        if let shifts = document.shifts {
+            html += "<h2>Layout shift</h2>\n<p>\(escape(shifts.caption))</p>\n" + table(shifts.table)
+        }
         html += "<h2>Targets</h2>\n<p>\(escape(document.targets.summary))</p>\n"
         if let targets = document.targets.table { html += table(targets) }
         if let standings = document.standings {

@@ -24,6 +24,9 @@ package enum MarkdownReport {
         if let budget = document.frameBudget {
             text += "\n## Frame budget\n\n\(escape(budget.caption))\n\n" + markdown(budget.table)
         }
+        if let shifts = document.shifts {
+            text += "\n## Layout shift\n\n\(escape(shifts.caption))\n\n" + markdown(shifts.table)
+        }
         text += "\n## Targets\n\n\(escape(document.targets.summary))\n"
         if let targets = document.targets.table { text += "\n" + markdown(targets) }
         if let standings = document.standings {

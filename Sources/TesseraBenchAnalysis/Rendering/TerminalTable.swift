@@ -17,6 +17,7 @@ package enum TerminalTable {
         if !document.skipped.isEmpty { blocks.append(document.skipped.joined(separator: "\n") + "\n") }
         if let memory = document.memory { blocks.append(memory + "\n") }
         if let budget = document.frameBudget { blocks.append("\(budget.caption)\n" + align(budget.table)) }
+        if let shifts = document.shifts { blocks.append("\(shifts.caption)\n" + align(shifts.table)) }
         blocks.append("\(document.targets.summary)\n" + (document.targets.table.map(align) ?? ""))
         if let standings = document.standings { blocks.append("\(standings.caption)\n" + align(standings.table)) }
         // One blank line between blocks.

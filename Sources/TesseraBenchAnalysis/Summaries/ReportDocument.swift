@@ -32,6 +32,8 @@ package struct ReportDocument {
     /// The median query's share of a frame of the trace replayed (120 Hz for the built-in trace), by layout and
     /// strategy; `nil` without queries.
     package var frameBudget: (caption: String, table: ReportTable)?
+    /// Layout shift beside time (`ReportDocument+Shift.swift`); `nil` for a report without shift results.
+    package var shifts: (caption: String, table: ReportTable)?
     /// A sentence on the targets, and their table when any applies.
     package var targets: (summary: String, table: ReportTable?)
     /// Who is fastest for each layout and operation at its largest count, and by how much; `nil` when no
@@ -60,6 +62,7 @@ package struct ReportDocument {
                 framesPerSecond: rate, note: report.settings.framesPerSecond == nil ? nil : "the trace file's rate")
             return ("The share of \(frame) the median query takes.", $0)
         }
+        shifts = Self.shifts(report.shifts ?? []).map { (Self.shiftCaption, $0) }
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
         self.standings = standings.summary.map {
             (

@@ -30,6 +30,9 @@ package struct RunSummary {
     package var floors: ReportTable
     /// The fastest strategy of each layout for the operations the headline shows, at its largest count.
     package var fastest: ReportTable
+    /// For each layout and shape at its largest count: each scenario's largest layout shift, the engine's and the
+    /// naive dictionary's; no rows when no report measured shift.
+    package var shifts: ReportTable
 
     /// The operations of the headline, as its columns name them.
     static let headlineOperations: [(BenchmarkOperation, String)] = [
@@ -64,12 +67,16 @@ package struct RunSummary {
         var headlineRows: [[ReportTable.Figure]] = []
         var floorRows: [[ReportTable.Figure]] = []
         var fastestRows: [[ReportTable.Figure]] = []
-        var seen = Set<ShapedLayout>()
+        var shiftRows: [[ReportTable.Figure]] = []
+        var seen = Set<String>()
         for report in reports {
             let engine = ReportDocument.judgedStrategy(report)
             let largest = Dictionary(report.results.map { ($0.shapedLayout, $0.elements) }, uniquingKeysWith: Swift.max)
-            for layout in report.results.shapedLayouts where !seen.contains(layout) {
-                seen.insert(layout)
+            // A waterfall of stable columns is another layout of the same data, named apart.
+            let stable = report.settings.workload.hasSuffix(LayoutParameters.stableColumnsNote)
+            for layout in report.results.shapedLayouts {
+                let name = layout.name + (stable && layout.layout == .waterfall ? " · stable columns" : "")
+                guard seen.insert(name).inserted else { continue }
                 let elements = largest[layout] ?? 0
                 let atLargest = report.results.filter {
                     $0.shapedLayout == layout && $0.elements == elements && $0.isStandard
@@ -81,7 +88,7 @@ package struct RunSummary {
                     atLargest.first { $0.strategy == strategy && $0.bytesPerElement != nil }?.bytesPerElement
                 }
                 headlineRows.append(
-                    [.text(layout.name), .count(elements)]
+                    [.text(name), .count(elements)]
                         + Self.headlineOperations.map { operation, _ in
                             Self.pair(
                                 median(engine, operation).map(TerminalTable.duration),
@@ -97,10 +104,27 @@ package struct RunSummary {
                     atLargest.first { $0.strategy == engine && $0.operation == operation }.flatMap(Self.overFloor)
                 }
                 if floored.contains(where: { $0 != nil }) {
-                    floorRows.append([.text(layout.name), .count(elements)] + floored.map { $0 ?? .missing })
+                    floorRows.append([.text(name), .count(elements)] + floored.map { $0 ?? .missing })
+                }
+                let shifts = (report.shifts ?? []).filter { $0.shapedLayout == layout && $0.parameters == nil }
+                if let shiftElements = shifts.map(\.elements).max() {
+                    func largest(_ strategy: StrategyID, _ scenario: ShiftScenario) -> String? {
+                        shifts.first {
+                            $0.strategy == strategy && $0.scenario == scenario && $0.elements == shiftElements
+                        }
+                        .map { TerminalTable.decimal($0.largestPoints) }
+                    }
+                    let changes = shifts.filter { $0.strategy == engine && $0.elements == shiftElements }
+                        .compactMap(\.columnChanges)
+                    shiftRows.append(
+                        [.text(name), .count(shiftElements)]
+                            + ShiftScenario.allCases.map {
+                                Self.pair(largest(engine, $0), largest(.naiveDictionary, $0))
+                            }
+                            + [changes.isEmpty ? .missing : .count(changes.reduce(0, +))])
                 }
                 fastestRows.append(
-                    [.text(layout.name)]
+                    [.text(name)]
                         + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
                             let timed = atLargest.filter { $0.operation == operation }
                             return timed.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) }
@@ -124,6 +148,11 @@ package struct RunSummary {
         fastest = ReportTable(
             columns: [.init("layout"), .init("warm prepare"), .init("query"), .init("update-batch")], rows: fastestRows
         )
+        shifts = ReportTable(
+            columns: [.init("layout"), .init("elements", number: true)]
+                + ShiftScenario.allCases.map { ReportTable.Column($0.rawValue, number: true) }
+                + [.init("column changes", number: true)],
+            rows: shiftRows)
     }
 
     /// "1.32 (3)": an update's time over its floor's, the floor's elements in brackets.
@@ -158,7 +187,15 @@ package struct RunSummary {
     var floorsCaption: String {
         "Each update of the engine over its work floor (the elements it must write, priced at the same run's warm "
             + "prepare and 2 µs an update; target ≤ 1.5), the floor's elements in brackets: one-item updates' medians, "
-            + "update-batch's median over its batches, self-sizing-scroll's p99 over its frames that resize."
+            + "update-batch's median over its batches, the self-sizing scrolls' p99 over their frames that resize."
+    }
+
+    /// The sentence over the shift table.
+    var shiftsCaption: String {
+        "Layout shift at each layout's largest count: how far each scenario's changes moved what the user sees, the "
+            + "largest of its steps in points, against a fresh layout of the changed data (0: none), the engine's and, "
+            + "in brackets, the tutorials' dictionary cache's, which adjusts nothing; and a waterfall's photos that "
+            + "changed column over every scenario."
     }
 
     var targetsLine: String {
@@ -175,6 +212,7 @@ package struct RunSummary {
     package func text() -> String {
         var text = "\(caption)\n" + TerminalTable.align(headline) + "\n"
         if !floors.rows.isEmpty { text += "\(floorsCaption)\n" + TerminalTable.align(floors) + "\n" }
+        if !shifts.rows.isEmpty { text += "\(shiftsCaption)\n" + TerminalTable.align(shifts) + "\n" }
         text += "\(targetsLine)\n"
         text += missed.map { "  missed: \($0)\n" }.joined()
         text += "\(checksLine)\n" + inexact.map { "  differs: \($0)\n" }.joined()
@@ -188,6 +226,9 @@ package struct RunSummary {
         var text = "\(MarkdownReport.escape(caption))\n\n" + MarkdownReport.markdown(headline)
         if !floors.rows.isEmpty {
             text += "\n\(MarkdownReport.escape(floorsCaption))\n\n" + MarkdownReport.markdown(floors)
+        }
+        if !shifts.rows.isEmpty {
+            text += "\n\(MarkdownReport.escape(shiftsCaption))\n\n" + MarkdownReport.markdown(shifts)
         }
         text += "\n\(MarkdownReport.escape(targetsLine))"
         text += missed.isEmpty ? "\n" : " Missed:\n\n" + MarkdownReport.bullets(missed)

@@ -112,7 +112,7 @@ struct AB: ParsableCommand {
     /// (a memory-write yardstick) move by more than that from one process to the next, and are reported only.
     static let defaultGate: [BenchmarkOperation] = [
         .prepareWarm, .query, .updateResize, .updateInsert, .updateDelete, .queryBeforeUpdates, .queryAfterUpdates,
-        .selfSizingScroll,
+        .selfSizingScroll, .selfSizingScrollUp, .updateResizeAnchored, .updateInsertAnchored, .updateDeleteAnchored,
     ]
 
     /// The operations `--gate` names.
@@ -266,13 +266,19 @@ struct AB: ParsableCommand {
             FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
             throw error.isHeadsRun ? ExitCode.headFailed : ExitCode.unusableInput
         }
-        print(comparison.text(), terminator: "")
+        // Layout shift repeats exactly from run to run: the last round's judge it.
+        let shifts = trials.rounds.last.flatMap { round in
+            round.base.shifts.flatMap { base in round.head.shifts.map { ShiftComparison(base: base, head: $0) } }
+        }
+        print(comparison.text() + (shifts.map { "\n" + $0.text() } ?? ""), terminator: "")
         try outputFiles.write([
-            "--report": { try comparison.jsonData() }, "--markdown": { Data(comparison.markdown().utf8) },
+            "--report": { try comparison.jsonData() },
+            "--markdown": { Data((comparison.markdown() + (shifts?.markdown() ?? "")).utf8) },
         ])
         try Self.exit(
             headBrokeTheGate: comparison.headBrokeTheGate, unjudged: comparison.unjudged,
-            regressions: comparison.regressions.map { "\($0.name): \($0.formattedRatio)" })
+            regressions: comparison.regressions.map { "\($0.name): \($0.formattedRatio)" }
+                + (shifts?.regressions.map(\.description) ?? []))
     }
 
     /// Ends a comparison, timed or counted, with its exit status: 3 for a HEAD that no longer measures what the gate

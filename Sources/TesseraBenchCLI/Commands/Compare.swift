@@ -90,6 +90,11 @@ struct Compare: ParsableCommand {
         var regressions: [String] = []
         if timed { regressions += try compareTimes(reports) }
         if counted { regressions += try compareCounts(reports, after: timed) }
+        if let base = reports.base.shifts, let head = reports.head.shifts {
+            let shifts = ShiftComparison(base: base, head: head)
+            print(format == .markdown ? shifts.markdown() : "\n" + shifts.text(), terminator: "")
+            regressions += shifts.regressions.map(\.description)
+        }
         guard regressions.isEmpty else {
             let list = regressions.map { "  \($0)" }.joined(separator: "\n")
             printError("\(regressions.count == 1 ? "1 result" : "\(regressions.count) results") regressed:\n\(list)")

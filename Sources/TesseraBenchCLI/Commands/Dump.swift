@@ -13,19 +13,13 @@ struct Dump: ParsableCommand, ItemCountCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("The content offset the layout's scroll effects use.", valueName: "x,y"),
+        help: ArgumentHelp(
+            "The content offset: of the view the changes start from, and the one the layout's scroll effects use (after an anchored change, the offset it returns).",
+            valueName: "x,y"),
         transform: PointArgument.init(parsing:))
     var offset: PointArgument?
 
-    @Option(
-        help: ArgumentHelp(
-            "A file of updates to apply, one step after another, to the prepared layout before printing it: {\"updates\": [{\"op\": \"insertItem\", \"section\": 0, \"item\": 5, \"size\": [w, h]}, {\"batch\": [...]}, ...]}.",
-            valueName: "file.json"
-        ))
-    var updates: String?
-
-    @Flag(help: "No progress on standard error (shown while updates take more than a few seconds).")
-    var quiet = false
+    @OptionGroup var changes: ChangeOptions
 
     @OptionGroup var workload: WorkloadOptions
 
@@ -34,32 +28,38 @@ struct Dump: ParsableCommand, ItemCountCommand {
     }
 
     func run() throws {
-        let file = try updates.map { path in
-            try WorkloadOptions.holdingSomething { try UpdatesFile.load(from: URL(fileURLWithPath: path)) }
-        }
+        let file = try changes.updatesFile()
         let source = try workload.source()
         try workload.withLayout(
             subject.layout, items: try subject.itemCount(workload, of: source), from: source,
-            Printer(viewport: workload.viewport.size, offset: offset?.point, updates: file, quiet: quiet))
+            Printer(viewport: workload.viewport.size, offset: offset?.point, updates: file, changes: changes))
     }
 
     struct Printer: LayoutVisitor {
         let viewport: Size
         let offset: Point?
         let updates: UpdatesFile?
-        let quiet: Bool
+        let changes: ChangeOptions
 
         func visit<Algorithm: UpdatableLayout>(_ algorithm: Algorithm) throws {
             var engine = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
             try engine.prepare(viewport: viewport)
-            if let updates {
+            var offset = offset ?? .zero
+            if changes.anchor == nil, changes.resizeTo == nil, let updates {
+                // Steps gathered into the batches of their net change: the same layout, in what the steps change.
                 let progress = StepProgress(total: updates.steps.count, of: "dump: steps applied") { line in
                     FileHandle.standardError.write(Data("\(line)\n".utf8))
                 }
-                try updates.apply(to: &engine) { if !quiet { progress.update($0) } }
+                try updates.apply(to: &engine) { if !changes.quiet { progress.update($0) } }
+            } else {
+                var subject = EngineSubject(engine.algorithm, index: BruteForceIndex(), strategy: .soaBinarySearch)
+                try subject.prepare(viewport: viewport)
+                offset = try changes.apply(updates, to: &subject, from: offset)
+                engine = subject.layout
             }
+            if changes.anchor != nil { print(ChangeOptions.offsetLine(offset)) }
             for index in 0..<engine.store.count {
-                let attributes = engine.attributes(ofElement: index, contentOffset: offset ?? .zero)
+                let attributes = engine.attributes(ofElement: index, contentOffset: offset)
                 print(jsonLine(attributes, of: algorithm))
             }
         }

@@ -82,6 +82,12 @@ struct WorkloadOptions: ParsableArguments {
     var cellPadding = 4.0
 
     @Option(
+        help: ArgumentHelp(
+            "Where the waterfall puts each photo: shortest (the shortest column as laid out, so a change above a photo can move it to another) or stable (each keeps the column it was first placed in).",
+            valueName: "shortest|stable"))
+    var columnPlacement = ColumnPlacement.shortest
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "The carousel's item size. (default: \(WorkloadOptions.defaultCarouselItemSize))", valueName: "WxH"),
@@ -105,6 +111,7 @@ struct WorkloadOptions: ParsableArguments {
         )
         parameters.waterfall.columns = columns
         parameters.waterfall.cellPadding = cellPadding
+        parameters.waterfall.columnPlacement = columnPlacement
         parameters.carousel = CarouselLayout.Configuration(
             itemSize: carouselItemSize.size, sideItemScale: sideItemScale, sideItemAlpha: sideItemAlpha,
             spacing: carouselSpacing
@@ -170,7 +177,10 @@ struct WorkloadOptions: ParsableArguments {
 
     /// The workload of `layouts`, for a report (a file is named, not read).
     func description(of layouts: [LayoutID]) -> String {
-        workload.map { "file \($0)" } ?? builtIn.description(of: layouts, itemsPerSection: sectionShapes)
+        let data = workload.map { "file \($0)" } ?? builtIn.description(of: layouts, itemsPerSection: sectionShapes)
+        // Another placement is another layout of the same data: reports of the two are not compared as one.
+        return data
+            + (columnPlacement == .stable && layouts.contains(.waterfall) ? LayoutParameters.stableColumnsNote : "")
     }
 
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
@@ -193,6 +203,17 @@ struct WorkloadOptions: ParsableArguments {
 }
 
 extension ItemSizing: ExpressibleByArgument {}
+extension ColumnPlacement: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "shortest": self = .shortest
+        case "stable": self = .stable
+        default: return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["shortest", "stable"] }
+}
 extension ScrollAxis: ExpressibleByArgument {}
 extension FlowLayout.LineAlignment: ExpressibleByArgument {}
 extension LayoutID: ExpressibleByArgument {

@@ -35,6 +35,7 @@ package struct BenchmarkRunner {
     package func run() throws -> BenchmarkReport {
         var results: [BenchmarkResult] = []
         var counted: [CountedResult] = []
+        var shifts: [ShiftResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
@@ -77,6 +78,7 @@ package struct BenchmarkRunner {
                     let outcome = try parameters.make(layout, sections: sections, run)
                     results += outcome.results
                     counted += outcome.counted
+                    shifts += outcome.shifts
                     verifications += outcome.verifications
                     skipped += outcome.skipped
                     memoryUse += outcome.memoryUse
@@ -90,11 +92,13 @@ package struct BenchmarkRunner {
         var report = BenchmarkReport(
             environment: .current(allocator: probe?.name ?? "system", clock: clock), settings: settings,
             results: results, verifications: verifications,
-            targets: TargetCheck.evaluate(results, strategy: settings.targetStrategy ?? .soaBinarySearch),
+            targets: TargetCheck.evaluate(
+                results, shifts: shifts, strategy: settings.targetStrategy ?? .soaBinarySearch),
             skipped: skipped,
             memory: memoryUse
         )
         if !counted.isEmpty { report.counted = counted }
+        if !shifts.isEmpty { report.shifts = shifts }
         report.residentBytes = .init(atStart: residentAtStart, peak: ResidentMemory.peak())
         return report
     }
@@ -114,6 +118,7 @@ private struct LayoutBenchRun: LayoutVisitor {
     struct Outcome {
         var results: [BenchmarkResult] = []
         var counted: [CountedResult] = []
+        var shifts: [ShiftResult] = []
         var verifications: [Verification] = []
         var skipped: [SkippedRun] = []
         var memoryUse: [MemoryUse] = []
@@ -187,6 +192,61 @@ private struct LayoutBenchRun: LayoutVisitor {
                     estimatedBytes: estimate, measuredBytes: heap.endWindow().map(Double.init)
                 ))
         }
+        // After every strategy's window, so the oracle's layouts weigh on no strategy's heap peak.
+        if runner.counter == nil {
+            outcome.shifts = try measureShift(algorithm, strategies: fitting.map(\.strategy), held: outcome.results)
+        }
         return outcome
+    }
+
+    /// Layout shift for each strategy in every scenario the layout takes (`LayoutShift`): the engine's strategies
+    /// run the scenarios, each on fresh subjects; the tutorials' designs adjust nothing. Skipped, saying so, when the
+    /// oracle's layouts would not fit the memory budget.
+    private func measureShift<Algorithm: UpdatableLayout>(
+        _ algorithm: Algorithm, strategies: [StrategyID], held: [BenchmarkResult]
+    ) throws -> [ShiftResult] {
+        let estimate =
+            MemoryEstimate.shiftReferenceBytes(elements: algorithm.elementCount, sections: algorithm.sectionCount)
+            + heldByResults + MemoryEstimate.heldBytes(of: held)
+        guard runner.memory.fits(adding: estimate) else {
+            runner.notice(
+                "\(shapedLayout.name) at \(items.formatted()) items: layout shift not measured; the oracle's layouts "
+                    + "would need about \(Int(estimate / 1e6)) MB more than the memory budget allows")
+            return []
+        }
+        runner.progress("\(shapedLayout.name) · layout shift · \(items.formatted()) items")
+        let plans = try ShiftPlan.all(for: algorithm, viewport: runner.viewport, seed: runner.settings.seed)
+        var designs: [(strategy: StrategyID, parameters: String?, runs: [LayoutShift.Trajectory]?)] = []
+        for strategy in strategies {
+            let recording = ShiftRecording(plans: plans, viewport: runner.viewport)
+            let choice = runner.settings.index(for: strategy)
+            let runs = try choice.map { try $0.visit(algorithm, recording) } ?? strategy.visit(algorithm, recording)
+            let parameters = choice.flatMap { $0 == IndexChoice.standard($0.strategy) ? nil : $0.parameter }
+            designs.append((strategy, parameters, runs))
+        }
+        var results: [ShiftResult] = []
+        for (number, plan) in plans.enumerated() {
+            // Designs that left the view at the same offsets are measured once.
+            var distinct: [LayoutShift.Trajectory?] = []
+            let slots = designs.map { design in
+                let run = design.runs?[number]
+                if let slot = distinct.firstIndex(where: { $0 == run }) { return slot }
+                distinct.append(run)
+                return distinct.count - 1
+            }
+            let measured = try LayoutShift.evaluate(
+                plan, layout: algorithm, viewport: runner.viewport, designs: distinct)
+            for (design, slot) in zip(designs, slots) {
+                results.append(
+                    LayoutShift.result(
+                        measured[slot], plan: plan, layout: shapedLayout, strategy: design.strategy,
+                        parameters: design.parameters, elements: algorithm.elementCount,
+                        keepsAnchor: design.runs != nil,
+                        stableColumns: (algorithm as? WaterfallLayout).map {
+                            $0.configuration.columnPlacement == .stable
+                        }))
+            }
+        }
+        return results
     }
 }

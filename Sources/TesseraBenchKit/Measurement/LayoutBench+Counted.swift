@@ -83,6 +83,22 @@ extension LayoutBench {
         try record(.updateInsert, operations: 1) { try subject.apply(.insertItem(path, size: size)) }
         try record(.updateDelete, operations: 1) { try subject.apply(.deleteItem(path)) }
         guard subject.updatesIncrementally else { return (counted, verification) }
+        // The same updates keeping the first visible element of a view in the layout's middle.
+        let axis = oracle.layout.algorithm.scrollAxis
+        var offset = axis.point((axis == .vertical ? subject.contentSize.height : subject.contentSize.width) / 2)
+        func anchored(_ update: LayoutUpdate) throws {
+            offset = try subject.change(.update(update), keeping: .firstVisible, at: offset)
+        }
+        func anchoredResizeAndBack() throws {
+            try anchored(.resizeItem(path, size: other))
+            try anchored(.resizeItem(path, size: size))
+        }
+        try anchoredResizeAndBack()
+        try record(.updateResizeAnchored, operations: 2) { try anchoredResizeAndBack() }
+        try anchored(.insertItem(path, size: size))
+        try anchored(.deleteItem(path))
+        try record(.updateInsertAnchored, operations: 1) { try anchored(.insertItem(path, size: size)) }
+        try record(.updateDeleteAnchored, operations: 1) { try anchored(.deleteItem(path)) }
 
         let sizedSections = oracle.layout.algorithm.fixedSectionCount == nil
         try subject.prepare(viewport: viewport)

@@ -30,17 +30,27 @@ extension LayoutBench {
         var results = try oneItemUpdates(&subject, at: path, size: size, runner: runner, result: result)
         record.oneItem = (path, size, Self.resized(size))
         guard subject.updatesIncrementally else { return results }
+        // A view in the layout's middle: every update above it moves its first visible element, which it keeps.
+        let middle = (algorithm.scrollAxis == .vertical ? subject.contentSize.height : subject.contentSize.width) / 2
+        results += try oneItemUpdates(
+            &subject, at: path, size: size, runner: runner, anchor: algorithm.scrollAxis.point(middle), result: result)
         // Sections may be inserted, deleted and moved, and cells size themselves, in a layout of sized sections;
         // Mosaic and the carousel are one section by nature whose frames follow from its count alone.
         let sizedSections = algorithm.fixedSectionCount == nil
         results += try batches(
             &subject, sectionsMayChange: sizedSections, runner: runner, result: result, sampled: &record.batches)
         if sizedSections {
-            var sizing = try make()
-            let measured = try selfSizingScroll(
-                &sizing, of: algorithm, seed: runner.settings.seed, measure: TimedFrame())
-            record.sizing = (measured.estimated, measured.frames)
-            results.append(result(.selfSizingScroll, measured.samples, 1))
+            for upwards in [false, true] {
+                var sizing = try make()
+                let measured = try selfSizingScroll(
+                    &sizing, of: algorithm, seed: runner.settings.seed, upwards: upwards, measure: TimedFrame())
+                if upwards {
+                    record.sizingUp = (measured.estimated, measured.frames)
+                } else {
+                    record.sizing = (measured.estimated, measured.frames)
+                }
+                results.append(result(upwards ? .selfSizingScrollUp : .selfSizingScroll, measured.samples, 1))
+            }
         }
         return results
     }
@@ -50,14 +60,27 @@ extension LayoutBench {
     /// inserts is followed by as many deletes. The batch sizes are found by running the updates, and one untimed
     /// round of a batch of inserts and deletes goes before the samples, so the allocation counts are the steady
     /// state's.
+    ///
+    /// With `anchor`, each update keeps the first visible element of a view at that offset where it was on screen,
+    /// and the view moves to the offset each returns (`update-resize-anchored` and its peers): the same updates, so
+    /// that anchoring's cost is their time over the plain ones'.
     private func oneItemUpdates<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, at path: ItemPath, size: Size, runner: BenchmarkRunner, result: MakeResult
+        _ subject: inout Subject, at path: ItemPath, size: Size, runner: BenchmarkRunner, anchor: Point? = nil,
+        result: MakeResult
     ) throws -> [BenchmarkResult] {
         let other = Self.resized(size)
+        var offset = anchor ?? .zero
+        func apply(_ update: LayoutUpdate) throws {
+            if anchor == nil {
+                try subject.apply(update)
+            } else {
+                offset = try subject.change(.update(update), keeping: .firstVisible, at: offset)
+            }
+        }
         var resizes = 0
         func resize() throws {
             resizes += 1
-            try subject.apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other))
+            try apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other))
         }
         func restoreSize() throws { if !resizes.isMultiple(of: 2) { try resize() } }
         let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize() }
@@ -70,8 +93,8 @@ extension LayoutBench {
         }
         try restoreSize()
 
-        func insert() throws { try subject.apply(.insertItem(path, size: size)) }
-        func delete() throws { try subject.apply(.deleteItem(path)) }
+        func insert() throws { try apply(.insertItem(path, size: size)) }
+        func delete() throws { try apply(.deleteItem(path)) }
         var inserted = 0
         let batch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in
             try insert()
@@ -90,10 +113,14 @@ extension LayoutBench {
             deleteSamples.append(Double(deleting) / Double(batch))
             return Double(inserting) / Double(batch)
         }
+        let operations: [BenchmarkOperation] =
+            anchor == nil
+            ? [.updateResize, .updateInsert, .updateDelete]
+            : [.updateResizeAnchored, .updateInsertAnchored, .updateDeleteAnchored]
         var measured = [
-            (result(.updateResize, resizeSamples, even), resizeAllocations),
-            (result(.updateInsert, insertSamples, batch), insertAllocations),
-            (result(.updateDelete, deleteSamples, batch), deleteAllocations),
+            (result(operations[0], resizeSamples, even), resizeAllocations),
+            (result(operations[1], insertSamples, batch), insertAllocations),
+            (result(operations[2], deleteSamples, batch), deleteAllocations),
         ]
         for index in measured.indices { measured[index].0.allocationsPerOperation = measured[index].1.perOperation }
         return measured.map(\.0)
@@ -140,8 +167,12 @@ extension LayoutBench {
     /// is not timed. One sample a frame, what `measure` returns for the frame's body: a frame that changes nothing is
     /// a query, timed alone at the clock's grain. Returns the samples, the data the frames began from, and each
     /// frame's resizes (for their floors).
+    ///
+    /// `upwards` (`self-sizing-scroll-up`): the trace jumps into the layout's middle and scrolls up, and a frame
+    /// measures the cells a viewport above the view meets as well as those it shows (a scroll up's prefetch), so each
+    /// is resized above the first visible element, which the offset keeps in place.
     func selfSizingScroll<Algorithm: UpdatableLayout, Subject: BenchmarkSubject, Measure: FrameMeasure>(
-        _ subject: inout Subject, of algorithm: Algorithm, seed: UInt64, measure: Measure
+        _ subject: inout Subject, of algorithm: Algorithm, seed: UInt64, upwards: Bool = false, measure: Measure
     ) throws -> (samples: [Double], estimated: Algorithm, frames: [UpdateFloors<Algorithm>.SizingFrame]) {
         let real = subject.sections
         var firstItem = [0]
@@ -154,7 +185,10 @@ extension LayoutBench {
         try subject.apply(estimated)
         var laidOut = CollectionLayout<Algorithm, BruteForceIndex>(algorithm)
         try laidOut.apply(estimated)
-        let trace = try ScrollTrace(over: &laidOut, viewport: viewport, seed: seed)
+        let trace =
+            try upwards
+            ? ScrollTrace(upwardsOver: &laidOut, viewport: viewport, seed: seed)
+            : ScrollTrace(over: &laidOut, viewport: viewport, seed: seed)
         var measured = [Bool](repeating: false, count: firstItem[firstItem.count - 1])
         var paths: [ItemPath] = []
         var sizes: [(path: ItemPath, size: Size)] = []
@@ -174,7 +208,16 @@ extension LayoutBench {
             var found = 0
             let sample = try measure {
                 let offset = frame.offset.offset(by: adjustment)
-                try subject.cells(in: frame.visibleRect.offset(by: adjustment), offset: offset, into: &paths)
+                var measuring = frame.visibleRect.offset(by: adjustment)
+                if upwards {
+                    // The view and a viewport above it.
+                    let above = algorithm.scrollAxis.point(
+                        algorithm.scrollAxis == .vertical ? frame.viewport.height : frame.viewport.width)
+                    measuring = Rect(
+                        origin: Point(x: measuring.origin.x - above.x, y: measuring.origin.y - above.y),
+                        size: Size(width: measuring.width + above.x, height: measuring.height + above.y))
+                }
+                try subject.cells(in: measuring, offset: offset, into: &paths)
                 for path in paths where !measured[firstItem[path.section] + path.item] {
                     measured[firstItem[path.section] + path.item] = true
                     sizes.append((path, real[path.section].itemSizes[path.item]))

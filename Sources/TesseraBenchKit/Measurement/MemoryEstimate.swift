@@ -81,6 +81,14 @@ package struct MemoryEstimate: Sendable {
         results.reduce(0) { $0 + 32 + 8 * Double($1.samplesNanoseconds.count) }
     }
 
+    /// The heap the oracle's layouts for layout shift add (`ShiftReference`): every element's recorded frame and
+    /// kind (33 bytes), the data it edits (16 bytes a listed size), and while a batch goes through, where each item
+    /// comes from, twice (`BatchTokens`, 16 bytes an item each); a section's records, origins and bounds. Rounded
+    /// up: 120 bytes an element and 400 a section.
+    package static func shiftReferenceBytes(elements: Int, sections: Int) -> Double {
+        Cost(base: 0, element: 120, section: 400).bytes(Shape(elements: elements, sections: sections, listedSizes: 0))
+    }
+
     /// The heap one prepared engine layout adds (`dump`, `query`, `trace`, `native`): its store, its index and its
     /// sections; fitted to the resident sizes of `query` at 1M items, 1 to 1,000 items a section, in every layout.
     package static func layoutBytes(_ shape: Shape) -> Double {

@@ -33,8 +33,9 @@ package final class UpdateFloors<Algorithm: UpdatableLayout> {
     /// The hashes of the batches whose floors are known, and their floors.
     private var batchHashes: [Int] = []
     private var batchFloors: [Int] = []
-    /// The self-sizing frames whose floors are known, and their floors (`nil` for a frame that resizes nothing).
-    private var sizing: (frames: [SizingFrame], floors: [Int?])?
+    /// The self-sizing scrolls whose floors are known (down and up), and their frames' floors (`nil` for a frame that
+    /// resizes nothing).
+    private var sizing: [(frames: [SizingFrame], floors: [Int?])] = []
 
     init(_ algorithm: Algorithm, viewport: Size) {
         self.algorithm = algorithm
@@ -103,7 +104,7 @@ package final class UpdateFloors<Algorithm: UpdatableLayout> {
     /// it resized too, so a section of a million cells is laid out once a frame; the data is resized in place
     /// (`UpdateFloor.elements(resizing:by:viewport:reusing:)`), not copied a frame.
     func sizingFloors(over estimated: Algorithm, frames: [SizingFrame]) throws -> [Int?] {
-        if let sizing, sizing.frames == frames { return sizing.floors }
+        if let known = sizing.first(where: { $0.frames == frames }) { return known.floors }
         var data = estimated
         var laidOut = LaidOutSections()
         let floors = try frames.map { frame -> Int? in
@@ -111,7 +112,8 @@ package final class UpdateFloors<Algorithm: UpdatableLayout> {
             return try UpdateFloor.elements(
                 resizing: &data, by: frame.resizes, viewport: frame.viewport, reusing: &laidOut)
         }
-        sizing = (frames, floors)
+        // The latest two: a strategy's scroll down and up; one whose frames differed (never expected) replaces one.
+        sizing = Array(sizing.suffix(1)) + [(frames, floors)]
         return floors
     }
 }

@@ -12,10 +12,13 @@ struct UpdateRecord<Algorithm: UpdatableLayout> {
     /// The data the self-sizing scroll began from (every cell at its estimated size) and each of its frames, one a
     /// sample.
     var sizing: (estimated: Algorithm, frames: [UpdateFloors<Algorithm>.SizingFrame])?
+    /// The same for the self-sizing scroll upwards.
+    var sizingUp: (estimated: Algorithm, frames: [UpdateFloors<Algorithm>.SizingFrame])?
 
     /// Gives each update result of `results` its floor and its time over the floor's time at `price`: one-item
     /// updates their median over the floor, `update-batch` the median of its batches' ratios, `self-sizing-scroll`
-    /// the p99 of its ratios over the frames that resize (a frame that resizes nothing is a query, with no floor).
+    /// and `self-sizing-scroll-up` the p99 of their ratios over the frames that resize (a frame that resizes nothing
+    /// is a query, with no floor).
     func price(_ results: inout [BenchmarkResult], floors: UpdateFloors<Algorithm>, at price: FloorPrice) throws {
         for index in results.indices {
             var result = results[index]
@@ -38,8 +41,10 @@ struct UpdateRecord<Algorithm: UpdatableLayout> {
                             result.samplesNanoseconds[sample]
                                 / price.nanoseconds(elements: elements[sample], updates: batches[sample].count)
                         })
-            case .selfSizingScroll:
-                guard let (estimated, frames) = sizing, frames.count == result.samplesNanoseconds.count else {
+            case .selfSizingScroll, .selfSizingScrollUp:
+                guard let (estimated, frames) = result.operation == .selfSizingScroll ? sizing : sizingUp,
+                    frames.count == result.samplesNanoseconds.count
+                else {
                     continue
                 }
                 var resizing: [(elements: Double, ratio: Double)] = []

@@ -15,10 +15,15 @@ package struct BenchmarkName: Hashable, Comparable, Sendable, CustomStringConver
 
     /// - Parameter label: the strategy as reports label it (`BenchmarkResult.label`).
     package init(layout: ShapedLayout, label: String, operation: BenchmarkOperation, elements: Int) {
+        self.init(layout: layout, label: label, operation: operation.rawValue, elements: elements)
+    }
+
+    /// - Parameter operation: what was measured, as an operation's name or another figure's (`shift-insert-above`).
+    package init(layout: ShapedLayout, label: String, operation: String, elements: Int) {
         self.layout = layout.layout.rawValue
         self.itemsPerSection = layout.itemsPerSection
         self.strategy = Self.slug(label)
-        self.operation = operation.rawValue
+        self.operation = operation
         self.elements = elements
     }
 

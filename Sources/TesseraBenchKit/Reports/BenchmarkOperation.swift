@@ -23,4 +23,12 @@ package enum BenchmarkOperation: String, Codable, CaseIterable, Sendable {
     /// One frame of the trace over a layout built from estimated sizes, where each cell reports its real size
     /// the first time it shows: the query, the size updates, and the query again after them.
     case selfSizingScroll = "self-sizing-scroll"
+    /// The same over a jump into the layout's middle and a scroll upwards, each cell reporting its size as it comes
+    /// within a viewport above the view: resized above the anchor, which the offset keeps in place.
+    case selfSizingScrollUp = "self-sizing-scroll-up"
+    /// `update-resize`, `update-insert` and `update-delete` keeping the first visible element of a view in the
+    /// layout's middle where it was on screen (`ScrollAnchor`), each returning the offset that does.
+    case updateResizeAnchored = "update-resize-anchored"
+    case updateInsertAnchored = "update-insert-anchored"
+    case updateDeleteAnchored = "update-delete-anchored"
 }

@@ -27,6 +27,9 @@ package struct BenchmarkReport: Codable, Sendable {
     package var counted: [CountedResult]?
     package var verifications: [Verification]
     package var targets: [TargetCheck]
+    /// Layout shift beside time: how far each scenario's changes moved what the user sees, for each strategy; absent
+    /// from counted runs and from reports before 0.7.
+    package var shifts: [ShiftResult]?
     /// Strategies not run because they would not fit in memory; absent from reports that skipped none.
     package var skipped: [SkippedRun]?
     /// What each strategy measured held in memory, estimated and measured; absent from reports before 0.6.

@@ -154,6 +154,44 @@ extension BenchmarkReport {
             }
             if let contradiction = Self.contradiction(of: result) { return "results[\(index)]: \(contradiction)" }
         }
+        return Self.inconsistency(ofShifts: shifts ?? [], names: &names)
+    }
+
+    /// The largest a shift, in points, is read as: a content's length (`Size.maximumLength`), which no move exceeds.
+    static let largestShift = 1e12
+
+    /// What a layout shift result cannot hold: no element or step, a shift or score that is negative, not finite or
+    /// past any content, a p99 over the largest, a column change count below 0, a balance under 1, or a result
+    /// twice.
+    private static func inconsistency(ofShifts shifts: [ShiftResult], names: inout Set<BenchmarkName>) -> String? {
+        var measured = Set<ShiftResult.Key>()
+        for (index, shift) in shifts.enumerated() {
+            let place = "shifts[\(index)]"
+            if shift.elements < 1 { return "\(place).elements is \(shift.elements); a result measures at least one" }
+            if let shape = shift.itemsPerSection, shape < 1 {
+                return "\(place).itemsPerSection is \(shape); a section shape holds at least one item"
+            }
+            if shift.steps < 1 { return "\(place).steps is \(shift.steps); a scenario has at least one step" }
+            for (field, value) in [
+                ("largestPoints", shift.largestPoints), ("p99Points", shift.p99Points),
+                ("score", shift.score),
+            ] where !(value >= 0 && value <= largestShift) {
+                return "\(place).\(field) is \(value); a shift is 0 or more and at most \(largestShift) points"
+            }
+            if shift.p99Points > shift.largestPoints {
+                return "\(place).p99Points is \(shift.p99Points), over its largest, \(shift.largestPoints)"
+            }
+            if let changes = shift.columnChanges, changes < 0 {
+                return "\(place).columnChanges is \(changes); a count of photos is 0 or more"
+            }
+            if let balance = shift.columnBalance, !(balance >= 1 && balance.isFinite) {
+                return "\(place).columnBalance is \(balance); the tallest column over the shortest is 1 or more"
+            }
+            if !measured.insert(shift.key).inserted {
+                return "\(place) measures \(shift.key) again; a report holds each result once"
+            }
+            if let problem = shift.name.inconsistency(at: place, among: &names) { return problem }
+        }
         return nil
     }
 

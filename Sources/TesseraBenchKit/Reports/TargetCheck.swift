@@ -69,9 +69,9 @@ package struct TargetCheck: Codable, Hashable, Sendable {
     /// The targets of `docs/DESIGN.md` section 7 that these results can speak to, judged on `strategy` (named in
     /// each check). A fixed strategy, not the fastest in the run, so identical runs give identical verdicts; a
     /// layout without query results for it has no checks.
-    package static func evaluate(_ results: [BenchmarkResult], strategy judged: StrategyID = defaultStrategy)
-        -> [TargetCheck]
-    {
+    package static func evaluate(
+        _ results: [BenchmarkResult], shifts: [ShiftResult] = [], strategy judged: StrategyID = defaultStrategy
+    ) -> [TargetCheck] {
         var checks: [TargetCheck] = []
         for shapedLayout in results.shapedLayouts {
             let layout = shapedLayout.layout
@@ -172,6 +172,23 @@ package struct TargetCheck: Codable, Hashable, Sendable {
                     check("query after updates over a fresh layout's", elements: largest, after / fresh, .atMost, 1.2)
                 }
             }
+            // Anchoring against the same one-item updates without an anchor, in one run: at most 5% or 300 ns more,
+            // whichever is larger, and no allocation.
+            for (plain, anchored) in Self.anchoredOperations {
+                guard let with = result(judged, anchored, largest), let without = result(judged, plain, largest) else {
+                    continue
+                }
+                check(
+                    "\(anchored.rawValue): anchoring's nanoseconds over \(plain.rawValue)", elements: largest,
+                    with.medianNanoseconds - without.medianNanoseconds, .atMost,
+                    Swift.max(300, 0.05 * without.medianNanoseconds))
+                if let allocations = with.allocationsPerOperation {
+                    check(
+                        "heap allocations per steady-state \(anchored.rawValue)", elements: largest, allocations,
+                        .atMost,
+                        0)
+                }
+            }
             if let smallest = judgedCounts.first, smallest < largest,
                 let small = median(judged, .query, smallest), let large = median(judged, .query, largest)
             {
@@ -202,14 +219,46 @@ package struct TargetCheck: Codable, Hashable, Sendable {
                 }
             }
         }
+        return checks + shiftChecks(shifts, strategy: judged)
+    }
+
+    /// Layout shift at each layout's largest count: the anchor moves by no more than rounding in any scenario, and a
+    /// waterfall of stable columns moves no photo to another column.
+    static func shiftChecks(_ shifts: [ShiftResult], strategy judged: StrategyID) -> [TargetCheck] {
+        let ofJudged = shifts.filter { $0.strategy == judged && $0.parameters == nil }
+        var checks: [TargetCheck] = []
+        var seen = Set<ShapedLayout>()
+        for layout in ofJudged.map(\.shapedLayout) where seen.insert(layout).inserted {
+            let ofLayout = ofJudged.filter { $0.shapedLayout == layout }
+            guard let largest = ofLayout.map(\.elements).max() else { continue }
+            let atLargest = ofLayout.filter { $0.elements == largest }
+            checks.append(
+                TargetCheck(
+                    "layout shift, largest of every scenario, points (\(judged.rawValue))", layout: layout,
+                    elements: largest, measured: atLargest.map(\.largestPoints).max() ?? 0, .atMost,
+                    ShiftResult.exactPoints))
+            if atLargest.contains(where: { $0.stableColumns == true }) {
+                checks.append(
+                    TargetCheck(
+                        "photos that changed column, stable columns (\(judged.rawValue))", layout: layout,
+                        elements: largest, measured: Double(atLargest.compactMap(\.columnChanges).reduce(0, +)),
+                        .atMost, 0))
+            }
+        }
         return checks
     }
+
+    /// The one-item updates, each with its anchored form.
+    package static let anchoredOperations: [(BenchmarkOperation, BenchmarkOperation)] = [
+        (.updateResize, .updateResizeAnchored), (.updateInsert, .updateInsertAnchored),
+        (.updateDelete, .updateDeleteAnchored),
+    ]
 
     /// The shape other shapes are judged against: the built-in workload's default, 1,000 items a section.
     package static let referenceShape = 1_000
 
     /// The operations judged against their work floors.
     package static let flooredOperations: [BenchmarkOperation] = [
-        .updateResize, .updateInsert, .updateDelete, .updateBatch, .selfSizingScroll,
+        .updateResize, .updateInsert, .updateDelete, .updateBatch, .selfSizingScroll, .selfSizingScrollUp,
     ]
 }

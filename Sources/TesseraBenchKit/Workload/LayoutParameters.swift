@@ -9,6 +9,10 @@ public struct LayoutParameters: Sendable {
 
     public init() {}
 
+    /// What a run's workload line adds when its waterfall keeps stable columns: another layout of the same data, whose
+    /// reports are not compared with the shortest-column rule's, and which `summary` names apart.
+    package static let stableColumnsNote = "; waterfall columns stable"
+
     /// Makes `layout` over `sections` and hands it to `visitor` with its concrete type, so that everything the
     /// visitor runs is specialised for a built-in layout. Inlinable, so that it is specialised for the visitor in the
     /// caller's module: compiled here, a visitor of another module (`floors`, `native`) would run the engine's generic

@@ -53,6 +53,24 @@ public struct ScrollTrace: Sendable {
         }
     }
 
+    /// Builds the trace of a scroll upwards over `layout`, prepared for `viewport`: a jump to its middle element, as
+    /// `scrollToItem(at:at: .top)`, then three flings up, each at a seeded speed, until the view rests or reaches the
+    /// top.
+    public init<Algorithm: LayoutAlgorithm>(
+        upwardsOver layout: inout CollectionLayout<Algorithm, BruteForceIndex>, viewport: Size, seed: UInt64
+    ) throws(LayoutError) {
+        var generator = SeededGenerator(seed: seed ^ 0x0B5C_0115)
+        try layout.prepare(viewport: viewport)
+        var scroller = Scroller(layout: layout, viewport: viewport, axis: layout.algorithm.scrollAxis)
+        guard layout.store.count > 0 else { return }
+        let middle = layout.store.frame(at: layout.store.count / 2)
+        scroller.position = scroller.clamped(layout.algorithm.scrollAxis == .vertical ? middle.minY : middle.minX)
+        scroller.record(into: &frames)
+        for _ in 0..<3 {
+            scroller.fling(velocity: -Double.random(in: 1_500...6_000, using: &generator), into: &frames)
+        }
+    }
+
     /// Moves a viewport along the scroll axis and records a frame at each step.
     private struct Scroller {
         let store: LayoutStore
