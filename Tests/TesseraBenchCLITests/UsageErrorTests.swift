@@ -227,6 +227,7 @@ import Testing
             #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": []}"#, "holds no frames"
         ),
         (["dump", "--updates"], #"{"updates": []}"#, "holds no updates"),
+        (["dump", "--updates"], #"{"updates": [{"batch": []}, {"batch": []}]}"#, "holds only empty batches"),
         (
             ["run", "--quick", "--quiet", "--layouts", "flow", "--workload"], #"{"sections": [{"itemSizes": []}]}"#,
             "holds no items"

@@ -71,6 +71,11 @@ package struct UpdatesFile: Sendable {
                 throw .malformedUpdates(path, error.text)
             }
         }
+        // Empty batches change nothing: a file of only those holds nothing to apply, as a file of no steps.
+        guard steps.contains(where: { if case .batch(let batch) = $0 { !batch.isEmpty } else { true } }) else {
+            throw .holdsNothing(
+                "the updates file \(path) holds only empty batches: an updates file of no updates has nothing to apply")
+        }
         return UpdatesFile(steps: steps)
     }
 
