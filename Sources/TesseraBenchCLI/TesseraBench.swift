@@ -54,13 +54,18 @@ public struct TesseraBench: ParsableCommand {
             try command.run()
             try StandardOutput.flush()
         } catch let failure as StandardOutput.Failure {
-            failWritingStandardOutput(failure)
+            failWriting(failure)
+        } catch let failure as OutputFiles.WriteError {
+            // A file that could not be written at the end is a write error too: never 1, `compare`'s and `ab`'s
+            // "regressed", nor 0 for a verdict the file was to carry.
+            _ = try? StandardOutput.flush()
+            failWriting(failure)
         } catch  where exitCode(for: error) == .success {
             // The help or the version: printed here and checked, as every other output is (ArgumentParser's own
             // printing would drop a failed write).
             let message = fullMessage(for: error)
             if !message.isEmpty { print(message) }
-            do throws(StandardOutput.Failure) { try StandardOutput.flush() } catch { failWritingStandardOutput(error) }
+            do throws(StandardOutput.Failure) { try StandardOutput.flush() } catch { failWriting(error) }
         } catch {
             // What was printed before the error still reaches its reader ahead of the message.
             _ = try? StandardOutput.flush()
@@ -71,8 +76,8 @@ public struct TesseraBench: ParsableCommand {
         exit()
     }
 
-    /// Ends the process with its own status: 1 means "regressed" to `compare` and `ab`.
-    private static func failWritingStandardOutput(_ failure: StandardOutput.Failure) -> Never {
+    /// Ends the process with the write error's own status (EX_IOERR): 1 means "regressed" to `compare` and `ab`.
+    private static func failWriting(_ failure: some Error) -> Never {
         Interruption.yieldToSignal()
         FileHandle.standardError.write(Data("Error: \(failure)\n".utf8))
         Foundation.exit(StandardOutput.Failure.exitStatus)

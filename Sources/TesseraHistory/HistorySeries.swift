@@ -44,13 +44,20 @@ extension HistorySeries.Point {
         guard let benchmark: String = try column("benchmark"), BenchmarkName(benchmark) != nil,
             let measureName: String = try column("measure"), let measure = Measure(rawValue: measureName)
         else { throw bad("run \(run.id) has a figure of no known benchmark or measure") }
-        guard let value: Double = try column("value"), value.isFinite, value >= 0 else {
-            throw bad("run \(run.id)'s \(benchmark) \(measureName) is not a number of 0 or more")
-        }
+        // The report reader's limits: a value no report could give was not written by `add`.
+        let figure = "run \(run.id)'s \(benchmark) \(measureName)"
+        let rule = "a figure of \(measureName) is 0 or more and at most " + String(format: "%g", measure.largestValue)
+        guard let value: Double = try column("value") else { throw bad("\(figure) has no value") }
+        guard value >= 0, value <= measure.largestValue else { throw bad("\(figure) is \(value), where \(rule)") }
         let lower: Double? = try column("lower")
         let upper: Double? = try column("upper")
-        if [lower, upper].contains(where: { $0.map { !$0.isFinite } ?? false }) {
-            throw bad("run \(run.id)'s \(benchmark) \(measureName) has a bound that is not a number")
+        for (name, bound) in [("lower", lower), ("upper", upper)] {
+            if let bound, !(bound >= 0 && bound <= measure.largestValue) {
+                throw bad("\(figure)'s \(name) bound is \(bound), where \(rule)")
+            }
+        }
+        if let lower, let upper, lower > upper {
+            throw bad("\(figure) has a lower bound, \(lower), above its upper bound, \(upper)")
         }
         return (benchmark, measure, HistorySeries.Point(run: run, value: value, lower: lower, upper: upper))
     }

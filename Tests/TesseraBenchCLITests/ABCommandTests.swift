@@ -8,7 +8,8 @@ import Testing
     /// a report (of `schema`, of the workload `seed`) whose query takes `query` nanoseconds (exiting with `status`
     /// instead, when given).
     static func standIn(
-        query: Double, status: Int32? = nil, schema: Int = 2, seed: Int = 1, in directory: URL, name: String
+        query: Double, status: Int32? = nil, schema: Int = 2, seed: Int = 1, alsoRunning: String = "",
+        in directory: URL, name: String
     ) throws -> String {
         let report = """
             {"schemaVersion": \(schema), "tool": "tessera-bench",
@@ -23,13 +24,14 @@ import Testing
             """
         return try standIn(
             writing: report, options: "[--layouts <l>] [--items <n>] [--quick] [--quiet] [--report <file.json>]",
-            failing: status, in: directory, name: name)
+            failing: status, alsoRunning: alsoRunning, in: directory, name: name)
     }
 
     /// A stand-in build whose `run --help` lists `options` and whose `run` writes `report` to its --report file,
-    /// or exits with `status` (saying so) when given.
+    /// or exits with `status` (saying so) when given; `alsoRunning` is a shell line its run runs first.
     static func standIn(
-        writing report: String, options: String, failing status: Int32? = nil, in directory: URL, name: String
+        writing report: String, options: String, failing status: Int32? = nil, alsoRunning: String = "",
+        in directory: URL, name: String
     )
         throws -> String
     {
@@ -37,6 +39,7 @@ import Testing
             #!/usr/bin/env bash
             if [ "$2" = --help ]; then echo "USAGE: tessera-bench run \(options)"; exit 0; fi
             \(status.map { "echo 'the stand-in failed on purpose' >&2; exit \($0)" } ?? "")
+            \(alsoRunning)
             while [ $# -gt 0 ]; do
               if [ "$1" = --report ]; then cat > "$2" <<'JSON'
             \(report)
@@ -89,6 +92,20 @@ import Testing
         #expect(json?["tool"] as? String == "tessera-bench ab")
         #expect((json?["orders"] as? [Any])?.count == 6)
         #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("| flow | soa-binary-search |"))
+    }
+
+    /// A report that cannot be written when the rounds are done (its path became a directory meanwhile) is a write
+    /// error, 74: not 1, "regressed", for a HEAD that did not regress.
+    @Test func aReportThatCannotBeWrittenAtTheEndIsAWriteError() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("ab.json").path
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.standIn(query: 100, alsoRunning: "mkdir -p '\(report)'", in: directory, name: "head")
+        let outcome = try Bench.run(["ab", base, head, "--rounds", "6", "--quiet", "--report", report])
+        #expect(outcome.status == 74, "\(outcome)")
+        #expect(outcome.standardOutput.contains("unchanged"), "the comparison is still printed: \(outcome)")
+        #expect(outcome.standardError.contains("cannot write \(report)"), "\(outcome)")
     }
 
     @Test func anEqualHeadPassesAndOptionsTheBaseLacksAreDropped() throws {
@@ -229,6 +246,19 @@ import Testing
         #expect(!outcome.timedOut, "\(outcome)")
         #expect(outcome.standardError.contains("ran past its time limit of 2 s"), "\(outcome)")
         #expect(try Self.ended(pids), "the stand-in's commands were stopped with it")
+    }
+
+    /// A time limit under a second is said as given: `--time-limit 0.001` was reported as "0 s". (On a busy
+    /// machine the quick BASE may be the one stopped: the limit is said the same.)
+    @Test func aShortTimeLimitIsSaidAsGiven() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try Self.standIn(query: 100, in: directory, name: "base")
+        let head = try Self.hangingStandIn(in: directory, pids: directory.appendingPathComponent("pids"))
+        let outcome = try Bench.run(
+            ["ab", base, head, "--rounds", "6", "--time-limit", "0.25", "--quiet"], timeout: 60)
+        #expect(outcome.status == 3 || outcome.status == 2, "\(outcome)")
+        #expect(outcome.standardError.contains("ran past its time limit of 0.25 s"), "\(outcome)")
     }
 
     /// SIGTERM to ab while a round's process hangs: ab ends by the signal, with the process's whole group stopped

@@ -70,11 +70,14 @@ struct CountedRunTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = directory.appendingPathComponent("both.json").path
         let markdown = directory.appendingPathComponent("both.md").path
+        let (html, csv) = (
+            directory.appendingPathComponent("both.html").path, directory.appendingPathComponent("both.csv").path
+        )
         let outcome = try Bench.run(
             [
                 "run", "--measure", "time,instructions", "--quick", "--layouts", "carousel", "--items", "1k",
                 "--strategies", "soa-binary-search,naive-dictionary", "--quiet", "--report", report, "--markdown",
-                markdown,
+                markdown, "--html", html, "--csv", csv,
             ], timeout: 300)
         #expect(outcome.status == 0, "\(outcome)")
         #expect(outcome.standardError.isEmpty, "\(outcome)")
@@ -89,7 +92,16 @@ struct CountedRunTests {
         let json =
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
         #expect((json?["results"] as? [Any])?.isEmpty == false && (json?["counted"] as? [Any])?.isEmpty == false)
-        #expect(FileManager.default.fileExists(atPath: markdown), "the timed documents are written too")
+        // Every file format carries the counts, and the timed-against-counted ratios, as the terminal does.
+        for file in [markdown, html] {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains("Counted") && text.contains("est. cycles"), "\(file): the counted table")
+            #expect(text.contains("Timed and counted") && text.contains("time ×"), "\(file): the ratios")
+        }
+        let csvRows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(csvRows.first?.hasSuffix(",instructions,estimated_cycles,l1_misses,ll_misses") == true)
+        #expect(
+            csvRows.contains { $0.hasPrefix("carousel,soa-binary-search,") && !$0.hasSuffix(",,,,") }, "counted rows")
         let compared = try Bench.run(["compare", report, report])
         #expect(compared.status == 0, "\(compared)")
         #expect(compared.standardOutput.contains("no regressions"), "\(compared)")

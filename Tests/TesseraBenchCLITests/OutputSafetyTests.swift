@@ -57,7 +57,7 @@ import Testing
 
     /// `ab` reads the files its run options name: a report or Markdown over one of them is refused, timed or counted,
     /// as `run` refuses it, and the file is left as it was. Every output of every command passes the same rule.
-    @Test(arguments: [[String](), ["--measure", "instructions"]])
+    @Test(arguments: [["--rounds", "6"], ["--measure", "instructions"]])
     func abDoesNotOverwriteWhatItsRunsRead(_ measure: [String]) throws {
         let directory = try TemporaryDirectory()
         let workload = #"{"sections": [{"itemSizes": [[50, 50], [60, 40]]}]}"#
@@ -67,7 +67,7 @@ import Testing
         #expect(written.status == 0, "\(written)")
         let trace = try Data(contentsOf: URL(fileURLWithPath: directory.path("t.json")))
         let binary = TesseraBenchBinary.url.path
-        let ab = ["ab", binary, binary, "--rounds", "6", "--quiet"] + measure
+        let ab = ["ab", binary, binary, "--quiet"] + measure
         let flow = ["--quick", "--layouts", "flow", "--strategies", "soa-binary-search"]
         expectRefused(
             try Bench.run(ab + ["--report", "w.json", "--"] + flow + ["--workload", "w.json"], in: directory.url),

@@ -110,4 +110,16 @@ import Testing
         let none = try Bench.run(["summary"])
         #expect(none.status == 64, "\(none)")
     }
+
+    /// One report named twice, however spelled, would count its targets and checks twice ("20 passed, 4 missed"
+    /// for a report of 10 and 2): refused.
+    @Test func aReportNamedTwiceIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        for second in [report, directory.url.path + "/./r.json"] {
+            let outcome = try Bench.run(["summary", report, second])
+            #expect(outcome.status == 64 && outcome.standardOutput.isEmpty, "\(outcome)")
+            #expect(outcome.standardError.contains("are one report, named twice"), "\(outcome)")
+        }
+    }
 }

@@ -85,10 +85,4 @@ import Testing
         #expect(outcome.standardError.contains(reason), "\(outcome)")
     }
 
-    @Test func refusesAThresholdThatIsNoPercentage() throws {
-        for threshold in ["0", "-3", "nan", "1001"] {
-            let outcome = try Bench.run(["tune", "--items", "100", "--threshold", threshold, "--quiet"])
-            #expect(outcome.status == 64, "\(threshold): \(outcome)")
-        }
-    }
 }

@@ -47,9 +47,6 @@ import Testing
         Case(arguments: ["run", "--index", "soa-binary-search:32,"], mentions: ["--index", "has an empty entry"]),
         Case(arguments: ["run", "--measure", "clock"], mentions: ["--measure", "clock", "time", "instructions"]),
         Case(
-            arguments: ["run", "--measure", "instructions", "--csv", "out.csv"],
-            mentions: ["--csv shows times; --measure instructions writes --report and a table"]),
-        Case(
             arguments: ["ab", "/bin/true", "/bin/true", "--measure", "instructions", "--until-decided"],
             mentions: ["a counted comparison runs each build twice"]),
         Case(
@@ -57,7 +54,26 @@ import Testing
             mentions: ["--measure is ab's own option"]),
         Case(
             arguments: ["ab", "/bin/true", "/bin/true", "--measure", "time,instructions"],
-            mentions: ["--measure takes time or instructions"]),
+            mentions: ["time,instructions", "'time'", "'instructions'"]),
+        // An option that does not apply to what ab will do is refused, naming why: each was ignored.
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--measure", "instructions", "--rounds", "8"],
+            mentions: ["--rounds does not apply to --measure instructions"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--measure", "instructions", "--confidence", "0.99"],
+            mentions: ["--confidence does not apply to --measure instructions"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--measure", "instructions", "--confirmation-rounds", "0"],
+            mentions: ["--confirmation-rounds does not apply to --measure instructions"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--rounds", "6", "--until-decided"],
+            mentions: ["--rounds does not apply with --until-decided"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--budget", "12"],
+            mentions: ["--budget applies only with --until-decided"]),
+        Case(
+            arguments: ["ab", "/bin/true", "/bin/true", "--look-every", "6"],
+            mentions: ["--look-every applies only with --until-decided"]),
         Case(
             arguments: ["history", "detect", "--magnitude", "-0.1"], mentions: ["--magnitude must be 0 or more"]),
         Case(
@@ -93,6 +109,21 @@ import Testing
         Case(arguments: ["dump", "--align", "middle"], mentions: ["middle", "top", "center", "bottom"]),
         Case(arguments: ["dump", "--scroll-direction", "diagonal"], mentions: ["diagonal", "vertical", "horizontal"]),
         Case(arguments: ["dump", "--sizing", "huge"], mentions: ["huge", "uniform", "random"]),
+        // The built-in workload's options with a workload file, which brings its own sections: each was ignored.
+        Case(
+            arguments: ["run", "--workload", "w.json", "--header-height", "0"],
+            mentions: ["--header-height shapes the built-in workload", "--workload w.json"]),
+        Case(
+            arguments: ["dump", "--workload", "w.json", "--items-per-section", "1"],
+            mentions: ["--items-per-section shapes the built-in workload"]),
+        Case(
+            arguments: ["query", "--rect", "0,0,1,1", "--workload", "w.json", "--sizing", "uniform"],
+            mentions: ["--sizing shapes the built-in workload"]),
+        Case(
+            arguments: ["tune", "--workload", "w.json", "--footer-height", "0"],
+            mentions: ["--footer-height shapes the built-in workload"]),
+        Case(
+            arguments: ["dump", "--item-size", "50x50"], mentions: ["--item-size applies only with --sizing uniform"]),
         Case(arguments: ["dump", "--seed", "abc"], mentions: ["abc", "--seed"]),
         Case(arguments: ["run", "--verify-frames", "0"], mentions: ["--verify-frames"]),
         Case(
@@ -243,6 +274,28 @@ import Testing
         #expect(outcome.status == 64 && !outcome.crashed, "\(outcome)")
         #expect(outcome.standardError.contains(reason), "\(outcome)")
         #expect(outcome.standardOutput.isEmpty, "\(outcome)")
+    }
+
+    /// `--threshold` has one range, 0 to 1,000 percent, in the three commands that take it: `ab` refused 100,
+    /// `compare` took 1e308 and `tune` refused 0.
+    @Test(arguments: [["ab", "/bin/true", "/bin/true"], ["compare", "a.json", "b.json"], ["tune", "--quiet"]])
+    func theThresholdHasOneRangeEverywhere(_ command: [String]) throws {
+        for value in ["-1", "1001", "1e308", "nan", "inf"] {
+            let outcome = try Bench.run(command + ["--threshold", value], timeout: 20)
+            #expect(outcome.status == 64 && !outcome.crashed, "\(value): \(outcome)")
+            #expect(outcome.standardError.contains("--threshold must be a percentage from 0 to 1000"), "\(outcome)")
+        }
+        let help = try Bench.run([command[0], "--help"])
+        let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("(0 to 1000)"), "\(command[0]) --help gives the range: \(help)")
+    }
+
+    /// `ab --help` offers the measures `ab` takes, not `run`'s `time,instructions`, which it refused.
+    @Test func abHelpOffersOnlyTheMeasuresItTakes() throws {
+        let help = try Bench.run(["ab", "--help"])
+        #expect(help.status == 0, "\(help)")
+        #expect(help.standardOutput.contains("--measure <time|instructions>"), "\(help)")
+        #expect(!help.standardOutput.contains("time,instructions"), "\(help)")
     }
 
     /// The common options of docs/DESIGN.md section 6 are there on every layout-taking subcommand.

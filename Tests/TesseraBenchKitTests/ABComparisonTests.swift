@@ -218,7 +218,10 @@ import Testing
     }
 
     @Test func aLookTooEarlyDecidesNothingAndALaterOneDecides() {
-        #expect(!comparison(rounds(10, slowdown: 1.2, seed: 1)).gateIsDecided, "no interval at 10 rounds")
+        #expect(!comparison(rounds(10, slowdown: 1.2, seed: 1)).gateIsDecided, "no look at 10 rounds")
+        let plain = comparison(rounds(11, slowdown: 3, seed: 1))
+        #expect(
+            plain.gateIsDecided && plain.regressions.map(\.operation) == [.query], "a 3× slowdown, at the first look")
         let slow = comparison(rounds(20, slowdown: 1.2, seed: 1))
         #expect(slow.gateIsDecided && slow.regressions.map(\.operation) == [.query])
         let same = comparison(rounds(20, slowdown: 1, seed: 2))

@@ -70,7 +70,7 @@ import Testing
         let noisy = CountedComparison(
             base: [base, moving], head: [head, head], runArguments: [], threshold: 0.01, gate: [.query])
         #expect(noisy.rows[0].verdict == .unchanged, "1.2% against 1% + 0.5%")
-        #expect(noisy.repeatability.contains("1 of 2 results agreed to the instruction"), "\(noisy.repeatability)")
+        #expect(noisy.repeatability?.contains("1 of 2 results agreed to the instruction") == true, "\(noisy)")
     }
 
     @Test func aGatedResultHeadNoLongerCountsBreaksTheBenchmark() {
@@ -82,6 +82,35 @@ import Testing
         let ungated = CountedComparison(
             base: [base, base], head: [base, base], runArguments: [], threshold: 0.01, gate: [.updateBatch])
         #expect(ungated.unjudged?.contains("judged nothing") == true)
+    }
+
+    /// What the counted comparison prints and writes says what a timed one says: what broke the benchmark, what was
+    /// not judged and what one build alone counted, in the text and the Markdown both; "0 of 0 results agreed…
+    /// No gated result regressed" was printed over a HEAD that counted other work, and the Markdown had no verdict.
+    @Test func theTextAndTheMarkdownSayWhatBrokeOrWasNotJudged() {
+        let base = Self.report([(.query, 1_000), (.prepareWarm, 100_000)])
+        let broken = CountedComparison(
+            base: [base, base],
+            head: [Self.report([(.prepareWarm, 100_000)])] + [Self.report([(.prepareWarm, 100_000)])],
+            runArguments: [], threshold: 0.01, gate: [.query])
+        let other = CountedComparison(
+            base: [base], head: [Self.report([(.updateBatch, 5)])], runArguments: [], threshold: 0.01, gate: [.query])
+        let ungated = CountedComparison(
+            base: [base], head: [base], runArguments: [], threshold: 0.01, gate: [.updateBatch])
+        for (comparison, says) in [
+            (broken, "HEAD did not count a gated result"), (other, "No result was counted by both builds"),
+            (ungated, "The gate judged nothing"),
+        ] {
+            for page in [comparison.text(), comparison.markdown()] {
+                #expect(page.contains(says), "\(page)")
+                #expect(!page.contains("No gated result regressed") && !page.contains("0 of 0"), "\(page)")
+            }
+        }
+        #expect(
+            broken.text().contains("Counted by one build only: 1 in BASE (flow · soa-binary-search · 1,000 · query)"))
+        #expect(ungated.markdown().hasPrefix("**tessera-bench ab --measure instructions**: The gate judged nothing"))
+        let same = CountedComparison(base: [base], head: [base], runArguments: [], threshold: 0.01, gate: [.query])
+        #expect(same.markdown().contains("No gated result regressed by more than 1%"), "\(same.markdown())")
     }
 
     /// A counted report holds no time: read where counts are read, refused by name elsewhere, and its counts

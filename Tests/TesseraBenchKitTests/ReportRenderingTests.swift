@@ -108,7 +108,7 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").dropLast()
         #expect(
             lines.first
-                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section,floor_elements,over_floor,shift_steps,shift_largest_pt,shift_p99_pt,shift_score,column_changes,column_balance"
+                == "layout,strategy,elements,operation,samples,median_ns,p90_ns,p99_ns,ns_per_element,bytes_per_element,allocations_per_operation,missed_elements,parameters,allocator,rank,times_fastest,items_per_section,floor_elements,over_floor,shift_steps,shift_largest_pt,shift_p99_pt,shift_score,column_changes,column_balance,instructions,estimated_cycles,l1_misses,ll_misses"
         )
         #expect(lines.count == report.results.count + 1)
         #expect(
@@ -125,20 +125,20 @@ import Testing
         // Whole nanoseconds, no units; empty cells where a figure does not apply.
         #expect(
             lines.contains(
-                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,,,,,,,,,"
+                "mosaic,mosaic-binary-search,10200,query,5,\(query.medianNanoseconds),\(query.p90Nanoseconds),\(query.p99Nanoseconds),,,0.0,12,,,1,1.0,,,,,,,,,,,,,"
             ), "no shape, no floor, no shift: empty last cells")
         #expect(
             lines.contains(
-                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,,,,,,,,,"
+                "flow,naive-dictionary,10200,prepare-cold,5,\(cold.medianNanoseconds),\(cold.p90Nanoseconds),\(cold.p99Nanoseconds),\(cold.nanosecondsPerElement!),212.5,,,,,1,1.0,,,,,,,,,,,,,"
             ))
         // An update's floor and its time over the floor's, before the shift's columns.
         #expect(
             lines.contains {
-                $0.hasPrefix("flow,soa-binary-search,1020000,update-resize,") && $0.hasSuffix(",,2.5,1.25,,,,,,")
+                $0.hasPrefix("flow,soa-binary-search,1020000,update-resize,") && $0.hasSuffix(",,2.5,1.25,,,,,,,,,,")
             })
         #expect(
             lines.contains {
-                $0.hasPrefix("flow,soa-binary-search,1020000,update-batch,") && $0.hasSuffix(",,40,1.25,,,,,,")
+                $0.hasPrefix("flow,soa-binary-search,1020000,update-batch,") && $0.hasSuffix(",,40,1.25,,,,,,,,,,")
             }
         )
     }
@@ -479,7 +479,7 @@ import Testing
                         seed: 1, workload: "w", traceFrames: 0, verifiedFrames: 1),
                     results: [glibc], verifications: [], targets: []
                 )
-            ).contains(",glibc malloc,,,,,,,,,,,\r\n"), "one result: no rank")
+            ).contains(",glibc malloc,,,,,,,,,,,,,,,\r\n"), "one result: no rank")
     }
 }
 
@@ -540,7 +540,7 @@ extension ReportRenderingTests {
         #expect(
             csv.contains {
                 $0.hasPrefix("flow,naive-dictionary,10200,shift-insert-above,")
-                    && $0.hasSuffix(",20,143.0,120.0,0.74,,")
+                    && $0.hasSuffix(",20,143.0,120.0,0.74,,,,,,")
             })
         let metrics = report.metrics.filter { $0.benchmark.operation == "shift-insert-above" }
         #expect(Set(metrics.map(\.measure)) == [.shiftLargest, .shiftP99, .shiftScore])

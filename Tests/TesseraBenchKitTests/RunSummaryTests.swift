@@ -52,6 +52,35 @@ import Testing
         #expect(!without.text().contains("over its work floor"))
     }
 
+    /// The engine the headline names is the one the reports judge (`--target-strategy`): the caption said
+    /// "soa-binary-search" over interval-tree's medians.
+    @Test func theCaptionNamesTheStrategyJudged() {
+        var report = ReportRenderingTests.sampleReport()
+        report.settings.targetStrategy = .lineSectors
+        let summary = RunSummary([report])
+        #expect(summary.caption.contains("the engine (line-sectors)"), "\(summary.caption)")
+        #expect(summary.headline.rows.first?.map(\.shown).contains { $0.hasSuffix(")") } == true)
+        #expect(RunSummary([ReportRenderingTests.sampleReport()]).caption.contains("the engine (soa-binary-search)"))
+    }
+
+    /// Two reports of one layout make one row, each figure from the first report that has it: the second's naive
+    /// dictionary was dropped when the first ran the engine alone.
+    @Test func aLayoutTwoReportsMeasuredTakesEachFigureFromTheFirstThatHasIt() throws {
+        let whole = ReportRenderingTests.sampleReport()
+        var engineOnly = whole
+        engineOnly.results.removeAll { $0.strategy == .naiveDictionary }
+        var naiveOnly = whole
+        naiveOnly.results.removeAll { $0.strategy != .naiveDictionary }
+        naiveOnly.targets = []
+        naiveOnly.verifications = []
+        let merged = RunSummary([engineOnly, naiveOnly])
+        #expect(
+            merged.headline.rows.map { $0.map(\.shown) } == RunSummary([whole]).headline.rows.map { $0.map(\.shown) })
+        #expect(merged.fastest.rows.count == RunSummary([whole]).fastest.rows.count)
+        let alone = RunSummary([engineOnly])
+        #expect(alone.headline.rows.first?.allSatisfy { !$0.shown.contains("(") } == true, "no brackets without it")
+    }
+
     @Test func aRunThatCheckedNothingSaysSo() {
         let text = RunSummary([ReportRenderingTests.emptyReport()]).text()
         #expect(text.contains("No answers were checked against brute force."), "\(text)")

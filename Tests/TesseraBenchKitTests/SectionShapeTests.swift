@@ -65,8 +65,9 @@ import Testing
         let csv = CSVReport.render(report).components(separatedBy: "\r\n")
         #expect(
             csv[0].hasSuffix(
-                ",items_per_section,floor_elements,over_floor" + CSVReport.shiftColumns.map { ",\($0)" }.joined()))
-        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1,,,,,,,,"))
+                ",items_per_section,floor_elements,over_floor"
+                    + (CSVReport.shiftColumns + CSVReport.countedColumns).map { ",\($0)" }.joined()))
+        #expect(csv[1].hasPrefix("flow,") && csv[1].hasSuffix(",1,,,,,,,,,,,,"))
         #expect(csv.contains { $0.hasPrefix("mosaic,") && $0.hasSuffix(",,,") })
         let html = HTMLReport.render(report)
         #expect(

@@ -8,13 +8,30 @@ import Testing
 @Suite struct SequentialDesignTests {
     @Test func theLastLookIsAsSharpAsASingleTestOfItsRounds() throws {
         let design = SequentialDesign(budget: 30, every: 10)
-        #expect(design.looks == [10, 20, 30])
-        // O'Brien–Fleming-type spending: nothing at 10 rounds, a wide interval at 20, a single test's at 30.
-        #expect(design.ranks == [0, 5, 10])
+        // O'Brien–Fleming-type spending: the widest interval at 11 rounds, a wide one at 20, a single test's at 30.
+        #expect(design.looks == [11, 20, 30])
+        #expect(design.ranks == [1, 5, 10])
         let single = try #require(MedianInterval((0..<30).map(Double.init), confidence: 0.95))
         #expect(design.ranks.last == single.rank)
         #expect(design.rank(afterRounds: 20) == 5 && design.rank(afterRounds: 25) == nil)
-        #expect(SequentialDesign(budget: 25, every: 10).looks == [10, 20, 25])
+        #expect(SequentialDesign(budget: 25, every: 10).looks == [11, 20, 25])
+    }
+
+    /// Every look can decide: a look with no interval (10 rounds of 30 had rank 0) could stop nothing, so a plain
+    /// regression ran on to the second look. The first look moves to the first round count that holds an interval,
+    /// and a look at a multiple of `every` close after it is dropped.
+    @Test(arguments: [(30, 10), (25, 10), (30, 5), (6, 6), (20, 10), (12, 10), (100, 10), (1_000, 10), (7, 1)])
+    func everyLookCanDecide(budget: Int, every: Int) {
+        for confidence in [0.95, 0.99] {
+            let design = SequentialDesign(budget: budget, every: every, confidence: confidence)
+            #expect(design.looks.last == budget && design.looks == design.looks.sorted(), "\(design.looks)")
+            #expect(Set(design.looks).count == design.looks.count, "\(design.looks)")
+            if MedianInterval.fewestSamples(confidence: confidence) <= budget {
+                #expect(design.ranks.allSatisfy { $0 >= 1 }, "\(budget)/\(every) at \(confidence): \(design)")
+            }
+        }
+        #expect(SequentialDesign(budget: 100, every: 10).looks == [19, 30, 40, 50, 60, 70, 80, 90, 100])
+        #expect(SequentialDesign(budget: 30, every: 5).looks == [11, 15, 20, 25, 30])
     }
 
     @Test func spendingFollowsLanAndDeMets() {

@@ -58,7 +58,12 @@ import Testing
             (#"{"framesPerSecond": 120, "frames": [{"offset": [0, 0]}]}"#, "viewport must be"),
             (
                 #"{"framesPerSecond": 120, "viewport": [0, 844], "frames": [{"offset": [0, 0]}]}"#,
-                "viewport must be a positive"
+                "viewport must be a width and a height above 0 and at most 10^12 points, not 0.0 × 844.0"
+            ),
+            // Too large a viewport was said to be "not positive".
+            (
+                #"{"framesPerSecond": 120, "viewport": [1e13, 844], "frames": [{"offset": [0, 0]}]}"#,
+                "viewport must be a width and a height above 0 and at most 10^12 points, not 10000000000000.0 × 844.0"
             ),
             (
                 #"{"framesPerSecond": 120, "viewport": [390, 844], "frames": [{"offset": [0, true]}]}"#,

@@ -185,6 +185,31 @@ func recordedRun(
         }
     }
 
+    /// A figure past what a report can give (a time of 10^308 ns, over the report reader's 10^15), a negative one,
+    /// or an interval upside down: each is a row no `add` could have written, refused when read and named for what
+    /// it is (a negative value was called "not a number", and the others were taken).
+    @Test(arguments: [
+        ("value = 1e308", "is 1e+308, where a figure of latency is 0 or more and at most 1e+15"),
+        ("value = -5", "is -5.0, where a figure of latency is 0 or more"),
+        ("upper = 1e300", "'s upper bound is 1e+300"), ("lower = -1", "'s lower bound is -1.0"),
+        ("lower = 200, upper = 100", "has a lower bound, 200.0, above its upper bound, 100.0"),
+    ])
+    func aFigureOutsideTheReportsLimitsIsRefusedWhenRead(assignment: String, message: String) throws {
+        let store = try HistoryStore(path: path)
+        try store.add(recordedRun(commit: "aaa", day: 1, latency: 100))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: "UPDATE figure SET \(assignment)")
+        }
+        #expect {
+            try store.series()
+        } throws: { error in
+            let description = (error as? HistoryError)?.description ?? ""
+            return description.contains("run 1's flow/soa-binary-search/query/1000 latency")
+                && description.contains(message)
+        }
+    }
+
     /// A run at a time no export can write (1600, which older versions took from `history add --time`) is a row
     /// no `add` could have written now: refused when read, so `history export --format influx` never meets it.
     @Test func aRunAtATimeNoExportWritesIsRefusedWhenRead() throws {

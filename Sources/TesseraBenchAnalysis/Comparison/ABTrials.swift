@@ -186,7 +186,7 @@ package final class ABTrials {
                 throw Failure(
                     description:
                         "\(side.rawValue) (\(binary.path)) `run` ran past its time limit of "
-                        + String(format: "%.0f s", limit.seconds)
+                        + String(format: "%g s", limit.seconds)
                         + (limit.isDefault ? " (ten times BASE's first run, and at least a minute)" : "")
                         + " and was stopped with its process group; --time-limit gives another",
                     isHeadsRun: side == .head)

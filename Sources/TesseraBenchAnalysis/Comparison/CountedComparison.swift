@@ -63,6 +63,13 @@ package struct CountedComparison: Codable, Sendable {
     package var rows: [Row]
     /// Gated results BASE counted in every run and HEAD did not: the change broke the benchmark.
     package var gatedOnlyInBase: [String]
+    /// Results counted in every run of one build only, named as rows are; `nil` in comparisons written before
+    /// they were kept.
+    package var onlyInBase: [String]?
+    package var onlyInHead: [String]?
+    /// HEAD's checks against brute force that found a strategy of `gatedOnlyInBase` inexact, as
+    /// `Verification.mismatchLine`: a run counts no query or update of a strategy whose answers differ.
+    package var inexactInHead: [String]?
     /// How many results agreed to the instruction, and in every measure, between the runs of each build.
     package var sameInstructions: Int
     package var sameEverywhere: Int
@@ -118,6 +125,20 @@ package struct CountedComparison: Codable, Sendable {
         }
         self.rows = rows
         gatedOnlyInBase = missing
+        func inEvery(_ counts: [[BenchmarkResult.Key: CountedCost]]) -> Set<BenchmarkResult.Key> {
+            counts.dropFirst().reduce(Set(counts[0].keys)) { $0.intersection($1.keys) }
+        }
+        let (inEveryBase, inEveryHead) = (inEvery(baseCounts), inEvery(headCounts))
+        onlyInBase = inEveryBase.subtracting(inEveryHead).map(\.description).sorted()
+        onlyInHead = inEveryHead.subtracting(inEveryBase).map(\.description).sorted()
+        var inexact: [String] = []
+        for check in head.flatMap(\.verifications) where !check.isExact {
+            let covered = inEveryBase.subtracting(inEveryHead).contains {
+                gate.contains($0.operation) && check.covers($0)
+            }
+            if covered, !inexact.contains(check.mismatchLine) { inexact.append(check.mismatchLine) }
+        }
+        inexactInHead = inexact
         self.sameInstructions = sameInstructions
         self.sameEverywhere = sameEverywhere
     }
@@ -150,16 +171,46 @@ package struct CountedComparison: Codable, Sendable {
         return nil
     }
 
-    /// Why HEAD broke the benchmark, or `nil`.
+    /// Why HEAD broke the benchmark, or `nil`: named with HEAD's inexact checks when there are some, as `ab`'s
+    /// timed comparison names them.
     package var headBrokeTheGate: String? {
         guard !gatedOnlyInBase.isEmpty else { return nil }
-        return
+        var text =
             "HEAD did not count \(gatedOnlyInBase.count == 1 ? "a gated result" : "\(gatedOnlyInBase.count) gated results") "
-            + "that BASE counted: \(gatedOnlyInBase.joined(separator: ", ")): the change breaks the benchmark"
+            + "that BASE counted: \(gatedOnlyInBase.joined(separator: ", "))"
+        if let inexact = inexactInHead, !inexact.isEmpty {
+            text +=
+                "; HEAD's answers differ from brute force (\(inexact.joined(separator: "; "))), and a run counts no "
+                + "query or update of an inexact strategy"
+        }
+        return text + ": the change breaks the benchmark"
     }
 
-    /// What the runs of each build showed of the counts' repeatability.
-    package var repeatability: String {
+    /// The verdict, in one sentence: what broke or was not judged before any "no regression", which a
+    /// comparison that judged nothing cannot claim.
+    package var verdictLine: String {
+        func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+        let failures = [headBrokeTheGate, unjudged].compactMap { $0 }
+        if !failures.isEmpty { return failures.map(sentence).joined(separator: " ") }
+        let regressed = regressions.count
+        return regressed == 0
+            ? "No gated result regressed by more than \(Self.percent(threshold)) of estimated cycles or instructions."
+            : "\(regressed) gated result\(regressed == 1 ? "" : "s") regressed by more than "
+                + "\(Self.percent(threshold)) of estimated cycles or instructions."
+    }
+
+    /// Results counted by one build only, as a sentence; `nil` when both counted the same.
+    package var oneSided: String? {
+        let sides = [("BASE", onlyInBase ?? []), ("HEAD", onlyInHead ?? [])].filter { !$0.1.isEmpty }
+        guard !sides.isEmpty else { return nil }
+        return "Counted by one build only: "
+            + sides.map { side, names in "\(names.count) in \(side) (\(names.joined(separator: ", ")))" }
+            .joined(separator: "; ") + "."
+    }
+
+    /// What the runs of each build showed of the counts' repeatability; `nil` when nothing was compared.
+    package var repeatability: String? {
+        guard !rows.isEmpty else { return nil }
         guard runs > 1 else {
             return "Each build counted once: how far its counts repeat was not measured (ab counts each twice)."
         }
@@ -190,24 +241,27 @@ package struct CountedComparison: Codable, Sendable {
             }
     }
 
-    /// The rows as aligned text, gated first, then the verdict's summary.
+    /// What a reader needs besides the table and the verdict: results one build alone counted, and how far the
+    /// counts repeated.
+    private var notes: [String] { [oneSided, repeatability].compactMap { $0 } }
+
+    /// The rows as aligned text, gated first (no table when no result was compared), then the notes and the
+    /// verdict.
     package func text() -> String {
-        let regressed = regressions.count
-        let verdict =
-            regressed == 0
-            ? "No gated result regressed by more than \(Self.percent(threshold)) of estimated cycles or instructions."
-            : "\(regressed) gated result\(regressed == 1 ? "" : "s") regressed by more than "
-                + "\(Self.percent(threshold)) of estimated cycles or instructions."
-        return TerminalTable.align(table, rightAligned: [2, 3, 4, 5]) + "\n" + repeatability + "\n" + verdict + "\n"
+        (rows.isEmpty ? "" : TerminalTable.align(table, rightAligned: [2, 3, 4, 5]) + "\n")
+            + notes.map { $0 + "\n" }.joined() + verdictLine + "\n"
     }
 
-    /// The same as a Markdown table, for a pull request.
+    /// The verdict, the notes and the table, in Markdown for a pull request, as `ab`'s timed comparison writes it.
     package func markdown() -> String {
+        var text = "**\(Self.toolName)**: \(verdictLine)\n" + notes.map { "\n> \($0)\n" }.joined()
+        guard !rows.isEmpty else { return text }
         let cells = table
         let lines =
             ["| " + cells[0].joined(separator: " | ") + " |", "| --- | --- | ---: | ---: | ---: | ---: | --- |"]
             + cells.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
-        return lines.joined(separator: "\n") + "\n\n" + repeatability + "\n"
+        text += "\n" + lines.joined(separator: "\n") + "\n"
+        return text
     }
 
     package func jsonData() throws -> Data {

@@ -22,14 +22,27 @@ package struct SequentialDesign: Codable, Hashable, Sendable {
     /// The confidence the whole design keeps, over all its looks.
     package var confidence: Double
 
-    /// A look every `every` rounds up to `budget` (and at `budget`).
+    /// A look every `every` rounds up to `budget` (and at `budget`), the first where it can decide: at `every`
+    /// rounds, or later if no interval exists there yet, at the first round count that holds one (within
+    /// `every / 2` rounds of it, the next look at a multiple of `every` is dropped).
     ///
     /// - Complexity: O(budget²), the walk's states at each round.
     package init(budget: Int, every: Int = 10, confidence: Double = 0.95) {
         precondition(budget >= 1 && every >= 1 && confidence > 0 && confidence < 1)
-        looks = Array(stride(from: every, to: budget, by: every)) + [budget]
-        self.confidence = confidence
         let alpha = 1 - confidence
+        // An interval exists at the first look when the chance of all its rounds falling on one side, 2⁻ⁿ, is within
+        // one side's error spent by then: at 10 rounds of 30, 1/1,024 is over the 0.00035 spent, and a look there
+        // could stop nothing (the first look, where nothing has been spent before, is the only one this can hold).
+        var first = Swift.min(every, budget)
+        while first < budget,
+            pow(0.5, Double(first)) > Self.spent(fraction: Double(first) / Double(budget), alpha: alpha) / 2
+                * (1 + 1e-12)
+        {
+            first += 1
+        }
+        let later = stride(from: every, to: budget, by: every).filter { $0 - first >= Swift.max(1, every / 2) }
+        looks = [first] + later + (first < budget ? [budget] : [])
+        self.confidence = confidence
         // The probabilities of each count of rounds below r among walks not yet stopped.
         var walk = [1.0]
         var crossed = 0.0

@@ -30,6 +30,16 @@ package enum Measure: String, CaseIterable, Codable, Hashable, Sendable {
     case shiftScore = "shift-score"
     case columnChanges = "column-changes"
 
+    /// The largest figure of this measure a report can give, by the report reader's own limits: a time's 10^15 ns,
+    /// a shift's 10^12 points, and a count's 10^18 for the rest (no tally, floor or ratio of a report is larger).
+    package var largestValue: Double {
+        switch self {
+        case .latency: BenchmarkReport.longestTime
+        case .shiftLargest, .shiftP99: BenchmarkReport.largestShift
+        default: CountedCost.longestCount
+        }
+    }
+
     /// Whether the measure is a count under callgrind (`run --measure instructions`) rather than a time or a tally.
     package var isCounted: Bool { self == .instructions || self == .estimatedCycles }
 

@@ -9,18 +9,24 @@ import TesseraBenchKit
 /// `floor_elements` and `over_floor` are an update's work floor and its time over the floor's (added last, so the
 /// columns before them keep their places). Layout shift follows, a row for each strategy's scenario, its operation
 /// `shift-` and the scenario's name and its figures in the last columns (empty in the timed rows): the steps, the
-/// largest and the p99 shift in points, the score, and a waterfall's column changes and balance.
+/// largest and the p99 shift in points, the score, and a waterfall's column changes and balance. Counts follow
+/// (`run --measure time,instructions`), a row for each counted result, its counts a operation in the last columns:
+/// instructions, estimated cycles, and L1 and last-level misses.
 package enum CSVReport {
-    package static let columns = [
-        "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
-        "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters",
-        "allocator",
-        "rank", "times_fastest", "items_per_section", "floor_elements", "over_floor", "shift_steps", "shift_largest_pt",
-        "shift_p99_pt", "shift_score", "column_changes", "column_balance",
-    ]
+    package static let columns =
+        [
+            "layout", "strategy", "elements", "operation", "samples", "median_ns", "p90_ns", "p99_ns",
+            "ns_per_element", "bytes_per_element", "allocations_per_operation", "missed_elements", "parameters",
+            "allocator",
+            "rank", "times_fastest", "items_per_section", "floor_elements", "over_floor",
+        ] + shiftColumns + countedColumns
 
     /// The columns only layout shift's rows fill.
-    static let shiftColumns = Array(columns.suffix(6))
+    static let shiftColumns = [
+        "shift_steps", "shift_largest_pt", "shift_p99_pt", "shift_score", "column_changes", "column_balance",
+    ]
+    /// The columns only counted rows fill (`run --measure time,instructions`): counts per operation.
+    static let countedColumns = ["instructions", "estimated_cycles", "l1_misses", "ll_misses"]
 
     package static func render(_ report: BenchmarkReport) -> String {
         render(ReportDocument(report))
@@ -29,14 +35,23 @@ package enum CSVReport {
     /// The document's results table, its columns in the order above (which scripts rely on), raw figures.
     package static func render(_ document: ReportDocument) -> String {
         let table = document.results
-        let positions = columns.dropLast(shiftColumns.count).compactMap { name in
+        let positions = columns.dropLast(shiftColumns.count + countedColumns.count).compactMap { name in
             table.columns.firstIndex { $0.csv == name }
         }
-        let blank = [String](repeating: "", count: shiftColumns.count)
+        let blank = [String](repeating: "", count: shiftColumns.count + countedColumns.count)
         let rows = table.rows.map { row in positions.map { row[$0].raw } + blank }
-        return ([columns] + rows + (document.report.shifts ?? []).map(shiftRow)).map {
+        let shifts = (document.report.shifts ?? []).map(shiftRow)
+        return ([columns] + rows + shifts + countedRows(document.counted?.table)).map {
             $0.map(field).joined(separator: ",") + "\r\n"
         }.joined()
+    }
+
+    /// The counted table's rows as rows of the columns above, each figure under its CSV name.
+    static func countedRows(_ table: ReportTable?) -> [[String]] {
+        guard let table else { return [] }
+        return table.rows.map { row in
+            columns.map { name in table.columns.firstIndex { $0.csv == name }.map { row[$0].raw } ?? "" }
+        }
     }
 
     /// A layout shift result as a row of the columns above.

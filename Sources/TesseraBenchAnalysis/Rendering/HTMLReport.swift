@@ -88,6 +88,12 @@ package enum HTMLReport {
         if let shifts = document.shifts {
             html += "<h2>Layout shift</h2>\n<p>\(escape(shifts.caption))</p>\n" + table(shifts.table)
         }
+        if let counted = document.counted {
+            html += "<h2>Counted</h2>\n<p>\(escape(counted.caption))</p>\n" + table(counted.table)
+        }
+        if let agreement = document.countedAgreement {
+            html += "<h2>Timed and counted</h2>\n<p>\(escape(agreement.caption))</p>\n" + table(agreement.table)
+        }
         html += "<h2>Targets</h2>\n<p>\(escape(document.targets.summary))</p>\n"
         if let targets = document.targets.table { html += table(targets) }
         if let standings = document.standings {

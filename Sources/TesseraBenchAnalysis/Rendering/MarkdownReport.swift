@@ -27,6 +27,12 @@ package enum MarkdownReport {
         if let shifts = document.shifts {
             text += "\n## Layout shift\n\n\(escape(shifts.caption))\n\n" + markdown(shifts.table)
         }
+        if let counted = document.counted {
+            text += "\n## Counted\n\n\(escape(counted.caption))\n\n" + markdown(counted.table)
+        }
+        if let agreement = document.countedAgreement {
+            text += "\n## Timed and counted\n\n\(escape(agreement.caption))\n\n" + markdown(agreement.table)
+        }
         text += "\n## Targets\n\n\(escape(document.targets.summary))\n"
         if let targets = document.targets.table { text += "\n" + markdown(targets) }
         if let standings = document.standings {

@@ -34,6 +34,10 @@ package struct ReportDocument {
     package var frameBudget: (caption: String, table: ReportTable)?
     /// Layout shift beside time (`ReportDocument+Shift.swift`); `nil` for a report without shift results.
     package var shifts: (caption: String, table: ReportTable)?
+    /// Counts under callgrind (`ReportDocument+Counted.swift`), and the naive dictionary's cost over the engine's
+    /// timed and counted when the report holds both; `nil` for a report that counted nothing.
+    package var counted: (caption: String, table: ReportTable)?
+    package var countedAgreement: (caption: String, table: ReportTable)?
     /// A sentence on the targets, and their table when any applies.
     package var targets: (summary: String, table: ReportTable?)
     /// Who is fastest for each layout and operation at its largest count, and by how much; `nil` when no
@@ -63,6 +67,8 @@ package struct ReportDocument {
             return ("The share of \(frame) the median query takes.", $0)
         }
         shifts = Self.shifts(report.shifts ?? []).map { (Self.shiftCaption, $0) }
+        counted = Self.counted(report).map { (Self.countedCaption, $0) }
+        countedAgreement = Self.countedAgreement(report)
         targets = (Self.targetsSummary(report), report.targets.isEmpty ? nil : Self.targetTable(report.targets))
         self.standings = standings.summary.map {
             (

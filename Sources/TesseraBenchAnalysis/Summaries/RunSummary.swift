@@ -34,6 +34,10 @@ package struct RunSummary {
     /// naive dictionary's; no rows when no report measured shift.
     package var shifts: ReportTable
 
+    /// The strategies judged as the engine (each report's `--target-strategy`, soa-binary-search unless given), in
+    /// the order the reports name them.
+    package var engines: [StrategyID]
+
     /// The operations of the headline, as its columns name them.
     static let headlineOperations: [(BenchmarkOperation, String)] = [
         (.prepareCold, "cold prepare"), (.prepareWarm, "warm prepare"), (.query, "query (a frame)"),
@@ -68,70 +72,77 @@ package struct RunSummary {
         var floorRows: [[ReportTable.Figure]] = []
         var fastestRows: [[ReportTable.Figure]] = []
         var shiftRows: [[ReportTable.Figure]] = []
-        var seen = Set<String>()
-        for report in reports {
-            let engine = ReportDocument.judgedStrategy(report)
-            let largest = Dictionary(report.results.map { ($0.shapedLayout, $0.elements) }, uniquingKeysWith: Swift.max)
-            // A waterfall of stable columns is another layout of the same data, named apart.
-            let stable = report.settings.workload.hasSuffix(LayoutParameters.stableColumnsNote)
-            for layout in report.results.shapedLayouts {
-                let name = layout.name + (stable && layout.layout == .waterfall ? " · stable columns" : "")
-                guard seen.insert(name).inserted else { continue }
-                let elements = largest[layout] ?? 0
-                let atLargest = report.results.filter {
-                    $0.shapedLayout == layout && $0.elements == elements && $0.isStandard
-                }
-                func median(_ strategy: StrategyID, _ operation: BenchmarkOperation) -> Double? {
-                    atLargest.first { $0.strategy == strategy && $0.operation == operation }?.medianNanoseconds
-                }
-                func bytes(_ strategy: StrategyID) -> Double? {
-                    atLargest.first { $0.strategy == strategy && $0.bytesPerElement != nil }?.bytesPerElement
-                }
-                headlineRows.append(
-                    [.text(name), .count(elements)]
-                        + Self.headlineOperations.map { operation, _ in
-                            Self.pair(
-                                median(engine, operation).map(TerminalTable.duration),
-                                median(.naiveDictionary, operation).map(TerminalTable.duration))
-                        }
-                        + [
-                            Self.pair(
-                                bytes(engine).map(TerminalTable.decimal),
-                                bytes(.naiveDictionary).map(TerminalTable.decimal))
-                        ]
-                )
-                let floored = TargetCheck.flooredOperations.map { operation in
-                    atLargest.first { $0.strategy == engine && $0.operation == operation }.flatMap(Self.overFloor)
-                }
-                if floored.contains(where: { $0 != nil }) {
-                    floorRows.append([.text(name), .count(elements)] + floored.map { $0 ?? .missing })
-                }
-                let shifts = (report.shifts ?? []).filter { $0.shapedLayout == layout && $0.parameters == nil }
-                if let shiftElements = shifts.map(\.elements).max() {
-                    func largest(_ strategy: StrategyID, _ scenario: ShiftScenario) -> String? {
-                        shifts.first {
-                            $0.strategy == strategy && $0.scenario == scenario && $0.elements == shiftElements
-                        }
-                        .map { TerminalTable.decimal($0.largestPoints) }
-                    }
-                    let changes = shifts.filter { $0.strategy == engine && $0.elements == shiftElements }
-                        .compactMap(\.columnChanges)
-                    shiftRows.append(
-                        [.text(name), .count(shiftElements)]
-                            + ShiftScenario.allCases.map {
-                                Self.pair(largest(engine, $0), largest(.naiveDictionary, $0))
-                            }
-                            + [changes.isEmpty ? .missing : .count(changes.reduce(0, +))])
-                }
-                fastestRows.append(
-                    [.text(name)]
-                        + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
-                            let timed = atLargest.filter { $0.operation == operation }
-                            return timed.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) }
-                                ?? .missing
-                        }
-                )
+        // The engine judged is each report's own (`--target-strategy`), and a layout two reports measured is one
+        // row, each figure from the first report that has it: a later report's naive dictionary fills the brackets
+        // of a report that ran the engine alone.
+        engines = reports.map(ReportDocument.judgedStrategy).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        for row in Self.rows(of: reports) {
+            let (name, layout, engine) = (row.name, row.layout, row.engine)
+            let elements =
+                row.reports.flatMap(\.results).filter { $0.shapedLayout == layout }.map(\.elements).max() ?? 0
+            // In report order, so the first report's figure of a result wins.
+            let atLargest = row.reports.flatMap(\.results).filter {
+                $0.shapedLayout == layout && $0.elements == elements && $0.isStandard
             }
+            func median(_ strategy: StrategyID, _ operation: BenchmarkOperation) -> Double? {
+                atLargest.first { $0.strategy == strategy && $0.operation == operation }?.medianNanoseconds
+            }
+            func bytes(_ strategy: StrategyID) -> Double? {
+                atLargest.first { $0.strategy == strategy && $0.bytesPerElement != nil }?.bytesPerElement
+            }
+            headlineRows.append(
+                [.text(name), .count(elements)]
+                    + Self.headlineOperations.map { operation, _ in
+                        Self.pair(
+                            median(engine, operation).map(TerminalTable.duration),
+                            median(.naiveDictionary, operation).map(TerminalTable.duration))
+                    }
+                    + [
+                        Self.pair(
+                            bytes(engine).map(TerminalTable.decimal), bytes(.naiveDictionary).map(TerminalTable.decimal)
+                        )
+                    ]
+            )
+            let floored = TargetCheck.flooredOperations.map { operation in
+                atLargest.first { $0.strategy == engine && $0.operation == operation }.flatMap(Self.overFloor)
+            }
+            if floored.contains(where: { $0 != nil }) {
+                floorRows.append([.text(name), .count(elements)] + floored.map { $0 ?? .missing })
+            }
+            let shifts = row.reports.flatMap { $0.shifts ?? [] }.filter {
+                $0.shapedLayout == layout && $0.parameters == nil
+            }
+            if let shiftElements = shifts.map(\.elements).max() {
+                func largest(_ strategy: StrategyID, _ scenario: ShiftScenario) -> String? {
+                    shifts.first {
+                        $0.strategy == strategy && $0.scenario == scenario && $0.elements == shiftElements
+                    }
+                    .map { TerminalTable.decimal($0.largestPoints) }
+                }
+                // Each scenario's once, from the first report that ran it.
+                var changes: [ShiftScenario: Int] = [:]
+                for shift in shifts where shift.strategy == engine && shift.elements == shiftElements {
+                    if changes[shift.scenario] == nil, let changed = shift.columnChanges {
+                        changes[shift.scenario] = changed
+                    }
+                }
+                shiftRows.append(
+                    [.text(name), .count(shiftElements)]
+                        + ShiftScenario.allCases.map { Self.pair(largest(engine, $0), largest(.naiveDictionary, $0)) }
+                        + [changes.isEmpty ? .missing : .count(changes.values.reduce(0, +))])
+            }
+            fastestRows.append(
+                [.text(name)]
+                    + [BenchmarkOperation.prepareWarm, .query, .updateBatch].map { operation in
+                        // A result two reports both timed counts once, the first's.
+                        var timed: [String: BenchmarkResult] = [:]
+                        for result in atLargest where result.operation == operation && timed[result.label] == nil {
+                            timed[result.label] = result
+                        }
+                        return timed.values.min { $0.medianNanoseconds < $1.medianNanoseconds }.map { .text($0.label) }
+                            ?? .missing
+                    }
+            )
         }
         headline = ReportTable(
             columns: [.init("layout"), .init("elements", number: true)]
@@ -153,6 +164,36 @@ package struct RunSummary {
                 + ShiftScenario.allCases.map { ReportTable.Column($0.rawValue, number: true) }
                 + [.init("column changes", number: true)],
             rows: shiftRows)
+    }
+
+    /// A row of the tables: a layout and shape, named (a waterfall of stable columns is another layout of the same
+    /// data, named apart), with the reports that measured it, in their order, and the engine the first of them
+    /// judges.
+    struct Row {
+        var name: String
+        var layout: ShapedLayout
+        var engine: StrategyID
+        var reports: [BenchmarkReport]
+    }
+
+    /// The rows of `reports`, in the order their layouts first appear.
+    static func rows(of reports: [BenchmarkReport]) -> [Row] {
+        var rows: [Row] = []
+        for report in reports {
+            let stable = report.settings.workload.hasSuffix(LayoutParameters.stableColumnsNote)
+            for layout in report.results.shapedLayouts {
+                let name = layout.name + (stable && layout.layout == .waterfall ? " · stable columns" : "")
+                if let index = rows.firstIndex(where: { $0.name == name }) {
+                    rows[index].reports.append(report)
+                } else {
+                    rows.append(
+                        Row(
+                            name: name, layout: layout, engine: ReportDocument.judgedStrategy(report), reports: [report]
+                        ))
+                }
+            }
+        }
+        return rows
     }
 
     /// "1.32 (3)": an update's time over its floor's, the floor's elements in brackets.
@@ -180,7 +221,8 @@ package struct RunSummary {
 
     /// The sentence over the headline table.
     var caption: String {
-        "Medians at each layout's largest count: the engine (soa-binary-search) and, in brackets, the tutorials' dictionary cache (naive-dictionary)."
+        "Medians at each layout's largest count: the engine (\(engines.map(\.rawValue).joined(separator: ", "))) and, "
+            + "in brackets, the tutorials' dictionary cache (naive-dictionary)."
     }
 
     /// The sentence over the floors table.

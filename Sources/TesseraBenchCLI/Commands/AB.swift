@@ -21,7 +21,8 @@ struct AB: ParsableCommand {
             In every round BASE and HEAD must have timed the same work (workload, seed, viewport, trace), as \
             `compare` requires.
 
-            With --until-decided (what scripts/ci-benchmark runs), ab looks after every --look-every rounds and \
+            With --until-decided (what scripts/ci-benchmark runs), ab looks after every --look-every rounds (the \
+            first look later, at the first round that holds an interval, when --look-every is too early) and \
             stops once every gated result is decided against the threshold (a regression, or an interval at or \
             below 1 + threshold) or --budget rounds are spent. Looking more than once would raise the chance of a \
             false alarm, so each look's interval is wider than a single test's: an exact group-sequential sign \
@@ -40,7 +41,8 @@ struct AB: ParsableCommand {
             regresses when HEAD's estimated cycles exceed BASE's by more than the threshold (1% unless given) plus \
             the difference between the two runs of one build, or its instructions do and its cycles do not fall, \
             whatever the machine's load. --rounds, \
-            --until-decided, --budget, --look-every, --confirmation-rounds and --confidence do not apply.
+            --until-decided, --budget, --look-every, --confirmation-rounds and --confidence do not apply, and are \
+            refused; so are --rounds with --until-decided, and --budget and --look-every without it.
 
             Options BASE's `run --help` does not list are dropped for BASE, and said so.
 
@@ -55,7 +57,7 @@ struct AB: ParsableCommand {
             when HEAD's run fails (an error, a signal, its time limit, no readable report) or HEAD did not measure \
             a result of the gate's operations that BASE measured (its answers turned inexact, or it dropped the \
             result): the change breaks the benchmark; 64 \
-            for usage.
+            for usage; 74 when standard output or a file asked for cannot be written, whatever the verdict.
             """
     )
 
@@ -65,14 +67,22 @@ struct AB: ParsableCommand {
     @Argument(help: ArgumentHelp("The tessera-bench binary of the change.", valueName: "head"))
     var head: String
 
-    @Option(parsing: .unconditional, help: "Rounds of one process of each binary, 6 or more (a 95% interval needs 6).")
-    var rounds = 20
+    @Option(
+        name: .customLong("rounds"), parsing: .unconditional,
+        help: "Rounds of one process of each binary, 6 or more (a 95% interval needs 6). (default: 20)")
+    var givenRounds: Int?
+
+    var rounds: Int { givenRounds ?? 20 }
 
     @Flag(help: "Add rounds until every gated result is decided, or --budget rounds are spent.")
     var untilDecided = false
 
-    @Option(parsing: .unconditional, help: "With --until-decided: the most rounds before the confirmation.")
-    var budget = 30
+    @Option(
+        name: .customLong("budget"), parsing: .unconditional,
+        help: "With --until-decided: the most rounds before the confirmation. (default: 30)")
+    var givenBudget: Int?
+
+    var budget: Int { givenBudget ?? 30 }
 
     @Option(
         parsing: .unconditional,
@@ -83,9 +93,13 @@ struct AB: ParsableCommand {
     var roundsBetweenLooks: Int { lookEvery ?? min(10, budget) }
 
     @Option(
-        parsing: .unconditional,
-        help: "Rounds run after a gated regression to confirm it before ab fails (0: fail without confirming).")
-    var confirmationRounds = 10
+        name: .customLong("confirmation-rounds"), parsing: .unconditional,
+        help:
+            "Rounds run after a gated regression to confirm it before ab fails (0: fail without confirming). (default: 10)"
+    )
+    var givenConfirmationRounds: Int?
+
+    var confirmationRounds: Int { givenConfirmationRounds ?? 10 }
 
     @Option(
         help: ArgumentHelp(
@@ -95,14 +109,14 @@ struct AB: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The change of the median ratio, in percent, beyond which a change counts (default: 3, or 1 with --measure instructions).",
+            "The change of the median ratio, in percent (0 to 1000), beyond which a change counts (default: 3, or 1 with --measure instructions).",
             valueName: "percent"))
     var threshold: Double?
 
     @Option(
         help: ArgumentHelp(
             "What to compare: time, or instructions (counted under callgrind).", valueName: "time|instructions"))
-    var measure = RunMeasure.time
+    var measure = ComparedMeasure.time
 
     /// The threshold given, or the measure's own.
     var thresholdPercent: Double { threshold ?? (measure == .instructions ? 1 : 3) }
@@ -122,8 +136,12 @@ struct AB: ParsableCommand {
         }
     }
 
-    @Option(parsing: .unconditional, help: "The confidence of each interval, between 0 and 1.")
-    var confidence = 0.95
+    @Option(
+        name: .customLong("confidence"), parsing: .unconditional,
+        help: "The confidence of each interval, between 0 and 1. (default: 0.95)")
+    var givenConfidence: Double?
+
+    var confidence: Double { givenConfidence ?? 0.95 }
 
     @Option(
         parsing: .unconditional,
@@ -162,9 +180,8 @@ struct AB: ParsableCommand {
     ]
 
     func validate() throws {
-        guard thresholdPercent.isFinite, thresholdPercent >= 0, thresholdPercent < 100 else {
-            throw ValidationError("--threshold must be a percentage from 0 to under 100")
-        }
+        try refuseOptionsThatDoNotApply()
+        try ThresholdOption.check(threshold)
         guard confidence > 0, confidence < 1 else { throw ValidationError("--confidence must be between 0 and 1") }
         // With fewer rounds than an interval needs, no result can ever be a regression: a gate that cannot fail.
         let fewest = MedianInterval.fewestSamples(confidence: confidence)
@@ -203,11 +220,31 @@ struct AB: ParsableCommand {
             throw ValidationError("the run options are not valid for `tessera-bench run`: \(repeated)")
         }
         _ = try outputFiles()
-        if measure == .timeAndInstructions {
-            throw ValidationError("--measure takes time or instructions: ab compares one measure at a time")
+    }
+
+    /// An option given that does not apply to what ab will do is refused, naming why: a counted comparison runs
+    /// no rounds, a fixed number of rounds has no budget or looks, and rounds until decided are not a fixed number.
+    private func refuseOptionsThatDoNotApply() throws {
+        let given: [(option: String, given: Bool)] = [
+            ("--rounds", givenRounds != nil), ("--until-decided", untilDecided), ("--budget", givenBudget != nil),
+            ("--look-every", lookEvery != nil), ("--confirmation-rounds", givenConfirmationRounds != nil),
+            ("--confidence", givenConfidence != nil),
+        ]
+        func first(of options: Set<String>) -> String? {
+            given.first { options.contains($0.option) && $0.given }?.option
         }
-        if measure == .instructions, untilDecided {
-            throw ValidationError("--until-decided adds timed rounds; a counted comparison runs each build twice")
+        if measure == .instructions, let option = first(of: Set(given.map(\.option))) {
+            throw ValidationError(
+                "\(option) does not apply to --measure instructions: a counted comparison runs each build twice, in "
+                    + "no rounds and with no interval")
+        }
+        if untilDecided, let option = first(of: ["--rounds"]) {
+            throw ValidationError(
+                "\(option) does not apply with --until-decided: --budget bounds its rounds and --look-every spaces "
+                    + "its looks")
+        }
+        if !untilDecided, let option = first(of: ["--budget", "--look-every"]) {
+            throw ValidationError("\(option) applies only with --until-decided; --rounds sets a fixed number")
         }
     }
 

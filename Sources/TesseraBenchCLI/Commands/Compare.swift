@@ -32,7 +32,7 @@ struct Compare: ParsableCommand {
             unusable input: a report unreadable, not JSON, not a tessera-bench report or written by a newer one; \
             reports with no result in common (nothing printed); reports of different work (the table is printed, \
             led by its warning). Arguments that cannot be parsed, and a threshold or alpha out of range, are usage \
-            errors: 64.
+            errors: 64. Standard output or a file asked for that cannot be written: 74, whatever the verdict.
             """
     )
 
@@ -50,7 +50,7 @@ struct Compare: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "The change, in percent, beyond which a significant change counts (default: 5 for times, 1 for counts).",
+            "The change, in percent (0 to 1000), beyond which a significant change counts (default: 5 for times, 1 for counts).",
             valueName: "percent"))
     var threshold: Double?
 
@@ -64,9 +64,7 @@ struct Compare: ParsableCommand {
 
     /// Settings out of range are usage errors (64), as an unknown option is: 2 is for the reports.
     func validate() throws {
-        if let threshold, !(threshold.isFinite && threshold >= 0) {
-            throw ValidationError("--threshold must be a percentage of 0 or more, not \(threshold)")
-        }
+        try ThresholdOption.check(threshold)
         guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be between 0 and 1, not \(alpha)") }
     }
 
@@ -128,9 +126,12 @@ struct Compare: ParsableCommand {
                 "the reports counted different work, so their counts cannot be compared: "
                     + work.map(\.description).joined(separator: "; "))
         }
-        let comparison = CountedComparison(
+        var comparison = CountedComparison(
             base: [reports.base], head: [reports.head], runArguments: [], threshold: (threshold ?? 1) / 100,
             gate: Set(BenchmarkOperation.allCases))
+        // A result one report lacks is listed (`oneSided`), as the timed comparison lists it, and fails nothing:
+        // only `ab`'s gate breaks on a result HEAD no longer counts.
+        comparison.gatedOnlyInBase = []
         if let unjudged = comparison.unjudged { throw unusable(unjudged) }
         if timed {
             print("")

@@ -4,7 +4,7 @@ import Foundation
 import TesseraBenchKit
 
 /// What `run --measure` measures: time on the clock, instructions and simulated cache misses under callgrind, or
-/// both, one after the other (`ab --measure` takes one of the first two).
+/// both, one after the other.
 enum RunMeasure: String, CaseIterable, ExpressibleByArgument {
     case time
     case instructions
@@ -12,6 +12,12 @@ enum RunMeasure: String, CaseIterable, ExpressibleByArgument {
 
     var times: Bool { self != .instructions }
     var counts: Bool { self != .time }
+}
+
+/// What `ab --measure` compares: one of `run`'s measures at a time, so its help and its completions offer no other.
+enum ComparedMeasure: String, CaseIterable, ExpressibleByArgument {
+    case time
+    case instructions
 }
 
 /// What `run --measure instructions` counts, as the user starts it: the same command again under callgrind, which

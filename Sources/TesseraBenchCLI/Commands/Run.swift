@@ -115,9 +115,6 @@ struct Run: ParsableCommand {
         if workload.workload != nil, let items, items.counts.count > 1 {
             throw ValidationError("a workload file fixes the item count: drop --items or give one count")
         }
-        if workload.workload != nil, workload.sectionShapes.count > 1 {
-            throw ValidationError("a workload file fixes its sections: drop --items-per-section")
-        }
         try workload.requireDistinctWorkloads(at: items?.counts ?? Self.defaultItemCounts, of: try layoutIDs)
         try checkIndexes()
         _ = try outputFiles()
@@ -127,14 +124,9 @@ struct Run: ParsableCommand {
         if measure.counts { try checkCounted() }
     }
 
-    /// A counted run needs valgrind; counted alone, it writes its counts as a report and a table.
+    /// A counted run needs valgrind; every file format carries its counts.
     func checkCounted() throws {
         if measure == .instructions {
-            for (name, file) in [("--markdown", markdown), ("--csv", csv), ("--html", html)] where file != nil {
-                throw ValidationError(
-                    "\(name) shows times; --measure instructions writes --report and a table (time,instructions writes both)"
-                )
-            }
             if systemMalloc {
                 throw ValidationError("--system-malloc compares times; drop it with --measure instructions")
             }
@@ -216,7 +208,7 @@ struct Run: ParsableCommand {
             print(CountedTable.render(report), terminator: "")
         }
         if measure.times, measure.counts { print("\n" + CountedAgreement(report).text(), terminator: "") }
-        // Validation allows the timed documents only where there are times.
+        // Every format carries what was measured: the timed sections, the counted ones, or both.
         try outputFiles.write([
             "--report": { try report.jsonData() },
             "--markdown": { Data(MarkdownReport.render(ReportDocument(report)).utf8) },

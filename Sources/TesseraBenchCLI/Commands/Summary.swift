@@ -55,6 +55,16 @@ struct Summary: ParsableCommand {
 
     func run() throws {
         let outputFiles = try OutputFiles(["--readme": readme], inputs: reports.map { ("report", $0) })
+        // One report named twice would count its targets and checks twice.
+        var named: [String: String] = [:]
+        for path in reports {
+            var status = stat()
+            guard stat(path, &status) == 0 else { continue }  // the reader says why it cannot be read
+            if let first = named.updateValue(path, forKey: "\(status.st_dev):\(status.st_ino)") {
+                throw ValidationError(
+                    "\(first) and \(path) are one report, named twice: its targets and checks would count twice")
+            }
+        }
         var loaded: [BenchmarkReport] = []
         for path in reports {
             do throws(ReportError) {
@@ -72,6 +82,11 @@ struct Summary: ParsableCommand {
                 pages.append(CountedTable.render(report))
                 if !report.results.isEmpty { pages.append(CountedAgreement(report).text()) }
             }
+            // The timed summary ends with the machine; counts alone need it as much.
+            if timed.isEmpty {
+                let counted = RunSummary(loaded)
+                pages.append("Measured on \(counted.machine); \(counted.build).\n")
+            }
             print(pages.joined(separator: "\n"), terminator: "")
             return
         }
@@ -82,7 +97,13 @@ struct Summary: ParsableCommand {
         }
         let text = try Self.replacingResults(in: readme, with: summary.markdown(command: command))
         try outputFiles.write(["--readme": { Data(text.utf8) }])
-        print("Wrote the results of \(reports.joined(separator: ", ")) into \(readme)")
+        let (used, countsOnly) = zip(reports, loaded).reduce(into: ([String](), [String]())) { lists, pair in
+            if pair.1.results.isEmpty { lists.1.append(pair.0) } else { lists.0.append(pair.0) }
+        }
+        print(
+            "Wrote the results of \(used.joined(separator: ", ")) into \(readme)"
+                + (countsOnly.isEmpty
+                    ? "" : "; not \(countsOnly.joined(separator: ", ")), which holds counts only, not times"))
     }
 
     struct ReadmeError: Error, CustomStringConvertible {

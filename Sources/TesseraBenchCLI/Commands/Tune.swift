@@ -33,7 +33,7 @@ struct Tune: ParsableCommand, ItemCountCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How much slower than the leader, in percent, a candidate may be and still count as as fast.",
+            "How much slower than the leader, in percent (0 to 1000), a candidate may be and still count as as fast.",
             valueName: "percent"))
     var threshold = 3.0  // TuneResult.defaultThreshold, in percent
 
@@ -49,10 +49,7 @@ struct Tune: ParsableCommand, ItemCountCommand {
                 "--rounds must be between \(TuneResult.minimumRounds) and \(TuneResult.maximumRounds): fewer than \(TuneResult.minimumRounds) give no 95% interval of a candidate's ratio to the leader, so no candidate could be told from it"
             )
         }
-        // No upper side to keep below 100%, as `ab`'s improvements have: 200 counts anything within 3× as fast.
-        guard threshold.isFinite, threshold > 0, threshold <= 1_000 else {
-            throw ValidationError("--threshold must be a percentage above 0 and at most 1000")
-        }
+        try ThresholdOption.check(threshold)
     }
 
     func run() throws {

@@ -28,25 +28,33 @@ struct WorkloadOptions: ParsableArguments {
         ))
     var workload: String?
 
-    @Option(help: "How the built-in workload sizes flow items: seeded random 40…120 points, or uniform.")
-    var sizing: ItemSizing = .random
+    @Option(
+        name: .customLong("sizing"),
+        help: "How the built-in workload sizes flow items: seeded random 40…120 points, or uniform. (default: random)")
+    var givenSizing: ItemSizing?
+
+    var sizing: ItemSizing { givenSizing ?? .random }
 
     @Option(
-        parsing: .unconditional,
+        name: .customLong("item-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "The flow item size when --sizing is uniform. (default: \(WorkloadOptions.defaultItemSize))",
             valueName: "WxH"),
         transform: SizeArgument.init(parsing:))
-    var itemSize = WorkloadOptions.defaultItemSize
+    var givenItemSize: SizeArgument?
+
+    var itemSize: SizeArgument { givenItemSize ?? WorkloadOptions.defaultItemSize }
 
     @Option(
-        parsing: .unconditional,
+        name: .customLong("items-per-section"), parsing: .unconditional,
         help: ArgumentHelp(
             "Items per section in the built-in workload (flow, waterfall, sticky-parallax, registered layouts); `run` takes a comma-separated list and measures each shape, k and M suffixes allowed. (default: 1000)",
             valueName: "counts"
         ),
         transform: CountListArgument.init(parsing:))
-    var itemsPerSection = CountListArgument([1_000])
+    var givenItemsPerSection: CountListArgument?
+
+    var itemsPerSection: CountListArgument { givenItemsPerSection ?? CountListArgument([1_000]) }
 
     @Option(
         parsing: .unconditional,
@@ -186,6 +194,20 @@ struct WorkloadOptions: ParsableArguments {
     /// Every built-in layout made from one item with these options: a parameter out of range (`--columns 0`) is a
     /// usage error before anything runs, whichever layout it belongs to.
     func validate() throws {
+        // The built-in workload's own options shape sections a workload file brings itself: given with one, each
+        // was ignored. So was an item size for sizes that are random.
+        let builtInOptions: [(option: String, given: Bool)] = [
+            ("--items-per-section", givenItemsPerSection != nil), ("--sizing", givenSizing != nil),
+            ("--item-size", givenItemSize != nil), ("--header-height", headerHeight != nil),
+            ("--footer-height", footerHeight != nil),
+        ]
+        if let workload, let option = builtInOptions.first(where: \.given)?.option {
+            throw ValidationError(
+                "\(option) shapes the built-in workload, and --workload \(workload) brings its own sections: drop one")
+        }
+        if givenItemSize != nil, sizing != .uniform {
+            throw ValidationError("--item-size applies only with --sizing uniform: random sizes are 40…120 points")
+        }
         // The built-in sections' heights, not a layout's parameters: the layouts made below do not see them.
         for (option, height) in [("--header-height", headerHeight), ("--footer-height", footerHeight)] {
             if let height, !Size.isValidLength(height) {

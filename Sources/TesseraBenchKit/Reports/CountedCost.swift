@@ -66,7 +66,7 @@ package struct CountedCost: Codable, Hashable, Sendable {
     }
 
     /// The largest count a report may hold: with counts this size, every estimate and ratio is a finite number.
-    static let longestCount = 1e18
+    package static let longestCount = 1e18
 
     enum CodingKeys: String, CodingKey {
         case instructions, dataReads, dataWrites, l1Misses, lastLevelMisses, estimatedCycles

@@ -72,7 +72,7 @@ extension BenchmarkReport {
 
     /// The longest time a report may hold, in nanoseconds (11.6 days): with times above 0, every ratio of two of
     /// them is a finite number.
-    static let longestTime = 1e15
+    package static let longestTime = 1e15
 
     /// Whether `nanoseconds` is a time a report may hold: above 0 and at most `longestTime`.
     package static func isTime(_ nanoseconds: Double) -> Bool { nanoseconds > 0 && nanoseconds <= longestTime }
@@ -158,7 +158,7 @@ extension BenchmarkReport {
     }
 
     /// The largest a shift, in points, is read as: a content's length (`Size.maximumLength`), which no move exceeds.
-    static let largestShift = 1e12
+    package static let largestShift = 1e12
 
     /// What a layout shift result cannot hold: no element or step, a shift or score that is negative, not finite or
     /// past any content, a p99 over the largest, a column change count below 0, a balance under 1, or a result

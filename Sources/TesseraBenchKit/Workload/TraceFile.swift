@@ -163,7 +163,9 @@ package struct TraceFile: Sendable {
         let (width, height) = try pair(numbers, at: field)
         let size = Size(width: width, height: height)
         guard width > 0, height > 0, size.isValidExtent else {
-            throw Reason("\(field) must be a positive width and height")
+            throw Reason(
+                "\(field) must be a width and a height above 0 and at most 10^12 points, not "
+                    + "\(width) × \(height)")
         }
         return size
     }
