@@ -74,23 +74,26 @@ extension CollectionLayout {
         let axis = _algorithm.scrollAxis
         let query = AxisRect(rect, along: axis)
         let margin = _store.searchMargin
-        // The buffer is written in place, beside the store and the indexes it reads (disjoint properties).
-        anchorAnswer.removeAll()
-        _store.findChunks(meeting: query, margin: margin, into: &anchorAnswer)
-        let candidates = anchorAnswer.candidates.count
-        for step in 0..<candidates {
-            let candidate = anchorAnswer.candidates[last ? candidates &- 1 &- step : step]
-            let chunkQuery = ChunkQuery(
-                query, base: candidate.base, firstElement: candidate.firstElement, margin: margin)
-            let chunk = ElementChunk(_store.pool[candidate.chunk])
-            anchorAnswer.removeAll()
-            repeat {
-                indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: axis, into: &anchorAnswer)
-            } while anchorAnswer.madeRoom(from: 0)
-            guard anchorAnswer.count > 0 else { continue }
-            return anchorAnswer.indices[last ? anchorAnswer.count &- 1 : 0]
+        // A copy of the layout shares the buffer until one of them anchors: that one takes a buffer of its own.
+        if !isKnownUniquelyReferenced(&anchorBuffer) { anchorBuffer = AnchorBuffer() }
+        return anchorBuffer.unsafelyUnwrapped.withAnswer { answer in
+            answer.removeAll()
+            _store.findChunks(meeting: query, margin: margin, into: &answer)
+            let candidates = answer.candidates.count
+            for step in 0..<candidates {
+                let candidate = answer.candidates[last ? candidates &- 1 &- step : step]
+                let chunkQuery = ChunkQuery(
+                    query, base: candidate.base, firstElement: candidate.firstElement, margin: margin)
+                let chunk = ElementChunk(_store.pool[candidate.chunk])
+                answer.removeAll()
+                repeat {
+                    indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: axis, into: &answer)
+                } while answer.madeRoom(from: 0)
+                guard answer.count > 0 else { continue }
+                return answer.indices[last ? answer.count &- 1 : 0]
+            }
+            return nil
         }
-        return nil
     }
 
     /// The element the change keeps in place nearest to `element`: itself, else the first after it, else the last

@@ -15,9 +15,10 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
     @usableFromInline let emptyIndex: Index
     @usableFromInline var _contentSize = Size.zero
     @usableFromInline var _viewport: Size?
-    /// The answer an anchor is found in (`CollectionLayout+Anchoring.swift`): kept, so that a change allocates nothing
-    /// once it has grown to a viewport's elements.
-    @usableFromInline var anchorAnswer = VisibleElements()
+    /// The answer an anchor is found in (`CollectionLayout+Anchoring.swift`), made by the first anchored change and
+    /// kept, so that later ones allocate nothing: one reference, `nil` until then, because every query reads the
+    /// layout whole and retains each buffer it holds (the answer's three cost every query 45 instructions).
+    @usableFromInline var anchorBuffer: AnchorBuffer?
 
     /// Every element's frame, as the last prepare or update left them; empty before the first prepare.
     @inlinable public var store: LayoutStore { _store }

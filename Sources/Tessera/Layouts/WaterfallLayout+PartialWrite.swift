@@ -73,6 +73,16 @@ extension WaterfallLayout {
             /// from the list where they are, not through the section's enum a photo.
             /// (`laidOutItem` is declared in it: a variable the closures below captured was boxed, a malloc an update.)
             func writeWindow<Sizes: ItemSizeSource>(_ sizes: Sizes) -> PartialWrite? {
+                // The placement chosen once, not a photo: under `.shortest` the loop is the one it was before
+                // stable columns.
+                if let kept {
+                    return writeWindow(sizes) { item in
+                        geometry.place(sizes[item].height, inColumn: Int(kept.columns[item].index), of: columnEnds)
+                    }
+                }
+                return writeWindow(sizes) { item in geometry.place(sizes[item].height, in: columnEnds) }
+            }
+            func writeWindow<Sizes: ItemSizeSource>(_ sizes: Sizes, placing place: (Int) -> Rect) -> PartialWrite? {
                 var laidOutItem = start
                 for item in start..<windowEnd {
                     if edit.mayJoin(at: item) {
@@ -91,12 +101,7 @@ extension WaterfallLayout {
                     } else if item >= edit.horizon {
                         return PartialWrite(start: start, end: .horizon)
                     }
-                    writer.append(
-                        .cell,
-                        frame: kept.map {
-                            geometry.place(sizes[item].height, inColumn: Int($0.columns[item].index), of: columnEnds)
-                        }
-                            ?? geometry.place(sizes[item].height, in: columnEnds))
+                    writer.append(.cell, frame: place(item))
                 }
                 return nil
             }
