@@ -59,9 +59,10 @@ public enum ColumnPlacement: Hashable, Sendable {
     }
 
     /// The first of the shortest columns of `ends`.
-    @inlinable static func shortest(of ends: [Double]) -> Int {
+    @inlinable static func shortest(of ends: some RandomAccessCollection<Double>) -> Int {
         var column = 0
-        for candidate in ends.indices.dropFirst() where ends[candidate] < ends[column] { column = candidate }
+        var shortest = Double.infinity
+        for (candidate, end) in ends.enumerated() where end < shortest { (column, shortest) = (candidate, end) }
         return column
     }
 
@@ -71,11 +72,14 @@ public enum ColumnPlacement: Hashable, Sendable {
     /// - Complexity: O((*m* − `item`) + *c*): the photos after the place are read, never those before it, so that an
     ///   append costs nothing of the section's length.
     mutating func insert(at item: Int, height: Double, sizes: ItemSizes, padding: Double) {
-        var before = ends
-        for later in item..<columns.count {
-            before[Int(columns[later].index)] -= Self.advance(sizes[later].height, padding: padding)
+        // The ends before the place, on the stack: a copy of `ends` was an allocation an insert.
+        let column = withUnsafeTemporaryAllocation(of: Double.self, capacity: ends.count) { before in
+            _ = before.initialize(from: ends)
+            for later in item..<columns.count {
+                before[Int(columns[later].index)] -= Self.advance(sizes[later].height, padding: padding)
+            }
+            return Self.shortest(of: before)
         }
-        let column = Self.shortest(of: before)
         columns.insert(KeptColumn(column), at: item)
         ends[column] += Self.advance(height, padding: padding)
     }
