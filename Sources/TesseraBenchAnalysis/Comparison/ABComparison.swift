@@ -227,16 +227,9 @@ package struct ABComparison: Codable, Sendable {
     /// measured (its run dropped them, or a strategy's answers turned inexact and its run timed no query of it), so
     /// the gate could not judge them, named with HEAD's inexact checks when there are some.
     package var headBrokeTheGate: String? {
-        guard let missing = gatedOnlyInBase, !missing.isEmpty else { return nil }
-        var text =
-            "HEAD did not measure \(missing.count == 1 ? "a gated result" : "\(missing.count) gated results") that "
-            + "BASE measured in every round: \(missing.joined(separator: ", "))"
-        if let inexact = inexactInHead, !inexact.isEmpty {
-            text +=
-                "; HEAD's answers differ from brute force (\(inexact.joined(separator: "; "))), and a run times no "
-                + "query or update of an inexact strategy"
-        }
-        return text + ": the change breaks the benchmark"
+        BrokenGate.description(
+            gatedOnlyInBase ?? [], measured: ("measure", "measured in every round"), inexact: inexactInHead,
+            runs: "times")
     }
 
     /// Whether every gated result is decided against the threshold: a regression (its interval wholly above

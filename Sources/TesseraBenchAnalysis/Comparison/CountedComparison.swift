@@ -174,16 +174,7 @@ package struct CountedComparison: Codable, Sendable {
     /// Why HEAD broke the benchmark, or `nil`: named with HEAD's inexact checks when there are some, as `ab`'s
     /// timed comparison names them.
     package var headBrokeTheGate: String? {
-        guard !gatedOnlyInBase.isEmpty else { return nil }
-        var text =
-            "HEAD did not count \(gatedOnlyInBase.count == 1 ? "a gated result" : "\(gatedOnlyInBase.count) gated results") "
-            + "that BASE counted: \(gatedOnlyInBase.joined(separator: ", "))"
-        if let inexact = inexactInHead, !inexact.isEmpty {
-            text +=
-                "; HEAD's answers differ from brute force (\(inexact.joined(separator: "; "))), and a run counts no "
-                + "query or update of an inexact strategy"
-        }
-        return text + ": the change breaks the benchmark"
+        BrokenGate.description(gatedOnlyInBase, measured: ("count", "counted"), inexact: inexactInHead, runs: "counts")
     }
 
     /// The verdict, in one sentence: what broke or was not judged before any "no regression", which a
