@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Examples/MagazineBench`, a package of its own that benchmarks a layout none of the built-ins is, built and run
-/// as the README's "Benchmark your own layout" tells a user to, so that neither can rot.
+/// as docs/own-layout.md tells a user to, so that neither can rot.
 @Suite("Examples/MagazineBench")
 struct ExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -64,12 +64,13 @@ struct ExampleTests {
                 && unknown.standardError.contains("flow"), "\(unknown)")
     }
 
-    @Test("the README's steps are the example's files, word for word")
-    func theReadmeShowsTheExample() throws {
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test("the guide's steps are the example's files, word for word")
+    func theGuideShowsTheExample() throws {
+        let guide = try String(
+            contentsOf: Self.repository.appendingPathComponent("docs/own-layout.md"), encoding: .utf8)
         for file in ["Package.swift", "Sources/magazine-bench/main.swift"] {
             let contents = try String(contentsOf: Self.example.appendingPathComponent(file), encoding: .utf8)
-            #expect(readme.contains("```swift\n\(contents)```"), "README shows \(file) as it is")
+            #expect(guide.contains("```swift\n\(contents)```"), "docs/own-layout.md shows \(file) as it is")
         }
     }
 }
