@@ -158,8 +158,10 @@ extension LayoutStore {
 
         /// Appends the elements `elements` of `source`, whose base is `sourceBase`, and its records `records`, where
         /// they are in content coordinates (`sourceBase` plus their positions): what an update keeps of a chunk it
-        /// rewrites, copied column by column. A record goes in before the element it starts at, as a section begun
-        /// there would.
+        /// rewrites. The elements go in runs that fill the chunk being filled, copied column by column, and each
+        /// run's records beside it: at one item a section a run between two records is one element, and six copies
+        /// an element cost 300 instructions. A record goes in before the element it starts at, as a section begun
+        /// there would, so one at the first element of a new chunk takes the new chunk's base as its origin.
         ///
         /// - Complexity: O(*m*) for the *m* elements and records copied.
         @inlinable mutating func appendCopy(
@@ -168,6 +170,7 @@ extension LayoutStore {
             var next = elements.lowerBound
             var record = records.lowerBound
             while true {
+                // Records at `next`: before its element, in a new chunk at their origin when this one is full.
                 while record < records.upperBound, Int(source.recordStarts[record]) <= next {
                     let origin = sourceBase + source.recordOrigins[record]
                     if chunk.count == Chunk.capacity { startChunk(at: hasChunk ? origin : base) }
@@ -177,18 +180,24 @@ extension LayoutStore {
                 guard next < elements.upperBound else { break }
                 if chunk.count == Chunk.capacity { startChunk() }
                 let start = chunk.count
-                let recordEnd = record < records.upperBound ? Int(source.recordStarts[record]) : Int.max
-                let run = Swift.min(elements.upperBound, recordEnd, next &+ (Chunk.capacity &- start)) &- next
+                let run = Swift.min(elements.upperBound &- next, Chunk.capacity &- start)
                 for index in 0..<4 {
                     (chunk.column(index) + start).update(from: source.column(index) + next, count: run)
                 }
                 (chunk.kinds + start).update(from: source.kinds + next, count: run)
+                (chunk.marks + start).update(from: source.marks + next, count: run)
                 let scroll = (Placement.axis == .vertical ? chunk.y : chunk.x) + start
                 let move = sourceBase - base
                 for index in 0..<run { scroll[index] += move }
-                (chunk.marks + start).update(from: source.marks + next, count: run)
+                // Records inside the run, after its first element: their elements are in this chunk now.
+                let (shift, end) = (start &- next, next &+ run)
+                while record < records.upperBound, Int(source.recordStarts[record]) < end {
+                    let origin = sourceBase + source.recordOrigins[record]
+                    chunk.appendRecord(start: Int(source.recordStarts[record]) &+ shift, origin: origin - base)
+                    record &+= 1
+                }
                 chunk.count = start &+ run
-                next &+= run
+                next = end
             }
             sectionOffset = sectionOrigin - base
         }
