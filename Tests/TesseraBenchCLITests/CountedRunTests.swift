@@ -16,6 +16,8 @@ struct CountedRunTests {
         "run", "--measure", "instructions", "--layouts", "flow", "--items", "1k", "--strategies",
         "soa-binary-search,naive-dictionary", "--quiet",
     ]
+    /// A debug build's counted run of `options` takes 70 s on a 2-core machine: the limit only ends a hang.
+    static let timeout = 300.0
 
     /// Every operation the timed run measures is counted, the engine's far below the naive dictionary's, and a
     /// second process counts nearly the same instructions.
@@ -25,7 +27,7 @@ struct CountedRunTests {
         var counts: [[String: Double]] = []
         for run in 1...2 {
             let report = directory.appendingPathComponent("counted-\(run).json").path
-            let outcome = try Bench.run(Self.options + ["--report", report])
+            let outcome = try Bench.run(Self.options + ["--report", report], timeout: Self.timeout)
             #expect(outcome.status == 0, "\(outcome)")
             #expect(outcome.standardError.isEmpty, "valgrind's own messages go to its log: \(outcome)")
             #expect(outcome.standardOutput.contains("est. cycles"), "\(outcome)")
@@ -148,7 +150,8 @@ struct CountedRunTests {
         #expect(try planted.contents().isEmpty, "nothing was written through the planted link")
 
         // A run that ends of itself removes its directory.
-        let outcome = try Bench.run(Self.options, environment: ["TMPDIR": temporary.url.path])
+        let outcome = try Bench.run(
+            Self.options, timeout: Self.timeout, environment: ["TMPDIR": temporary.url.path])
         #expect(outcome.status == 0, "\(outcome)")
         let left = try temporary.contents().filter { $0 != name && $0 != "tessera-bench-callgrind" }
         #expect(left.isEmpty, "nothing left behind: \(left)")

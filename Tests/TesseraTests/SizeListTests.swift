@@ -15,13 +15,16 @@ struct SizeListTests {
         #expect(list == SizeList(array))
         #expect(list.hashValue == SizeList(array).hashValue)
         if list.isBlocked {
-            #expect(list.ends.count == list.slots.count)
+            let blocks = list.blocks
             #expect(zip(list.ends, list.ends.dropFirst()).allSatisfy { $0 < $1 }, "every block holds a size")
-            #expect(list.ends.indices.allSatisfy { list.ends[$0] - list.start(ofBlock: $0) <= SizeList.blockCapacity })
-            let own = list.slots.filter { $0 != list.fillSlot }
-            #expect(Set(own).count == own.count, "no two blocks share a slot but the fill slot")
-            #expect(Set(list.slots).isDisjoint(with: list.freeSlots))
-            #expect(!list.freeSlots.contains(list.fillSlot))
+            #expect(
+                blocks.indices.allSatisfy { blocks[$0].count == list.ends[$0] - list.start(ofBlock: $0) },
+                "each block holds what its end says")
+            #expect(blocks.allSatisfy { $0.count <= SizeList.blockCapacity })
+            // A block in two places is a full block of a repeated value that no edit has written yet.
+            let places = Dictionary(grouping: blocks.indices) { ObjectIdentifier(blocks[$0]) }
+            let full = { (block: Int) in blocks[block].count == SizeList.blockCapacity }
+            #expect(places.values.allSatisfy { $0.count == 1 || $0.allSatisfy(full) })
         }
         // As a write reads it: in order, then from random items.
         var generator = SeededGenerator(seed: UInt64(array.count))
@@ -94,8 +97,7 @@ struct SizeListTests {
             var array = Array(repeating: Self.size(-7), count: count)
             Self.check(list, equals: array)
             if count > SizeList.flatLimit {
-                #expect(list.storage.count == SizeList.blockCapacity, "one block, shared")
-                #expect(list.slots.allSatisfy { $0 == list.fillSlot })
+                #expect(Set(list.blocks.dropLast().map(ObjectIdentifier.init)).count == 1, "one block, shared")
             }
             let original = list
             var value = 0
@@ -122,6 +124,32 @@ struct SizeListTests {
         edited.append(Self.size(-1))
         edited[7] = Self.size(-2)
         edited.remove(at: 3)
+        Self.check(list, equals: edited)
+    }
+
+    @Test("an edit copies the blocks it writes, never every value; a list given at once is one buffer until a split")
+    func editsCopyTheirBlocks() {
+        let array = (0..<(40 * SizeList.blockCapacity + 5)).map(Self.size)
+        var list = SizeList(array)
+        var edited = array
+        #expect(list.inOrderValues != nil, "given at once: one buffer")
+        list[5] = Self.size(-1)
+        list.insert(Self.size(-2), at: list.count)
+        edited[5] = Self.size(-1)
+        edited.append(Self.size(-2))
+        #expect(list.inOrderValues != nil, "a set, and an append into the last block's room, keep one buffer")
+        let copy = list
+        // A split of a full block (its two halves), a removal's block and a set's block: four blocks written.
+        list.insert(Self.size(-3), at: 7 * SizeList.blockCapacity + 3)
+        list.remove(at: 20 * SizeList.blockCapacity)
+        list[30 * SizeList.blockCapacity] = Self.size(-4)
+        #expect(list.inOrderValues == nil)
+        let shared = Set(copy.blocks.map(ObjectIdentifier.init))
+        #expect(list.blocks.count { !shared.contains(ObjectIdentifier($0)) } == 4, "only the blocks written are new")
+        Self.check(copy, equals: edited)
+        edited.insert(Self.size(-3), at: 7 * SizeList.blockCapacity + 3)
+        edited.remove(at: 20 * SizeList.blockCapacity)
+        edited[30 * SizeList.blockCapacity] = Self.size(-4)
         Self.check(list, equals: edited)
     }
 

@@ -83,7 +83,7 @@ struct WholeWriteTests {
             waterfall.insertSection(section, at: index % 3)
             sticky.insertSection(section, at: index % 3)
         }
-        #expect(flow.sections.isBlocked && !flow.sections.isInOrder)
+        #expect(flow.sections.isBlocked && flow.sections.inOrderValues == nil)
         Self.expectSameWrites(flow)
         Self.expectSameWrites(waterfall)
         Self.expectSameWrites(sticky)

@@ -106,12 +106,3 @@ public enum ItemSizes: Hashable, Sendable {
 /// A layout's sections, kept in blocks so that a section inserted, removed or moved among a million moves a block
 /// of sections, not every section after it.
 public typealias SectionList = BlockedArray<LayoutSection>
-
-extension LayoutSection: BlockedArrayElement {
-    /// No items and no views of its own.
-    ///
-    /// - Complexity: O(1).
-    public static var vacant: LayoutSection {
-        LayoutSection(itemSizes: .uniform(.zero, count: 0), headerHeight: 0, footerHeight: 0)
-    }
-}

@@ -15,21 +15,17 @@ public enum ColumnPlacement: Hashable, Sendable {
 }
 
 /// A photo's column, as `ColumnPlacement.stable` keeps it.
-@usableFromInline struct KeptColumn: BlockedArrayElement, Hashable, Sendable {
+@usableFromInline struct KeptColumn: Hashable, Sendable {
     @usableFromInline var index: UInt16
 
     @inlinable init(_ index: Int) { self.index = UInt16(truncatingIfNeeded: index) }
-
-    @inlinable static var vacant: KeptColumn { KeptColumn(0) }
 }
 
 /// One section's photos' columns under `ColumnPlacement.stable`, and how far each column reaches below the section's
 /// header: the advances of its photos, summed on the scroll grid (exact, so edits keep them as a fresh sum has them).
-@usableFromInline struct SectionColumns: BlockedArrayElement, Hashable, Sendable {
+@usableFromInline struct SectionColumns: Hashable, Sendable {
     @usableFromInline var columns: BlockedArray<KeptColumn>
     @usableFromInline var ends: [Double]
-
-    @inlinable static var vacant: SectionColumns { SectionColumns(columns: [], ends: []) }
 
     @inlinable init(columns: BlockedArray<KeptColumn>, ends: [Double]) {
         self.columns = columns

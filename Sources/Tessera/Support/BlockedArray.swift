@@ -3,61 +3,91 @@
 /// (`SectionList`) and each section's item sizes in another (`SizeList`).
 ///
 /// A short array is one Swift array in order. One longer than `flatLimit` keeps its values in blocks of up to
-/// `blockCapacity`, each in a slot of one array (so a reader reads a block through one pointer), in the order a
-/// table of slots gives, with each block's running end beside it to find a value by number. Places no value holds
-/// keep `Element.vacant`, which holds on to nothing.
+/// `blockCapacity`, each a buffer of its own (`Block`), listed in order with each block's running end beside it to
+/// find a value by number. Blocks are shared as Swift arrays share their buffers: a copy of the array shares every
+/// block, and an edit copies the one block it writes, so no edit copies every value.
 ///
-/// A long array of one value repeated (`init(repeating:count:)`, a uniform section's sizes turned into a list) keeps
-/// one block of it, the fill slot, which every block shares until its first edit copies it to a slot of its own:
-/// a section of a million items edited once writes one block, not a million sizes.
-public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection, MutableCollection,
-    ExpressibleByArrayLiteral
-{
+/// A long array given at once lies in one allocation its blocks share (`Slab`), in order, so that a reader reads it
+/// as one buffer until an insert splits a block or a removal shortens one (`inOrderValues`). A long array of one
+/// value repeated (`init(repeating:count:)`, a uniform section's sizes turned into a list) keeps one block of it,
+/// which every full block shares until its first edit copies it: a section of a million items edited once writes
+/// one block, not a million sizes.
+public struct BlockedArray<Element>: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
     @usableFromInline static var blockCapacity: Int { 1024 }
     /// The longest array kept as one Swift array: an insert into it moves at most 4,096 values.
     @usableFromInline static var flatLimit: Int { 4096 }
 
-    /// A short array's values in order; a long one's blocks, block in slot `s` at `s * blockCapacity`.
+    /// A short array's values in order; empty for a long one.
     @usableFromInline var storage: [Element]
-    /// A long array's table of blocks; `nil` for a short one. One reference beside the values, so that copying a
-    /// short array (a section's sizes) retains one object.
+    /// A long array's blocks; `nil` for a short one. One reference beside the values, so that copying a short array
+    /// (a section's sizes) retains one object.
     @usableFromInline var table: BlockTable?
 
-    /// A long array's blocks: which slot holds each, where each ends, and the slots no block uses. An array edits
-    /// its table only when no other shares it (`uniqueTable()`), as a Swift array copies on write, so arrays
-    /// share tables across threads as safely as Swift arrays do.
-    @usableFromInline final class BlockTable: @unchecked Sendable {
-        // Edited only through `uniqueTable()`, never while read: the dynamic exclusivity checks a class's
-        // properties get would cost more than a lookup.
-        /// The blocks in order, by slot.
-        @exclusivity(unchecked) @usableFromInline var slots: [Int32]
-        /// Per block in order, the items in it and in the blocks before it.
-        @exclusivity(unchecked) @usableFromInline var ends: [Int]
-        /// Slots no block uses.
-        @exclusivity(unchecked) @usableFromInline var freeSlots: [Int32]
-        /// The slot of the repeated value that blocks share until they are edited, or -1: never written.
-        @usableFromInline let fillSlot: Int32
+    /// A block's values: `count` of them from `values`, room for `blockCapacity`. Its own allocation, or a part of
+    /// a slab it shares with the blocks made beside it.
+    @usableFromInline final class Block: @unchecked Sendable {
+        // Edited only when the array editing it holds the only reference (`uniqueBlock`), never while read.
+        @usableFromInline let values: UnsafeMutablePointer<Element>
+        @exclusivity(unchecked) @usableFromInline var count: Int
+        /// The allocation the values lie in when blocks share one; `nil` when the block owns its values' room.
+        @usableFromInline let slab: Slab?
 
-        @inlinable init(slots: [Int32], ends: [Int], freeSlots: [Int32], fillSlot: Int32 = -1) {
-            (self.slots, self.ends, self.freeSlots, self.fillSlot) = (slots, ends, freeSlots, fillSlot)
+        @inlinable init(values: UnsafeMutablePointer<Element>, count: Int, slab: Slab?) {
+            (self.values, self.count, self.slab) = (values, count, slab)
+        }
+
+        /// A block of its own room, its values moved from `source` (or copied, `copying`).
+        @inlinable convenience init(from source: UnsafeMutablePointer<Element>, count: Int, copying: Bool) {
+            let values = UnsafeMutablePointer<Element>.allocate(capacity: BlockedArray.blockCapacity)
+            if copying {
+                values.initialize(from: source, count: count)
+            } else {
+                values.moveInitialize(from: source, count: count)
+            }
+            self.init(values: values, count: count, slab: nil)
+        }
+
+        deinit {
+            values.deinitialize(count: count)
+            if slab == nil { values.deallocate() }
         }
     }
 
-    /// A long array's blocks in order, by slot; empty for a short one.
-    var slots: [Int32] { table?.slots ?? [] }
-    /// Per block in order, the items in it and in the blocks before it; empty for a short one.
+    /// One allocation for the blocks of a long array given at once, freed when the last of them is.
+    @usableFromInline final class Slab: @unchecked Sendable {
+        @usableFromInline let values: UnsafeMutablePointer<Element>
+
+        @inlinable init(capacity: Int) { values = .allocate(capacity: capacity) }
+
+        deinit { values.deallocate() }
+    }
+
+    /// A long array's blocks in order and where each ends. An array edits its table only when no other shares it
+    /// (`uniqueTable()`), as a Swift array copies on write, so arrays share tables across threads as safely as
+    /// Swift arrays do.
+    @usableFromInline final class BlockTable: @unchecked Sendable {
+        // Edited only through `uniqueTable()`, never while read: the dynamic exclusivity checks a class's
+        // properties get would cost more than a lookup.
+        /// The blocks in order.
+        @exclusivity(unchecked) @usableFromInline var blocks: [Block]
+        /// Per block in order, the items in it and in the blocks before it.
+        @exclusivity(unchecked) @usableFromInline var ends: [Int]
+
+        @inlinable init(blocks: [Block], ends: [Int]) {
+            (self.blocks, self.ends) = (blocks, ends)
+        }
+    }
+
+    /// A long array's blocks in order; empty for a short one (tests read them).
+    var blocks: [Block] { table?.blocks ?? [] }
+    /// Per block in order, the items in it and in the blocks before it; empty for a short array.
     var ends: [Int] { table?.ends ?? [] }
-    /// Slots no block uses; empty for a short one.
-    var freeSlots: [Int32] { table?.freeSlots ?? [] }
-    /// The slot blocks share until they are edited; -1 for none.
-    var fillSlot: Int32 { table?.fillSlot ?? -1 }
+    /// Where block `block` starts among the items (tests read it).
+    func start(ofBlock block: Int) -> Int { table?.start(ofBlock: block) ?? 0 }
 
     /// The table, copied first if another array shares it, for an edit.
     private mutating func uniqueTable() -> BlockTable {
-        if !isKnownUniquelyReferenced(&table!) {
-            table = BlockTable(
-                slots: table!.slots, ends: table!.ends, freeSlots: table!.freeSlots, fillSlot: table!.fillSlot)
-        }
+        if !isKnownUniquelyReferenced(&table!) { table = BlockTable(blocks: table!.blocks, ends: table!.ends) }
         return table!
     }
 
@@ -70,8 +100,8 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         if storage.count > Self.flatLimit { makeBlocks() }
     }
 
-    /// Creates an array of `count` copies of `value`. A long one keeps one block of them, shared by every block
-    /// until an edit gives that block a slot of its own.
+    /// Creates an array of `count` copies of `value`. A long one keeps one block of them, shared by every full block
+    /// until an edit gives that block values of its own.
     ///
     /// - Parameters:
     ///   - value: The value to repeat.
@@ -82,16 +112,16 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
             storage = Array(repeating: value, count: count)
             return
         }
-        let blockCount = (count + Self.blockCapacity - 1) / Self.blockCapacity
-        // Room for every block reserved at once, so that giving blocks slots of their own never moves the ones
-        // given before (a frame of self-sizing would copy them all); the allocator maps pages only when written.
         storage = []
-        storage.reserveCapacity((blockCount + 1) * Self.blockCapacity)
-        storage.append(contentsOf: repeatElement(value, count: Self.blockCapacity))
+        func block(of length: Int) -> Block {
+            let values = UnsafeMutablePointer<Element>.allocate(capacity: Self.blockCapacity)
+            values.initialize(repeating: value, count: length)
+            return Block(values: values, count: length, slab: nil)
+        }
+        let (full, rest) = count.quotientAndRemainder(dividingBy: Self.blockCapacity)
+        let blocks = Array(repeating: block(of: Self.blockCapacity), count: full) + (rest > 0 ? [block(of: rest)] : [])
         table = BlockTable(
-            slots: Array(repeating: 0, count: blockCount),
-            ends: (0..<blockCount).map { Swift.min(($0 + 1) * Self.blockCapacity, count) },
-            freeSlots: [], fillSlot: 0)
+            blocks: blocks, ends: (0..<blocks.count).map { Swift.min(($0 + 1) * Self.blockCapacity, count) })
     }
 
     /// Creates an empty array.
@@ -127,11 +157,20 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Parameter item: The number of a value, from 0 to `count - 1`.
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one.
     @inlinable public subscript(item: Int) -> Element {
-        get { storage[position(of: item)] }
-        set { storage[writablePosition(of: item)] = newValue }
+        get {
+            guard let table else { return storage[item] }
+            precondition(item >= 0 && item < endIndex, "item out of range")
+            let (block, offset) = table.locate(item)
+            return table.blocks[block].values[offset]
+        }
+        set {
+            if isBlocked { writableValue(at: item).pointee = newValue } else { storage[item] = newValue }
+        }
         // In place, so that an edit of a value's own storage (a section's sizes) finds it uniquely referenced. Hot
         // paths use `update(_:_:)`: this coroutine's frame is allocated on the heap where it is not inlined.
-        _modify { yield &storage[writablePosition(of: item)] }
+        _modify {
+            if isBlocked { yield &writableValue(at: item).pointee } else { yield &storage[item] }
+        }
     }
 
     /// Runs `body` on item `item` in place, as the subscript's `_modify` does, but with no coroutine, so no frame
@@ -144,70 +183,36 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Complexity: O(1) for a short array, O(log *b*) for the *b* blocks of a long one, plus `body`.
     @inlinable @discardableResult
     public mutating func update<Result>(_ item: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
-        let position = writablePosition(of: item)
-        return try storage.withUnsafeMutableBufferPointer { values in try body(&values[position]) }
+        guard isBlocked else {
+            precondition(item >= 0 && item < storage.count, "item out of range")
+            return try storage.withUnsafeMutableBufferPointer { values in try body(&values[item]) }
+        }
+        return try body(&writableValue(at: item).pointee)
     }
 
-    /// Where item `item` is in `storage`.
-    @inlinable func position(of item: Int) -> Int {
+    /// Where item `item` of a long array is, its block first made the array's own.
+    @usableFromInline mutating func writableValue(at item: Int) -> UnsafeMutablePointer<Element> {
         precondition(item >= 0 && item < endIndex, "item out of range")
-        guard let table else { return item }
+        let table = uniqueTable()
         let (block, offset) = table.locate(item)
-        return Int(table.slots[block]) &* Self.blockCapacity &+ offset
+        return table.uniqueBlock(block).values + offset
     }
 
-    /// Where item `item` is in `storage`, its block first given a slot of its own if it shares the fill slot.
-    @inlinable mutating func writablePosition(of item: Int) -> Int {
-        if let fill = table?.fillSlot, fill >= 0 { return ownedPosition(of: item) }
-        return position(of: item)
-    }
-
-    /// `writablePosition(of:)` in an array with a fill slot, out of line: most arrays have none.
-    @usableFromInline mutating func ownedPosition(of item: Int) -> Int {
-        precondition(item >= 0 && item < endIndex, "item out of range")
-        // No local reference to the table: it would keep `uniqueTable()` from finding the table unique.
-        let (block, offset) = table!.locate(item)
-        let slot = table!.slots[block] == table!.fillSlot ? ownSlot(for: block) : table!.slots[block]
-        return Int(slot) &* Self.blockCapacity &+ offset
-    }
-
-    /// Copies block `block`, which shares the fill slot, to a slot of its own, and returns that slot.
-    private mutating func ownSlot(for block: Int) -> Int32 { ownSlot(for: block, of: uniqueTable()) }
-
-    /// `ownSlot(for:)` given the array's table, unique (`uniqueTable()`).
-    private mutating func ownSlot(for block: Int, of table: BlockTable) -> Int32 {
-        let slot = vacantSlot()
-        let (from, to) = (Int(table.fillSlot) * Self.blockCapacity, Int(slot) * Self.blockCapacity)
-        let length = table.ends[block] - table.start(ofBlock: block)
-        storage.withUnsafeMutableBufferPointer { values in
-            (values.baseAddress! + to).update(from: values.baseAddress! + from, count: length)
+    /// A long array's values as one buffer, when its blocks lie one after another in one slab, each full but the
+    /// last (as given at once, and after edits that insert or remove nothing); `nil` otherwise.
+    ///
+    /// - Complexity: O(*b*) for the *b* blocks.
+    @inlinable var inOrderValues: UnsafeMutablePointer<Element>? {
+        guard let table else { return nil }
+        let first = table.blocks[0]
+        guard first.slab != nil else { return nil }
+        for block in table.blocks.indices {
+            let values = table.blocks[block].values
+            guard values == first.values + block &* Self.blockCapacity,
+                block == table.blocks.count &- 1 || table.blocks[block].count == Self.blockCapacity
+            else { return nil }
         }
-        table.slots[block] = slot
-        return slot
-    }
-
-    /// A slot no block uses, its places all vacant: a free one, or one added to `storage`.
-    private mutating func vacantSlot() -> Int32 {
-        if let free = table!.freeSlots.popLast() { return free }
-        // Grown by an eighth, not doubled as an append would: blocks split are half empty already.
-        if storage.count + Self.blockCapacity > storage.capacity {
-            let blocks = storage.count / Self.blockCapacity
-            storage.reserveCapacity((blocks + Swift.max(1, blocks / 8)) * Self.blockCapacity)
-        }
-        storage.append(contentsOf: repeatElement(Element.vacant, count: Self.blockCapacity))
-        return Int32(storage.count / Self.blockCapacity - 1)
-    }
-
-    /// Where block `block` starts among the items (tests read it).
-    func start(ofBlock block: Int) -> Int { table?.start(ofBlock: block) ?? 0 }
-
-    /// Whether a long array's blocks are full, but for the last, and in slot order: its values lie in order.
-    @usableFromInline var isInOrder: Bool {
-        guard let table else { return true }
-        return table.slots.indices.allSatisfy { block in
-            table.slots[block] == Int32(block)
-                && (block == table.ends.count - 1 || table.ends[block] == (block + 1) * Self.blockCapacity)
-        }
+        return first.values
     }
 
     /// Reads the values in order, a block at a time, rather than finding each by number.
@@ -215,14 +220,13 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         @usableFromInline let list: BlockedArray
         @usableFromInline var item = 0
         @usableFromInline var block = 0
-        @usableFromInline var position = 0
-        @usableFromInline var blockEnd = 0
+        /// The block being read's values, and the offset of the next value in it.
+        @usableFromInline var values: UnsafeMutablePointer<Element>?
+        @usableFromInline var offset = 0
 
         @inlinable init(_ list: BlockedArray) {
             self.list = list
-            if let table = list.table {
-                (position, blockEnd) = (Int(table.slots[0]) * BlockedArray.blockCapacity, table.ends[0])
-            }
+            values = list.table?.blocks[0].values
         }
 
         /// The next value in order, or `nil` after the last.
@@ -235,13 +239,13 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
                 defer { item &+= 1 }
                 return list.storage[item]
             }
-            if item == blockEnd {
+            if item == table.ends[block] {
                 block &+= 1
                 guard block < table.ends.count else { return nil }
-                (position, blockEnd) = (Int(table.slots[block]) &* BlockedArray.blockCapacity, table.ends[block])
+                (values, offset) = (table.blocks[block].values, 0)
             }
-            defer { (item, position) = (item &+ 1, position &+ 1) }
-            return list.storage[position]
+            defer { (item, offset) = (item &+ 1, offset &+ 1) }
+            return values.unsafelyUnwrapped[offset]
         }
     }
 
@@ -258,8 +262,7 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Parameters:
     ///   - value: The value to insert.
     ///   - item: The number the value takes, from 0 to `count`.
-    /// - Complexity: O(`flatLimit`) for a short array; amortized O(`blockCapacity` + *b*) for the *b* blocks of a long
-    ///   one.
+    /// - Complexity: O(`flatLimit`) for a short array; O(`blockCapacity` + *b*) for the *b* blocks of a long one.
     public mutating func insert(_ value: Element, at item: Int) {
         precondition(item >= 0 && item <= count, "item out of range")
         guard isBlocked else {
@@ -269,18 +272,15 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         }
         let table = uniqueTable()
         var (block, offset) = table.locate(item)
-        if table.slots[block] == table.fillSlot { _ = ownSlot(for: block, of: table) }
-        if table.ends[block] - table.start(ofBlock: block) == Self.blockCapacity {
-            split(block, of: table)
-            if offset >= Self.blockCapacity / 2 { (block, offset) = (block + 1, offset - Self.blockCapacity / 2) }
+        if table.blocks[block].count == Self.blockCapacity {
+            table.split(block)
+            let half = table.blocks[block].count
+            if offset >= half { (block, offset) = (block + 1, offset - half) }
         }
-        let first = Int(table.slots[block]) * Self.blockCapacity
-        let length = table.ends[block] - table.start(ofBlock: block)
-        storage.withUnsafeMutableBufferPointer { sizes in
-            let at = sizes.baseAddress! + first + offset
-            (at + 1).update(from: at, count: length - offset)
-            at.pointee = value
-        }
+        let values = table.uniqueBlock(block).values + offset
+        (values + 1).moveInitialize(from: values, count: table.blocks[block].count - offset)
+        values.initialize(to: value)
+        table.blocks[block].count += 1
         for later in block..<table.ends.count { table.ends[later] += 1 }
     }
 
@@ -294,54 +294,34 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
         guard isBlocked else { return storage.remove(at: item) }
         let table = uniqueTable()
         let (block, offset) = table.locate(item)
-        if table.slots[block] == table.fillSlot { _ = ownSlot(for: block, of: table) }
-        let first = Int(table.slots[block]) * Self.blockCapacity
-        let length = table.ends[block] - table.start(ofBlock: block)
-        let removed = storage.withUnsafeMutableBufferPointer { sizes in
-            let at = sizes.baseAddress! + first + offset
-            let removed = at.pointee
-            at.update(from: at + 1, count: length - offset - 1)
-            at[length - offset - 1] = .vacant
-            return removed
-        }
+        let edited = table.uniqueBlock(block)
+        let values = edited.values + offset
+        let removed = values.move()
+        values.moveInitialize(from: values + 1, count: edited.count - offset - 1)
+        edited.count -= 1
         for later in block..<table.ends.count { table.ends[later] -= 1 }
-        if length == 1 {
-            table.freeSlots.append(table.slots.remove(at: block))
+        if edited.count == 0 {
+            table.blocks.remove(at: block)
             table.ends.remove(at: block)
             if table.ends.isEmpty { self = BlockedArray() }
         }
         return removed
     }
 
-    /// Moves the second half of full block `block` to a slot of its own, the block after it.
-    private mutating func split(_ block: Int, of table: BlockTable) {
-        let half = Self.blockCapacity / 2
-        let slot = vacantSlot()
-        let (from, to) = (Int(table.slots[block]) * Self.blockCapacity + half, Int(slot) * Self.blockCapacity)
-        storage.withUnsafeMutableBufferPointer { values in
-            (values.baseAddress! + to).update(from: values.baseAddress! + from, count: half)
-            (values.baseAddress! + from).update(repeating: .vacant, count: half)
-        }
-        table.slots.insert(slot, at: block + 1)
-        table.ends.insert(table.ends[block], at: block + 1)
-        table.ends[block] -= half
-    }
-
-    /// Cuts the array, in order in `storage`, into full blocks (the last takes what is left).
+    /// Cuts the array, in order in `storage`, into full blocks (the last takes what is left) in one slab.
     private mutating func makeBlocks() {
         let count = storage.count
         let blockCount = (count + Self.blockCapacity - 1) / Self.blockCapacity
+        let slab = Slab(capacity: blockCount * Self.blockCapacity)
+        storage.withUnsafeBufferPointer { slab.values.initialize(from: $0.baseAddress!, count: count) }
         table = BlockTable(
-            slots: (0..<blockCount).map { Int32($0) },
-            ends: (0..<blockCount).map { Swift.min(($0 + 1) * Self.blockCapacity, count) },
-            freeSlots: []
-        )
-        // One allocation of whole blocks (an append would double the capacity).
-        var blocks: [Element] = []
-        blocks.reserveCapacity(blockCount * Self.blockCapacity)
-        blocks.append(contentsOf: storage)
-        blocks.append(contentsOf: repeatElement(Element.vacant, count: blockCount * Self.blockCapacity - count))
-        storage = blocks
+            blocks: (0..<blockCount).map { block in
+                let start = block * Self.blockCapacity
+                return Block(
+                    values: slab.values + start, count: Swift.min(Self.blockCapacity, count - start), slab: slab)
+            },
+            ends: (0..<blockCount).map { Swift.min(($0 + 1) * Self.blockCapacity, count) })
+        storage = []
     }
 
     // MARK: Reading
@@ -364,15 +344,8 @@ public struct BlockedArray<Element: BlockedArrayElement>: RandomAccessCollection
     /// - Parameter body: A closure that reads a run of consecutive values. The buffer must not escape it.
     /// - Complexity: O(*b*) for the *b* blocks, plus `body`.
     @inlinable public func forEachBlock(_ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
-        try storage.withUnsafeBufferPointer { values in
-            guard let table else { return try body(values) }
-            for block in table.ends.indices {
-                let start = Int(table.slots[block]) &* Self.blockCapacity
-                try body(
-                    UnsafeBufferPointer(
-                        rebasing: values[start..<(start &+ table.ends[block] &- table.start(ofBlock: block))]))
-            }
-        }
+        guard let table else { return try storage.withUnsafeBufferPointer(body) }
+        for block in table.blocks { try body(UnsafeBufferPointer(start: block.values, count: block.count)) }
     }
 }
 
@@ -402,13 +375,6 @@ extension BlockedArray: Hashable where Element: Hashable {
 
 extension BlockedArray: Sendable where Element: Sendable {}
 
-/// A value a `BlockedArray` keeps in the places no element holds: one that holds on to nothing, so that a value
-/// removed is not kept alive by its stale copy.
-public protocol BlockedArrayElement {
-    /// A value that holds on to nothing, kept where no element is.
-    static var vacant: Self { get }
-}
-
 extension BlockedArray.BlockTable {
     /// The block holding `item` (the last block for the item after the last) and the item's offset in it: looked
     /// for from the block it would be in were every block full, which it is until inserts split blocks.
@@ -419,4 +385,26 @@ extension BlockedArray.BlockTable {
     }
 
     @inlinable func start(ofBlock block: Int) -> Int { block == 0 ? 0 : ends[block &- 1] }
+
+    /// Moves the second half of full block `block` to a block of its own, the block after it: called on a table no
+    /// other array shares.
+    @usableFromInline func split(_ block: Int) {
+        let half = BlockedArray.blockCapacity / 2
+        let first = uniqueBlock(block)
+        let second = BlockedArray.Block(from: first.values + half, count: first.count - half, copying: false)
+        blocks.insert(second, at: block + 1)
+        first.count = half
+        ends.insert(ends[block], at: block + 1)
+        ends[block] -= second.count
+    }
+
+    /// Block `block`, copied first to a block of its own if another array or another of this table's blocks shares
+    /// it, for an edit: called on a table no other array shares (`uniqueTable()`).
+    @usableFromInline func uniqueBlock(_ block: Int) -> BlockedArray.Block {
+        if !isKnownUniquelyReferenced(&blocks[block]) {
+            let shared = blocks[block]
+            blocks[block] = BlockedArray.Block(from: shared.values, count: shared.count, copying: true)
+        }
+        return blocks[block]
+    }
 }
