@@ -118,6 +118,83 @@ struct ScrollAnchorTests: UpdateWorkloadCheck {
         arguments: UpdateWorkload.tinyOrOneSection)
     func shapes(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 30, maxUpdates: 12) }
 
+    // MARK: Finding the anchor
+
+    /// What `shown(in:last:)` finds and what reading it gives, against a filter over every frame the store holds,
+    /// through `Index`, on `algorithm`'s layout and `effectQueries`' rects.
+    static func shownProblems<Algorithm: UpdatableLayout, Index: SpatialIndex>(
+        _ algorithm: Algorithm, viewport: Size, index: Index, seed: UInt64
+    ) throws -> [String] {
+        var layout = CollectionLayout(algorithm, index: index)
+        try layout.prepare(viewport: viewport)
+        let frames = (0..<layout.store.count).map(layout.store.frame(at:))
+        var problems: [String] = []
+        for query in effectQueries(layout, seed: seed) {
+            let meeting = frames.indices.filter { frames[$0].intersects(query.rect) }
+            for last in [false, true] {
+                let found = layout.shown(in: query.rect, last: last)
+                let expected = last ? meeting.last : meeting.first
+                if found?.index != expected {
+                    problems.append("\(query), last \(last): found \(String(describing: found?.index)), filter \(String(describing: expected))")
+                    continue
+                }
+                guard let found else { continue }
+                let (id, frame) = layout.store.identityAndFrame(at: found)
+                let attributes = layout.attributes(ofElement: found.index)
+                if id != attributes.id || frame != attributes.frame {
+                    problems.append("element \(found.index): read \(id) \(frame), attributes \(attributes.id) \(attributes.frame)")
+                }
+            }
+        }
+        return problems
+    }
+
+    @Test(
+        "the first and the last element shown in a rect, through every index, across chunks",
+        arguments: 0..<UInt64(6))
+    func shownThroughEveryIndex(_ seed: UInt64) throws {
+        func check<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, _ name: String) throws {
+            func expectNone(_ index: some SpatialIndex) throws {
+                let problems = try Self.shownProblems(algorithm, viewport: viewport, index: index, seed: seed)
+                #expect(problems.isEmpty, "\(name), \(type(of: index)): \(problems.prefix(3))")
+            }
+            try expectNone(SoABinarySearchIndex())
+            try expectNone(try SoABinarySearchIndex(blockSize: 1))
+            try expectNone(IntervalTreeIndex())
+            try expectNone(PageTableIndex())
+            try expectNone(UnionRectsIndex())
+            try expectNone(BruteForceIndex())
+        }
+        let flow = try RandomFlow(seed: seed, maxItems: 5_000)
+        try check(flow.algorithm, viewport: flow.viewport, "\(flow)")
+        let waterfall = try RandomWaterfall(seed: seed, maxItems: 5_000)
+        try check(waterfall.algorithm, viewport: waterfall.viewport, "\(waterfall)")
+        let sticky = try RandomStickyParallax(seed: seed, maxItems: 3_000)
+        try check(sticky.algorithm, viewport: sticky.viewport, "\(sticky)")
+        // More chunks than a node of the chunk tree holds, so the search descends two levels.
+        guard seed == 0 else { return }
+        let sections = (0..<34).map { _ in LayoutSection.squares(1_000, headerHeight: 40, footerHeight: 20) }
+        try check(try FlowLayout(sections: sections), viewport: phone, "34 sections of 1,000 squares")
+    }
+
+    @Test("a section whose record is left alone in an empty chunk: its cells are read from the chunks after it")
+    func recordAloneInItsChunk() throws {
+        var layout = CollectionLayout(try CarouselLayout(itemCount: 5_000), index: SoABinarySearchIndex())
+        try layout.prepare(viewport: phone)
+        // A rewrite from the section's first cell keeps the record where it was and writes every cell anew.
+        try layout.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 10, height: 10)))
+        let store = layout.store
+        let place = store.pool.tree.place(of: 0, by: .records)
+        #expect(store.pool[place.chunk].count == 0, "the case this test is for: the record alone in its chunk")
+        #expect(store.firstCell(ofSection: 0) == 0)
+        for item in [0, 1, 1_023, 1_024, 2_500, 5_000] {
+            let attributes = layout.attributes(ofElement: item)
+            #expect(store.frame(ofCell: item, inSection: 0) == attributes.frame, "cell \(item)")
+            let (id, frame) = store.identityAndFrame(at: item)
+            #expect(id == attributes.id && frame == attributes.frame, "element \(item)")
+        }
+    }
+
     // MARK: By hand
 
     /// Sections of one-line cells 50 pt tall, 10 apart, no headers: item `i` of a section starts 60·i below it.

@@ -36,7 +36,7 @@ extension CollectionLayout {
         let axis = _algorithm.scrollAxis
         let visibleRect = Rect(origin: offset, size: viewport)
         let visible = AxisRect(visibleRect, along: axis)
-        let element: Int?
+        let element: LayoutStore.ElementPlace?
         let edge: Double
         var trailing = false
         switch anchor {
@@ -49,7 +49,8 @@ extension CollectionLayout {
             guard let index = _store.index(of: .cell(section: path.section, item: path.item)) else {
                 throw .invalidAnchor("the anchor names \(path), which the layout does not hold")
             }
-            (element, edge) = (index, AxisRect(_store.frame(at: index), along: axis).scrollMin + inside)
+            let place = _store.place(ofElement: index)
+            (element, edge) = (place, AxisRect(_store.frame(at: place), along: axis).scrollMin + inside)
         case .contentEnd:
             let length = axis == .vertical ? _contentSize.height : _contentSize.width
             if visible.scrollMax >= length - ScrollAnchor.endTolerance {
@@ -66,44 +67,39 @@ extension CollectionLayout {
     }
 
     /// The first element in layout order whose frame meets `rect` (strictly, as `Rect.intersects`), or with `last`
-    /// the last: the query's own search, without the effects, into a buffer the layout keeps, stopping at the first
-    /// chunk (from the end, the last) that holds one; `nil` when none does.
+    /// the last, and where it lies: the chunks the query would search, in order (from the end, with `last`), each
+    /// asked by its index for its first (or last) element meeting the rect, until one has one; `nil` when none does.
+    /// An index that runs its whole query for that writes it into a buffer the layout keeps.
     ///
-    /// - Complexity: O(log *n*) to find the chunks, and each chunk's search until one answers.
-    @inlinable mutating func shown(in rect: Rect, last: Bool) -> Int? {
+    /// - Complexity: O(log *n*) for each chunk visited, and each one's search.
+    @inlinable mutating func shown(in rect: Rect, last: Bool) -> LayoutStore.ElementPlace? {
         let axis = _algorithm.scrollAxis
         let query = AxisRect(rect, along: axis)
         let margin = _store.searchMargin
         // A copy of the layout shares the buffer until one of them anchors: that one takes a buffer of its own.
         if !isKnownUniquelyReferenced(&anchorBuffer) { anchorBuffer = AnchorBuffer() }
-        return anchorBuffer.unsafelyUnwrapped.withAnswer { answer in
-            answer.removeAll()
-            _store.findChunks(meeting: query, margin: margin, into: &answer)
-            let candidates = answer.candidates.count
-            for step in 0..<candidates {
-                let candidate = answer.candidates[last ? candidates &- 1 &- step : step]
-                let chunkQuery = ChunkQuery(
-                    query, base: candidate.base, firstElement: candidate.firstElement, margin: margin)
-                let chunk = ElementChunk(_store.pool[candidate.chunk])
-                answer.removeAll()
-                repeat {
-                    indexes[Int(candidate.chunk)].query(chunkQuery, in: chunk, axis: axis, into: &answer)
-                } while answer.madeRoom(from: 0)
-                guard answer.count > 0 else { continue }
-                return answer.indices[last ? answer.count &- 1 : 0]
+        return anchorBuffer.unsafelyUnwrapped.withAnswer { scratch in
+            _store.firstAnswer(meeting: query, margin: margin, fromEnd: last) { place in
+                let chunkQuery = ChunkQuery(query, base: place.base, firstElement: 0, margin: margin)
+                let offset = indexes[Int(place.chunk)].firstElement(
+                    meeting: chunkQuery, in: ElementChunk(_store.pool[place.chunk]), axis: axis, last: last,
+                    scratch: &scratch)
+                return offset.map { LayoutStore.ElementPlace(chunk: place, offset: $0) }
             }
-            return nil
         }
     }
 
     /// The element the change keeps in place nearest to `element`: itself, else the first after it, else the last
-    /// before it; its identity after the change and its frame before it.
-    @inlinable func survivor(from element: Int, through identities: some UpdateIdentities) -> (
+    /// before it; its identity after the change and its frame before it. `element` itself is read where it lies,
+    /// with no descent.
+    @inlinable func survivor(from element: LayoutStore.ElementPlace, through identities: some UpdateIdentities) -> (
         id: ElementID, frame: Rect
     )? {
-        var index = element
+        var index = element.index
+        var read: LayoutStore.ElementPlace? = element
         while index < _store.count {
-            let (id, frame) = _store.identityAndFrame(at: index)
+            let (id, frame) = read.map(_store.identityAndFrame(at:)) ?? _store.identityAndFrame(at: index)
+            read = nil
             switch identities.fate(ofSection: id.section) {
             case .removed:
                 index =
@@ -113,7 +109,7 @@ extension CollectionLayout {
                 index += 1
             }
         }
-        index = element - 1
+        index = element.index - 1
         while index >= 0 {
             let (id, frame) = _store.identityAndFrame(at: index)
             switch identities.fate(ofSection: id.section) {

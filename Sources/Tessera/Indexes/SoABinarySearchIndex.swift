@@ -210,13 +210,71 @@ public struct SoABinarySearchIndex: BlockSummaryIndex {
         var found = 0
         for index in candidates {
             hits[found] = firstElement &+ index
-            let near = base + columns.scrollOrigin[index]
-            let cross = columns.crossOrigin[index]
-            found &+=
-                near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
-                    && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index] ? 1 : 0
+            found &+= meets(index, of: columns, rect: rect, base: base) ? 1 : 0
         }
         return found
+    }
+
+    /// Whether element `index` of `columns`, in a chunk at `base`, meets `rect` as handed out: the scroll axis first,
+    /// where most candidates that miss, miss.
+    @inlinable @inline(__always) static func meets(
+        _ index: Int, of columns: FrameColumns, rect: AxisRect, base: Double
+    ) -> Bool {
+        let near = base + columns.scrollOrigin[index]
+        let cross = columns.crossOrigin[index]
+        return near < rect.scrollMax && rect.scrollMin < near + columns.scrollLength[index]
+            && cross < rect.crossMax && rect.crossMin < cross + columns.crossLength[index]
+    }
+
+    /// The first element of `chunk` (with `last`, the last) whose frame as handed out meets `chunkQuery.rect`: the
+    /// query's first search, then its candidates tested from there, block by block, until one meets the rect or a
+    /// block starts past it; with `last`, both searches, and the candidates tested from the far end. `scratch` is
+    /// not read.
+    ///
+    /// - Parameters:
+    ///   - chunkQuery: The chunk's part of a rect query.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - last: Whether to find the last element meeting the rect rather than the first.
+    ///   - scratch: Not read or written.
+    /// - Returns: The element's number, from `chunkQuery.firstElement`, or `nil` when none meets the rect.
+    /// - Complexity: O(log *b* + *t*) for the chunk's *b* blocks and the *t* candidates tested.
+    @inlinable public func firstElement(
+        meeting chunkQuery: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, last: Bool,
+        scratch: inout VisibleElements
+    ) -> Int? {
+        let columns = chunk.columns(along: axis)
+        let local = chunkQuery.local
+        let (rect, base) = (chunkQuery.rect, chunkQuery.base)
+        return blocks.withUnsafeBufferPointer { buffer -> Int? in
+            let blocks = UnsafeBufferPointer(start: buffer.baseAddress, count: blockCount)
+            // Blocks before `first` end at or before the rect starts; from a block whose running minimum starts at
+            // or after the rect's end, none meets it.
+            var lower = 0
+            var upper = blockCount
+            while lower < upper {
+                let middle = (lower &+ upper) >> 1
+                if blocks[middle].runningMaxEnd > local.scrollMin { upper = middle } else { lower = middle &+ 1 }
+            }
+            let first = lower
+            if !last {
+                var block = first
+                while block < blockCount, blocks[block].runningMinStart < local.scrollMax {
+                    let elements = (block &* blockSize)..<Swift.min((block &+ 1) &* blockSize, columns.count)
+                    for index in elements where Self.meets(index, of: columns, rect: rect, base: base) {
+                        return chunkQuery.firstElement &+ index
+                    }
+                    block &+= 1
+                }
+                return nil
+            }
+            let end = (first..<blockCount).partitionPoint(near: first) { blocks[$0].runningMinStart >= local.scrollMax }
+            let candidates = (first &* blockSize)..<Swift.min(end &* blockSize, columns.count)
+            for index in candidates.reversed() where Self.meets(index, of: columns, rect: rect, base: base) {
+                return chunkQuery.firstElement &+ index
+            }
+            return nil
+        }
     }
 
     /// The first block's running minimum and the last's running maximum are the whole chunk's.

@@ -59,6 +59,24 @@ public protocol SpatialIndex: Sendable {
     ///   - result: The buffer to append the layout-order numbers of the elements found to.
     /// - Complexity: That of the search for an `AxisRect`, plus O(*k*) for the *k* elements it finds.
     func query(_ query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, into result: inout VisibleElements)
+    /// The offset of the first element of the chunk (with `last`, the last) whose frame as handed out meets
+    /// `query.rect`, plus `query.firstElement`: the first (or last) of what `query(_:in:axis:into:)` appends, and
+    /// what an anchor asks (`ScrollAnchor.firstVisible`, `lastVisible`). The default runs that query into `scratch`
+    /// and reads its end; an index that can stop at the first element it finds does.
+    ///
+    /// - Parameters:
+    ///   - query: The chunk's part of a rect query, as `query(_:in:axis:into:)` takes it.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - last: Whether to find the last element meeting the rect rather than the first.
+    ///   - scratch: A buffer the default's query writes; any other index leaves it as it is.
+    /// - Returns: The element's number, or `nil` when no element of the chunk meets the rect.
+    /// - Complexity: That of the query by default; O(log *b* + *t*) for `SoABinarySearchIndex`, for the chunk's *b*
+    ///   blocks and the *t* elements it tests before the one it returns.
+    func firstElement(
+        meeting query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, last: Bool,
+        scratch: inout VisibleElements
+    ) -> Int?
     /// The smallest `scrollMin` and the largest `scrollMax` of the elements the index was last built over, when
     /// its build found them ((+∞, −∞) for none): the store then takes a chunk's extent from it rather than read the
     /// chunk's frames once more. `nil`, the default, has the store read them.
@@ -136,6 +154,28 @@ extension SpatialIndex {
             }
             return kept
         }
+    }
+
+    /// The query, into `scratch`, and the first (or last) of its answer.
+    ///
+    /// - Parameters:
+    ///   - query: The chunk's part of a rect query.
+    ///   - chunk: The chunk the index was last built over.
+    ///   - axis: The axis the index was built along.
+    ///   - last: Whether to find the last element meeting the rect rather than the first.
+    ///   - scratch: The buffer the query writes, emptied first and grown while it runs out of room.
+    /// - Returns: The element's number, or `nil` when no element of the chunk meets the rect.
+    /// - Complexity: That of the query.
+    @inlinable public func firstElement(
+        meeting query: ChunkQuery, in chunk: ElementChunk, axis: ScrollAxis, last: Bool,
+        scratch: inout VisibleElements
+    ) -> Int? {
+        scratch.removeAll()
+        repeat {
+            self.query(query, in: chunk, axis: axis, into: &scratch)
+        } while scratch.madeRoom(from: 0)
+        guard scratch.count > 0 else { return nil }
+        return scratch.indices[last ? scratch.count &- 1 : 0]
     }
 
     /// Builds the index whole: what it kept is not reused.

@@ -102,6 +102,58 @@ extension LayoutStore {
             slot &+= 1
         }
     }
+
+    /// The first answer `body` gives for the chunks whose elements may meet `query` widened by `margin`, asked in
+    /// layout order (from the end, with `fromEnd`) with each chunk's place: the chunks `findChunks` lists, visited
+    /// without a list and no further than the first that answers. What an anchor's search for the first (or last)
+    /// element it sees asks.
+    ///
+    /// - Complexity: O(log *n*) for each chunk visited.
+    @inlinable func firstAnswer<Found>(
+        meeting query: AxisRect, margin: Double, fromEnd: Bool, _ body: (ChunkTree.Place) -> Found?
+    ) -> Found? {
+        guard pool.tree.height > 0 else { return nil }
+        let root = ChunkTree.Place(chunk: pool.tree.root, base: 0, elementsBefore: 0, recordsBefore: 0, chunksBefore: 0)
+        return firstAnswer(
+            below: root, level: 0, low: query.scrollMin - margin, high: query.scrollMax + margin, fromEnd: fromEnd,
+            body)
+    }
+
+    /// `firstAnswer(meeting:margin:fromEnd:_:)` below the node `place.chunk` names: its slots from the first whose
+    /// running far edge passes `low` to the last before the first from which no near edge comes before `high`, the
+    /// ones whose own extent meets `low..<high`, in order.
+    @inlinable func firstAnswer<Found>(
+        below place: ChunkTree.Place, level: Int, low: Double, high: Double, fromEnd: Bool,
+        _ body: (ChunkTree.Place) -> Found?
+    ) -> Found? {
+        let first = ChunkTree.slot(place.chunk, 0)
+        let slots = first..<(first &+ pool.tree.slotCounts[Int(place.chunk)])
+        let base = place.base
+        let lower = slots.partitionPoint(near: first) { base + pool.tree.reach[$0].runningMaxEnd > low }
+        // Forwards, the walk stops at the first slot from which nothing comes before `high`; backwards, it starts
+        // before it.
+        let upper =
+            fromEnd
+            ? (lower..<slots.upperBound).partitionPoint(near: lower) {
+                base + pool.tree.reach[$0].runningMinStart >= high
+            } : slots.upperBound
+        let isBottom = level &+ 1 == pool.tree.height
+        for step in 0..<(upper &- lower) {
+            let slot = fromEnd ? upper &- 1 &- step : lower &+ step
+            let reach = pool.tree.reach[slot]
+            if !fromEnd, base + reach.runningMinStart >= high { return nil }
+            guard base + reach.minStart < high, low < base + reach.maxEnd else { continue }
+            var child = place
+            let node = child.descend(through: pool.tree.links[slot])
+            child.chunk = node
+            let found =
+                isBottom
+                ? body(child)
+                : firstAnswer(below: child, level: level &+ 1, low: low, high: high, fromEnd: fromEnd, body)
+            if let found { return found }
+        }
+        return nil
+    }
 }
 
 /// The chunk a query found alone, remembered for the next query: while a rect stays between the largest far edge
