@@ -135,14 +135,17 @@ struct ScrollAnchorTests: UpdateWorkloadCheck {
                 let found = layout.shown(in: query.rect, last: last)
                 let expected = last ? meeting.last : meeting.first
                 if found?.index != expected {
-                    problems.append("\(query), last \(last): found \(String(describing: found?.index)), filter \(String(describing: expected))")
+                    problems.append(
+                        "\(query), last \(last): found \(String(describing: found?.index)), filter \(String(describing: expected))"
+                    )
                     continue
                 }
                 guard let found else { continue }
                 let (id, frame) = layout.store.identityAndFrame(at: found)
                 let attributes = layout.attributes(ofElement: found.index)
                 if id != attributes.id || frame != attributes.frame {
-                    problems.append("element \(found.index): read \(id) \(frame), attributes \(attributes.id) \(attributes.frame)")
+                    problems.append(
+                        "element \(found.index): read \(id) \(frame), attributes \(attributes.id) \(attributes.frame)")
                 }
             }
         }
