@@ -1,6 +1,7 @@
-import Tessera
 import TesseraOracle
 import Testing
+
+@testable import Tessera
 
 /// The store of chunks: value semantics, identity round trips, section ranges, sections of every length across
 /// chunks.
@@ -81,6 +82,28 @@ struct LayoutStoreTests {
         #expect((0..<short.store.count).allSatisfy { short.store.section(ofElement: $0) == $0 })
         #expect(short.store.origin(ofSection: 2 * chunk) == Double(2 * chunk) * 20)
         #expect(short.invariantViolation() == nil)
+    }
+
+    @Test("a rewrite that overflows its chunk keeps the section's record with the cells written after it")
+    func overflowingRewriteKeepsTheRecordWithItsCells() throws {
+        // The carousel's section record, and the flow's header, lie before the run a rewrite from the first cell
+        // replaces; what was written and the chunk's rest no longer fit one chunk.
+        var carousel = CollectionLayout(try CarouselLayout(itemCount: 5_000), index: SoABinarySearchIndex())
+        try carousel.prepare(viewport: phone)
+        let headed = [LayoutSection(itemSizes: .uniform(Size(width: 100, height: 50), count: 1_000), headerHeight: 40)]
+        var flow = CollectionLayout(try FlowLayout(sections: headed + headed), index: SoABinarySearchIndex())
+        try flow.prepare(viewport: phone)
+        for _ in 0..<3 {
+            try carousel.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 10, height: 10)))
+            try flow.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 100, height: 50)))
+            for store in [carousel.store, flow.store] {
+                let place = store.pool.tree.place(of: 0, by: .records)
+                #expect(store.pool[place.chunk].count >= Chunk.capacity / 4, "the first chunk is not left short")
+            }
+            var rng = SplitMix64(seed: 1)
+            #expect(try UpdateDifferentialTests.problems(carousel, viewport: phone, rng: &rng) == [])
+            #expect(try UpdateDifferentialTests.problems(flow, viewport: phone, rng: &rng) == [])
+        }
     }
 
     @Test("sections without elements keep their origins, at chunk edges too")

@@ -182,10 +182,12 @@ struct ScrollAnchorTests: UpdateWorkloadCheck {
 
     @Test("a section whose record is left alone in an empty chunk: its cells are read from the chunks after it")
     func recordAloneInItsChunk() throws {
-        var layout = CollectionLayout(try CarouselLayout(itemCount: 5_000), index: SoABinarySearchIndex())
+        // Three cells a line, no header: an insert at the first cell moves every cell along its line, so the rewrite
+        // runs to the section's end, more than a chunk, and the record stays where it was with none of its cells.
+        let data = [LayoutSection(itemSizes: .uniform(Size(width: 100, height: 50), count: 5_000))]
+        var layout = CollectionLayout(try FlowLayout(sections: data), index: SoABinarySearchIndex())
         try layout.prepare(viewport: phone)
-        // A rewrite from the section's first cell keeps the record where it was and writes every cell anew.
-        try layout.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 10, height: 10)))
+        try layout.apply(.insertItem(ItemPath(section: 0, item: 0), size: Size(width: 100, height: 50)))
         let store = layout.store
         let place = store.pool.tree.place(of: 0, by: .records)
         #expect(store.pool[place.chunk].count == 0, "the case this test is for: the record alone in its chunk")

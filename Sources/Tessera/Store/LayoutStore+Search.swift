@@ -68,13 +68,7 @@ extension LayoutStore {
     ) {
         let first = ChunkTree.slot(node, 0)
         let end = first &+ pool.tree.slotCounts[Int(node)]
-        var lower = first
-        var upper = end
-        while lower < upper {
-            let middle = (lower &+ upper) >> 1
-            if base + pool.tree.reach[middle].runningMaxEnd > low { upper = middle } else { lower = middle &+ 1 }
-        }
-        var slot = lower
+        var slot = (first..<end).partitionPoint { base + pool.tree.reach[$0].runningMaxEnd > low }
         let isBottom = level &+ 1 == pool.tree.height
         while slot < end {
             let reach = pool.tree.reach[slot]
@@ -129,14 +123,14 @@ extension LayoutStore {
         let first = ChunkTree.slot(place.chunk, 0)
         let slots = first..<(first &+ pool.tree.slotCounts[Int(place.chunk)])
         let base = place.base
-        let lower = slots.partitionPoint(near: first) { base + pool.tree.reach[$0].runningMaxEnd > low }
+        // Bisected, not galloped: a node's slots are too few for a hint to gain.
+        let lower = slots.partitionPoint { base + pool.tree.reach[$0].runningMaxEnd > low }
         // Forwards, the walk stops at the first slot from which nothing comes before `high`; backwards, it starts
         // before it.
         let upper =
             fromEnd
-            ? (lower..<slots.upperBound).partitionPoint(near: lower) {
-                base + pool.tree.reach[$0].runningMinStart >= high
-            } : slots.upperBound
+            ? (lower..<slots.upperBound).partitionPoint { base + pool.tree.reach[$0].runningMinStart >= high }
+            : slots.upperBound
         let isBottom = level &+ 1 == pool.tree.height
         for step in 0..<(upper &- lower) {
             let slot = fromEnd ? upper &- 1 &- step : lower &+ step

@@ -62,6 +62,21 @@ extension LayoutStore {
                 finisher: writer.finisher)
             return discard(writer)
         }
+        // The prefix, when it is short: in front of what was written when they fit one chunk, or written alone when
+        // nothing was, before the suffix comes in. A short prefix left behind would be a chunk of a header, or of a
+        // section's record alone, away from the cells written after it; a suffix that overflows goes on into a chunk
+        // of its own.
+        if ends.hasPrefix, pool.order.isEmpty, ends.prefixCount < Chunk.capacity / 4 {
+            if !writer.hasChunk {
+                writer.appendCopy(
+                    of: ends.first.chunk, 0..<ends.prefixCount, records: ends.prefixRecords,
+                    sourceBase: ends.first.base)
+                ends.keepsFirst = false
+            } else if ends.prefixCount + writer.chunk.count <= Chunk.capacity {
+                writer.chunk.prepend(ends.first.chunk, ends: ends, base: writer.base, axis: axis)
+                ends.keepsFirst = false
+            }
+        }
         // The suffix: copied in after what was written when both ends are one chunk, or when it is short.
         if ends.hasSuffix, ends.first.id == ends.last.id || ends.suffixCount < Chunk.capacity / 4 {
             writer.appendCopy(
@@ -69,18 +84,13 @@ extension LayoutStore {
                 sourceBase: ends.last.base + shift)
             ends.keepsLast = false
         }
-        // The prefix: in front of what was written when they fit one chunk, or written alone when nothing was and it
-        // is short; otherwise it stays where it is.
-        if ends.hasPrefix {
-            if writer.hasChunk, pool.order.isEmpty, ends.prefixCount + writer.chunk.count <= Chunk.capacity {
-                writer.chunk.prepend(ends.first.chunk, ends: ends, base: writer.base, axis: axis)
-                ends.keepsFirst = false
-            } else if !writer.hasChunk, ends.prefixCount < Chunk.capacity / 4 {
-                writer.appendCopy(
-                    of: ends.first.chunk, 0..<ends.prefixCount, records: ends.prefixRecords,
-                    sourceBase: ends.first.base)
-                ends.keepsFirst = false
-            }
+        // A longer prefix goes in front only when it fits one chunk with all that follows it; otherwise it stays where
+        // it is, its index kept.
+        if ends.keepsFirst, writer.hasChunk, pool.order.isEmpty,
+            ends.prefixCount + writer.chunk.count <= Chunk.capacity
+        {
+            writer.chunk.prepend(ends.first.chunk, ends: ends, base: writer.base, axis: axis)
+            ends.keepsFirst = false
         }
         // A short last chunk takes in what follows it: the kept end, or the chunk after the run.
         if writer.hasChunk, writer.chunk.count < Chunk.capacity / 4 {

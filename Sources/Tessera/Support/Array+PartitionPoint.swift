@@ -15,6 +15,17 @@ extension Array {
 }
 
 extension Range<Int> {
+    /// The first index in the range for which `predicate` holds, for a predicate that is false then true along it;
+    /// `upperBound` when it never holds. Bisected: log₂ of the count, for a range too short for a hint to gain.
+    @inlinable func partitionPoint(where predicate: (Int) -> Bool) -> Int {
+        var (low, high) = (lowerBound, upperBound)
+        while low < high {
+            let middle = (low &+ high) >> 1
+            if predicate(middle) { high = middle } else { low = middle &+ 1 }
+        }
+        return low
+    }
+
     /// The first index in the range for which `predicate` holds, for a predicate that is false then true along
     /// it; `upperBound` when it never holds. Searched by galloping from `hint` (steps of 1, 2, 4… towards the
     /// answer, then a binary search between the last two): about 2·log₂ of the distance to the answer rather than
