@@ -72,9 +72,8 @@ extension LayoutStore {
                     of: ends.first.chunk, 0..<ends.prefixCount, records: ends.prefixRecords,
                     sourceBase: ends.first.base)
                 ends.keepsFirst = false
-            } else if ends.prefixCount + writer.chunk.count <= Chunk.capacity {
-                writer.chunk.prepend(ends.first.chunk, ends: ends, base: writer.base, axis: axis)
-                ends.keepsFirst = false
+            } else {
+                writer.takePrefixInFront(&ends)
             }
         }
         // The suffix: copied in after what was written when both ends are one chunk, or when it is short.
@@ -86,12 +85,7 @@ extension LayoutStore {
         }
         // A longer prefix goes in front only when it fits one chunk with all that follows it; otherwise it stays where
         // it is, its index kept.
-        if ends.keepsFirst, writer.hasChunk, pool.order.isEmpty,
-            ends.prefixCount + writer.chunk.count <= Chunk.capacity
-        {
-            writer.chunk.prepend(ends.first.chunk, ends: ends, base: writer.base, axis: axis)
-            ends.keepsFirst = false
-        }
+        if ends.keepsFirst, pool.order.isEmpty { writer.takePrefixInFront(&ends) }
         // A short last chunk takes in what follows it: the kept end, or the chunk after the run.
         if writer.hasChunk, writer.chunk.count < Chunk.capacity / 4 {
             if ends.keepsLast, writer.chunk.count + ends.suffixCount <= Chunk.capacity {
@@ -113,6 +107,17 @@ extension LayoutStore {
             writer.finishChunk(nextBase: ends.keepsLast ? ends.last.base + shift : ends.endBase)
         }
         putInTree(ends, firstWrittenBase: writer.firstBase, finisher: writer.finisher)
+    }
+}
+
+extension LayoutStore.Writer {
+    /// Puts the prefix of the chunk at the run's start in front of what was written, when the two fit one chunk.
+    ///
+    /// - Complexity: O(`Chunk.capacity`).
+    @inlinable mutating func takePrefixInFront(_ ends: inout SpliceEnds) {
+        guard hasChunk, ends.prefixCount + chunk.count <= Chunk.capacity else { return }
+        chunk.prepend(ends.first.chunk, ends: ends, base: base, axis: Placement.axis)
+        ends.keepsFirst = false
     }
 }
 

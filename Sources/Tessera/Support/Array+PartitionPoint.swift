@@ -52,10 +52,6 @@ extension Range<Int> {
             }
             high = Swift.min(start + step, upperBound)
         }
-        while low < high {
-            let mid = low &+ (high &- low) / 2
-            if predicate(mid) { high = mid } else { low = mid &+ 1 }
-        }
-        return low
+        return (low..<high).partitionPoint(where: predicate)
     }
 }

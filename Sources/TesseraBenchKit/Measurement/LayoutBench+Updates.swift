@@ -27,13 +27,13 @@ extension LayoutBench {
         guard let path = Self.updatedItem(in: subject.sections) else { return [] }
         try subject.prepare(viewport: viewport)
         let size = subject.sections[path.section].itemSizes[path.item]
-        var results = try oneItemUpdates(&subject, at: path, size: size, runner: runner, result: result)
+        // With incremental updates, the same updates are timed keeping a view in the layout's middle too: every
+        // update above it moves its first visible element, which it keeps.
+        let middle = (algorithm.scrollAxis == .vertical ? subject.contentSize.height : subject.contentSize.width) / 2
+        let anchor = subject.updatesIncrementally ? algorithm.scrollAxis.point(middle) : nil
+        var results = try oneItemUpdates(&subject, at: path, size: size, runner: runner, anchor: anchor, result: result)
         record.oneItem = (path, size, Self.resized(size))
         guard subject.updatesIncrementally else { return results }
-        // A view in the layout's middle: every update above it moves its first visible element, which it keeps.
-        let middle = (algorithm.scrollAxis == .vertical ? subject.contentSize.height : subject.contentSize.width) / 2
-        results += try oneItemUpdates(
-            &subject, at: path, size: size, runner: runner, anchor: algorithm.scrollAxis.point(middle), result: result)
         // Sections may be inserted, deleted and moved, and cells size themselves, in a layout of sized sections;
         // Mosaic and the carousel are one section by nature whose frames follow from its count alone.
         let sizedSections = algorithm.fixedSectionCount == nil
@@ -57,73 +57,110 @@ extension LayoutBench {
 
     /// `update-resize`, `update-insert` and `update-delete` of the item at `path` (of `size`), timed in batches that
     /// leave the data as they found it: resizes alternate between two sizes and end on the first, and each batch of
-    /// inserts is followed by as many deletes. The batch sizes are found by running the updates, and one untimed
-    /// round of a batch of inserts and deletes goes before the samples, so the allocation counts are the steady
-    /// state's.
+    /// inserts is followed by as many deletes. The batch sizes are found by running the updates, and an untimed
+    /// batch of resizes and one of inserts and deletes go before the samples, so the allocation counts are the
+    /// steady state's.
     ///
-    /// With `anchor`, each update keeps the first visible element of a view at that offset where it was on screen,
-    /// and the view moves to the offset each returns (`update-resize-anchored` and its peers): the same updates, so
-    /// that anchoring's cost is their time over the plain ones'.
+    /// With `anchor`, the same updates are timed keeping the first visible element of a view at that offset where
+    /// it was on screen, the view moving to the offset each returns (`update-resize-anchored` and its peers). A
+    /// sample then times a batch of each, in an order that alternates from one sample to the next, so that both see
+    /// the same state of the store and the machine, and anchoring's cost is the difference of their medians within
+    /// one run: measured one after the other, the plain and the anchored medians at 1M items moved apart by ±500 ns
+    /// from run to run, more than anchoring costs.
     private func oneItemUpdates<Subject: BenchmarkSubject>(
-        _ subject: inout Subject, at path: ItemPath, size: Size, runner: BenchmarkRunner, anchor: Point? = nil,
+        _ subject: inout Subject, at path: ItemPath, size: Size, runner: BenchmarkRunner, anchor: Point?,
         result: MakeResult
     ) throws -> [BenchmarkResult] {
         let other = Self.resized(size)
+        // The plain updates are way 0; with an anchor, the anchored ones are way 1.
+        let ways = anchor == nil ? 1 : 2
         var offset = anchor ?? .zero
-        func apply(_ update: LayoutUpdate) throws {
-            if anchor == nil {
+        func apply(_ update: LayoutUpdate, way: Int) throws {
+            if way == 0 {
                 try subject.apply(update)
             } else {
                 offset = try subject.change(.update(update), keeping: .firstVisible, at: offset)
             }
         }
         var resizes = 0
-        func resize() throws {
+        func resize(way: Int) throws {
             resizes += 1
-            try apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other))
+            try apply(.resizeItem(path, size: resizes.isMultiple(of: 2) ? size : other), way: way)
         }
-        func restoreSize() throws { if !resizes.isMultiple(of: 2) { try resize() } }
-        let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize() }
+        func restoreSize() throws { if !resizes.isMultiple(of: 2) { try resize(way: 0) } }
+        /// Collects samples of every way, each sample timing them in turn from `way` (sample index) modulo `ways`;
+        /// `body` times one way's batch and returns its nanoseconds an update.
+        func collect(_ body: (_ way: Int) throws -> Double) throws -> [[Double]] {
+            var samples = Array(repeating: [Double](), count: ways)
+            for way in samples.indices { samples[way].reserveCapacity(runner.prepareBudget.maxSamples) }
+            _ = try runner.prepareBudget.collect { index in
+                for step in 0..<ways {
+                    let way = (index + step) % ways
+                    samples[way].append(try body(way))
+                }
+                return 0
+            }
+            return samples
+        }
+
+        let resizeBatch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in try resize(way: 0) }
         try restoreSize()
         let even = resizeBatch + resizeBatch % 2
-        var resizeAllocations = AllocationTally(probe: runner.probe)
-        let resizeSamples = try runner.prepareBudget.collect { _ in
-            let nanoseconds = try resizeAllocations.count(even) { try timed { for _ in 0..<even { try resize() } } }
+        // What the first anchored update takes once (the anchor's buffer) is not the steady state's.
+        for way in 0..<ways {
+            for _ in 0..<even { try resize(way: way) }
+        }
+        var resizeAllocations = (0..<ways).map { _ in AllocationTally(probe: runner.probe) }
+        let resizeSamples = try collect { way in
+            let nanoseconds = try resizeAllocations[way].count(even) {
+                try timed { for _ in 0..<even { try resize(way: way) } }
+            }
             return Double(nanoseconds) / Double(even)
         }
         try restoreSize()
 
-        func insert() throws { try apply(.insertItem(path, size: size)) }
-        func delete() throws { try apply(.deleteItem(path)) }
+        func insert(way: Int) throws { try apply(.insertItem(path, size: size), way: way) }
+        func delete(way: Int) throws { try apply(.deleteItem(path), way: way) }
         var inserted = 0
         let batch = try runner.clock.batchSize(limit: Self.batchLimit) { _ in
-            try insert()
+            try insert(way: 0)
             inserted += 1
         }
-        for _ in 0..<inserted { try delete() }
-        for _ in 0..<batch { try insert() }
-        for _ in 0..<batch { try delete() }
-        var insertAllocations = AllocationTally(probe: runner.probe)
-        var deleteAllocations = AllocationTally(probe: runner.probe)
-        var deleteSamples: [Double] = []
-        deleteSamples.reserveCapacity(runner.prepareBudget.maxSamples)
-        let insertSamples = try runner.prepareBudget.collect { _ in
-            let inserting = try insertAllocations.count(batch) { try timed { for _ in 0..<batch { try insert() } } }
-            let deleting = try deleteAllocations.count(batch) { try timed { for _ in 0..<batch { try delete() } } }
-            deleteSamples.append(Double(deleting) / Double(batch))
+        for _ in 0..<inserted { try delete(way: 0) }
+        for way in 0..<ways {
+            for _ in 0..<batch { try insert(way: way) }
+            for _ in 0..<batch { try delete(way: way) }
+        }
+        var insertAllocations = (0..<ways).map { _ in AllocationTally(probe: runner.probe) }
+        var deleteAllocations = insertAllocations
+        var deleteSamples = Array(repeating: [Double](), count: ways)
+        for way in deleteSamples.indices { deleteSamples[way].reserveCapacity(runner.prepareBudget.maxSamples) }
+        let insertSamples = try collect { way in
+            let inserting = try insertAllocations[way].count(batch) {
+                try timed { for _ in 0..<batch { try insert(way: way) } }
+            }
+            let deleting = try deleteAllocations[way].count(batch) {
+                try timed { for _ in 0..<batch { try delete(way: way) } }
+            }
+            deleteSamples[way].append(Double(deleting) / Double(batch))
             return Double(inserting) / Double(batch)
         }
-        let operations: [BenchmarkOperation] =
-            anchor == nil
-            ? [.updateResize, .updateInsert, .updateDelete]
-            : [.updateResizeAnchored, .updateInsertAnchored, .updateDeleteAnchored]
-        var measured = [
-            (result(operations[0], resizeSamples, even), resizeAllocations),
-            (result(operations[1], insertSamples, batch), insertAllocations),
-            (result(operations[2], deleteSamples, batch), deleteAllocations),
+        let operations: [[BenchmarkOperation]] = [
+            [.updateResize, .updateInsert, .updateDelete],
+            [.updateResizeAnchored, .updateInsertAnchored, .updateDeleteAnchored],
         ]
-        for index in measured.indices { measured[index].0.allocationsPerOperation = measured[index].1.perOperation }
-        return measured.map(\.0)
+        return (0..<ways).flatMap { way in
+            let measured = [
+                (result(operations[way][0], resizeSamples[way], even), resizeAllocations[way]),
+                (result(operations[way][1], insertSamples[way], batch), insertAllocations[way]),
+                (result(operations[way][2], deleteSamples[way], batch), deleteAllocations[way]),
+            ]
+            return measured.map { measured, allocations in
+                var measured = measured
+                measured.allocationsPerOperation = allocations.perOperation
+                return measured
+            }
+        }
     }
 
     /// The size `update-resize` alternates with `size`: 10 points larger each way, or 10 smaller where larger would
