@@ -245,6 +245,16 @@ package struct HistoryStore: Sendable {
         return runs.sorted { ($0.value.time, $0.key) < ($1.value.time, $1.key) }.map(\.value)
     }
 
+    /// Closes the database, as a new history written beside its place must be before it is linked in; the store
+    /// is not used after.
+    package func close() throws(HistoryError) {
+        do {
+            try database.close()
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
     /// Runs `body` on the database, with SQLite's errors and the rows' own turned into `HistoryError`.
     private func perform<T>(_ body: (Database) throws -> T) throws(HistoryError) -> T {
         do {

@@ -251,6 +251,19 @@ import Testing
         #expect(show.stdoutLines.filter { $0.hasPrefix("w0-") || $0.hasPrefix("w1-") }.count == 16, "\(show)")
     }
 
+    /// An add that fails leaves no history behind it would have made: the same run twice in one add was refused
+    /// and left an empty database in its place, the scratch file it is now written in is removed too.
+    @Test func aFailedAddMakesNoHistory() throws {
+        let directory = try TemporaryDirectory()
+        let report = try Self.report(in: directory)
+        let outcome = try Bench.run(["history", "add", report, report, "--database", directory.path("h.sqlite")])
+        #expect(outcome.status == 2 && outcome.standardError.contains("h.sqlite holds this run already"), "\(outcome)")
+        #expect(try directory.contents() == ["r.json"])
+        let add = try Bench.run(["history", "add", report, "--database", directory.path("h.sqlite")])
+        #expect(add.status == 0, "\(add)")
+        #expect(try directory.contents().sorted() == ["h.sqlite", "r.json"])
+    }
+
     @Test func readingAHistoryThatIsNotThereMakesNone() throws {
         let directory = try TemporaryDirectory()
         for command in ["show", "detect"] {

@@ -25,11 +25,10 @@ struct HistoryDatabaseOption: ParsableArguments {
     @Option(help: ArgumentHelp("The history's SQLite file.", valueName: "path"))
     var database = Self.defaultPath
 
-    /// The history, opened (and created when missing, for `create`); exit 2 with the reason when the file is not
-    /// one.
-    func open(create: Bool = false) throws -> HistoryStore {
+    /// The history, opened to read; exit 2 with the reason when the file is missing or is not one.
+    func open() throws -> HistoryStore {
         do throws(HistoryError) {
-            return try HistoryStore(path: database, create: create)
+            return try HistoryStore(path: database, create: false)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
             throw ExitCode.unusableInput

@@ -30,8 +30,10 @@ struct HistoryAdd: ParsableCommand {
     func run() throws {
         // All or none: every report is read before any is recorded, and all are added in one transaction.
         let runs = try reports.map { try record.recordedRun(from: $0) }
-        let store = try history.open(create: true)
-        let ids = try history.perform { () throws(HistoryError) in try store.add(runs) }
+        // A new history is linked into place only once it holds them all: a failed add leaves no file behind.
+        let ids = try history.perform { () throws(HistoryError) in
+            try HistoryStore.add(runs, toHistoryAt: history.database)
+        }
         for (path, (run, id)) in zip(reports, zip(runs, ids)) {
             print(
                 "Recorded \(path) as run \(id): \(run.metrics.count) figures of \(run.commit)"
