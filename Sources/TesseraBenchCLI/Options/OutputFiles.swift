@@ -88,12 +88,22 @@ struct OutputFiles {
         }
         for file in files {
             guard let data = try contents[file.option]?() else { continue }
+            // Checked again: the path may have become something else during the run.
+            let existing: stat?
+            do { existing = try Self.check(file) } catch { throw WriteError(path: file.path, reason: "\(error)") }
             let temporary = "\(Self.directory(of: file.path))/.tessera-bench-\(UUID().uuidString.prefix(13)).tmp"
-            staged.append((file, temporary, Interruption.track(path: temporary)))
-            try Self.stage(data, at: temporary, for: file)
+            let (descriptor, token) = Interruption.makeFile(at: temporary) {
+                open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            }
+            guard descriptor >= 0 else { throw WriteError(path: file.path, reason: String(cString: strerror(errno))) }
+            staged.append((file, temporary, token))
+            try Self.stage(data, to: descriptor, replacing: existing, for: file)
         }
-        for (file, temporary, _) in staged where rename(temporary, file.path) != 0 {
-            throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
+        // All renamed before a signal's clean-up, or none: a signal waits for the renames.
+        try Interruption.holdingOffCleanUp {
+            for (file, temporary, _) in staged where rename(temporary, file.path) != 0 {
+                throw WriteError(path: file.path, reason: String(cString: strerror(errno)))
+            }
         }
         // The renames themselves reach the disk with their directories.
         for directory in Set(staged.map { Self.directory(of: $0.file.path) }) {
@@ -177,15 +187,10 @@ struct OutputFiles {
         return nil
     }
 
-    /// Writes `data` to a new file at `temporary`, with the mode and owner of the file it will replace (or the
-    /// mode a new file gets), and syncs it.
-    private static func stage(_ data: Data, at temporary: String, for file: File) throws {
+    /// Writes `data` to the new file open at `descriptor`, with the mode and owner of `existing`, the file it will
+    /// replace (or the mode a new file gets), syncs it and closes it.
+    private static func stage(_ data: Data, to descriptor: Int32, replacing existing: stat?, for file: File) throws {
         let fail = { WriteError(path: file.path, reason: String(cString: strerror(errno))) }
-        // Checked again: the path may have become something else during the run.
-        let existing: stat?
-        do { existing = try check(file) } catch { throw WriteError(path: file.path, reason: "\(error)") }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw fail() }
         defer { close(descriptor) }
         if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)

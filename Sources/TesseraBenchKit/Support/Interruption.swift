@@ -47,6 +47,26 @@ package enum Interruption {
         return token
     }
 
+    /// Makes the file at `path` with `make` (which returns its descriptor, or −1) and tracks it, under the lock the
+    /// clean-up takes: a signal's clean-up either comes first, and the file is never made, or after, and removes
+    /// it. Tracking a path and then making the file let a clean-up fall between the two and leave the file.
+    ///
+    /// - Returns: the descriptor and the token to untrack with; the descriptor is −1 when `make` failed.
+    package static func makeFile(at path: String, _ make: () -> Int32) -> (descriptor: Int32, token: UUID) {
+        let token = UUID()
+        return tracked.withLock {
+            let descriptor = make()
+            if descriptor >= 0 { $0.paths[token] = path }
+            return (descriptor, token)
+        }
+    }
+
+    /// Runs `body` with a signal's clean-up held off until it returns: for what must happen all together or not at
+    /// all, as the renames of a command's output files over the old ones. `body` must not track or untrack.
+    package static func holdingOffCleanUp<T>(_ body: () throws -> T) rethrows -> T {
+        try tracked.withLock { _ in try body() }
+    }
+
     /// Starts `process` and tracks it: SIGTERM is sent to it if a signal ends this process before
     /// `untrack(_:)`. Started under the lock the clean-up takes, so no signal falls between the start and the
     /// tracking.
@@ -135,10 +155,18 @@ package enum Interruption {
     /// default action), as if we had not caught it.
     private static func end(by signal: Int32) -> Never {
         ending.store(true, ordering: .releasing)
-        let (paths, children) = tracked.withLock { ($0.paths.values, Array($0.children.values)) }
-        // Nothing else waits for the children now: each is reaped here, or found gone.
-        stop(groups: children) { waitpid($0, nil, WNOHANG) != 0 || kill($0, 0) != 0 }
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        // The lock is held to the end, so no file is made or renamed into place after the clean-up has begun: a
+        // thread that would is stopped at the lock until the process ends.
+        tracked.withLock { tracked -> Never in
+            // Nothing else waits for the children now: each is reaped here, or found gone.
+            stop(groups: Array(tracked.children.values)) { waitpid($0, nil, WNOHANG) != 0 || kill($0, 0) != 0 }
+            for path in tracked.paths.values { try? FileManager.default.removeItem(atPath: path) }
+            endReported(by: signal)
+        }
+    }
+
+    /// Says the process was interrupted and ends it by `signal`.
+    private static func endReported(by signal: Int32) -> Never {
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
         FileHandle.standardError.write(
             Data(
