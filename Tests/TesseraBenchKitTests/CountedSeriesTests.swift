@@ -67,6 +67,14 @@ import Testing
         } throws: { error in
             "\(error)".contains("rows[0].head has more misses than accesses")
         }
+        // A cost of nothing counted made every ratio to it 0/0, which `compare` called an improvement.
+        broken = comparison
+        broken.rows[0].head = CountedCost(instructions: 0, dataReads: 0, dataWrites: 0, l1Misses: 0, lastLevelMisses: 0)
+        #expect {
+            try ReportFile.load(data: broken.jsonData(), at: url)
+        } throws: { error in
+            "\(error)".contains("rows[0].head.instructions is 0")
+        }
     }
 
     /// The naive dictionary's cost over the engine's, for each operation both timed and counted; an operation

@@ -51,13 +51,17 @@ package struct CountedCost: Codable, Hashable, Sendable {
     }
 
     /// What JSON lets through and a cost cannot hold, as a problem of the field at `place`, or `nil`: a count that
-    /// is negative, not finite or over `longestCount`, or more misses than accesses.
+    /// is negative, not finite or over `longestCount`, no instructions (an operation counted ran some; a cost of 0
+    /// would make every ratio to it 0/0), or more misses than accesses.
     package func inconsistency(at place: String) -> String? {
         for (field, value) in [
             ("instructions", instructions), ("dataReads", dataReads), ("dataWrites", dataWrites),
             ("l1Misses", l1Misses), ("lastLevelMisses", lastLevelMisses),
         ] where !(value >= 0 && value <= Self.longestCount) {
             return "\(place).\(field) is \(value); a count is 0 or more and at most 10^18"
+        }
+        if instructions == 0 {
+            return "\(place).instructions is 0; a counted operation runs at least one instruction"
         }
         if lastLevelMisses > l1Misses || l1Misses > instructions + dataReads + dataWrites {
             return "\(place) has more misses than accesses"
