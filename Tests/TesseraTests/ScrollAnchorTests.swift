@@ -118,6 +118,71 @@ struct ScrollAnchorTests: UpdateWorkloadCheck {
         arguments: UpdateWorkload.tinyOrOneSection)
     func shapes(_ workload: UpdateWorkload) throws { try Self.expectNoProblems(workload, steps: 30, maxUpdates: 12) }
 
+    /// One-item updates and self-sizing at and around the anchor, in sections that span chunks: the anchor is
+    /// found after the change by the number the store followed, or, when the change's rewrite replaced it, by the
+    /// identity the splice took; each against brute force.
+    static func nearAnchorProblems<Algorithm: UpdatableLayout>(_ algorithm: Algorithm, viewport: Size, seed: UInt64)
+        throws -> [String]
+    {
+        var rng = SplitMix64(seed: seed &* 7_919)
+        var layout = CollectionLayout(algorithm, index: SoABinarySearchIndex())
+        try layout.prepare(viewport: viewport)
+        var reference = ShiftReference(algorithm, viewport: viewport)
+        let vertical = algorithm.scrollAxis == .vertical
+        for step in 0..<40 {
+            let sections = layout.algorithm.sections
+            let filled = sections.indices.filter { sections[$0].itemSizes.count > 0 }
+            guard !filled.isEmpty else { return [] }
+            let section = filled[rng.int(0...(filled.count - 1))]
+            let count = sections[section].itemSizes.count
+            let item = rng.int(0...(count - 1))
+            // The view starts near the changed item: on it, a little before it or a little after it.
+            let top = layout.attributesForItem(section: section, item: item)!.frame
+            let along = (vertical ? top.minY : top.minX) + rng.double(-150...150)
+            let offset = vertical ? Point(x: 0, y: along) : Point(x: along, y: 0)
+            let anchor = anchorsByHand[rng.int(0...1)]
+            let path = ItemPath(section: section, item: item)
+            let size = Size(width: rng.length(1...200), height: rng.length(1...200))
+            let change: ScreenChange
+            switch rng.int(0...4) {
+            case 0: change = .update(.resizeItem(path, size: size))
+            case 1: change = .update(.insertItem(path, size: size))
+            case 2: change = .update(.deleteItem(path))
+            case 3: change = .update(.reloadItem(path, size: size))
+            default:
+                let items = Set((0..<rng.int(1...4)).map { _ in Swift.min(count - 1, item + rng.int(0...3)) })
+                change = .sizes(items.sorted().map { (ItemPath(section: section, item: $0), size) })
+            }
+            let returned: Point
+            switch change {
+            case .update(let update): returned = try layout.apply(update, keeping: anchor, at: offset)
+            case .sizes(let sizes): returned = try layout.invalidate(sizes: sizes, keeping: anchor, at: offset)
+            default: preconditionFailure("not drawn")
+            }
+            let expected = try reference.offset(keeping: anchor, at: offset, through: change)
+            if returned != expected {
+                return ["step \(step): \(change), keeping \(anchor) at \(offset): \(returned), brute force \(expected)"]
+            }
+        }
+        return []
+    }
+
+    @Test(
+        "changes at and around the anchor, in sections that span chunks, against brute force", arguments: 0..<UInt64(4))
+    func nearAnchor(_ seed: UInt64) throws {
+        let flow = try RandomFlow(seed: seed, maxItems: 4_000, shape: .one)
+        let flowProblems = try Self.nearAnchorProblems(flow.algorithm, viewport: flow.viewport, seed: seed)
+        #expect(flowProblems.isEmpty, "\(flow): \(flowProblems)")
+        let sectioned = try RandomFlow(seed: seed, maxItems: 4_000)
+        let sectionedProblems = try Self.nearAnchorProblems(
+            sectioned.algorithm, viewport: sectioned.viewport, seed: seed)
+        #expect(sectionedProblems.isEmpty, "\(sectioned): \(sectionedProblems)")
+        let waterfall = try RandomWaterfall(seed: seed, maxItems: 4_000, shape: .one)
+        let waterfallProblems = try Self.nearAnchorProblems(
+            waterfall.algorithm, viewport: waterfall.viewport, seed: seed)
+        #expect(waterfallProblems.isEmpty, "\(waterfall): \(waterfallProblems)")
+    }
+
     // MARK: Finding the anchor
 
     /// What `shown(in:last:)` finds and what reading it gives, against a filter over every frame the store holds,

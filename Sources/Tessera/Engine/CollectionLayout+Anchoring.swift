@@ -1,13 +1,18 @@
 // Changes that keep what the user is looking at where it was on screen (`ScrollAnchor`): the anchor's element is
 // found in the layout before the change, with its distance from the viewport's edge; after the change, the content
-// offset that puts it at that distance again is returned, clamped to the content. Finding and placing it costs a
-// few descents of the store, O(log n), beyond the change's own work, and allocates nothing.
+// offset that puts it at that distance again is returned, clamped to the content. The layout follows the element
+// through the change by its number (`FollowedElement`), so that it is found after it with one descent; its identity
+// is taken before the change only when the change may remove it, or rewrites the whole store. Finding and placing
+// it costs a few descents of the store, O(log n), beyond the change's own work, and allocates nothing.
 extension CollectionLayout {
-    /// What a change keeps of an anchor, found before the change: the element that keeps its place (its identity
-    /// after the change) and how far its near edge (its far edge, when `trailing`) lies from the viewport's edge.
+    /// What a change keeps of an anchor, found before the change: the element that keeps its place and how far its
+    /// near edge (its far edge, when `trailing`) lies from the viewport's edge.
     @usableFromInline struct KeptPlace: Sendable {
-        /// The element's identity after the change; `nil` when nothing is kept (nothing visible, nothing kept in
-        /// place) and the offset is only clamped.
+        /// The element's layout-order number before the change, which the layout follows through it; `nil` when
+        /// nothing is kept (nothing visible, nothing kept in place) and the offset is only clamped.
+        @usableFromInline var number: Int?
+        /// The element's identity after the change, taken before it when the change may remove the element or
+        /// rewrites the whole store; otherwise `nil`, and the element is found by its number.
         @usableFromInline var element: ElementID?
         @usableFromInline var distance: Double
         /// Kept at the viewport's trailing edge (`lastVisible`), not its leading one.
@@ -15,8 +20,12 @@ extension CollectionLayout {
         /// The view follows the content's end (`contentEnd`, at the end).
         @usableFromInline var followsEnd: Bool
 
-        @inlinable init(element: ElementID?, distance: Double = 0, trailing: Bool = false, followsEnd: Bool = false) {
-            (self.element, self.distance, self.trailing, self.followsEnd) = (element, distance, trailing, followsEnd)
+        @inlinable init(
+            number: Int?, element: ElementID? = nil, distance: Double = 0, trailing: Bool = false,
+            followsEnd: Bool = false
+        ) {
+            (self.number, self.element, self.distance) = (number, element, distance)
+            (self.trailing, self.followsEnd) = (trailing, followsEnd)
         }
     }
 
@@ -54,16 +63,17 @@ extension CollectionLayout {
         case .contentEnd:
             let length = axis == .vertical ? _contentSize.height : _contentSize.width
             if visible.scrollMax >= length - ScrollAnchor.endTolerance {
-                return KeptPlace(element: nil, followsEnd: true)
+                return KeptPlace(number: nil, followsEnd: true)
             }
             (element, edge, trailing) = (shown(in: visibleRect, last: true), visible.scrollMax, true)
         }
         guard let element, let found = survivor(from: element, through: identities) else {
-            return KeptPlace(element: nil)
+            return KeptPlace(number: nil)
         }
         let frame = AxisRect(found.frame, along: axis)
         return KeptPlace(
-            element: found.id, distance: (trailing ? frame.scrollMax : frame.scrollMin) - edge, trailing: trailing)
+            number: found.number, element: found.id, distance: (trailing ? frame.scrollMax : frame.scrollMin) - edge,
+            trailing: trailing)
     }
 
     /// The first element in layout order whose frame meets `rect` (strictly, as `Rect.intersects`), or with `last`
@@ -90,11 +100,14 @@ extension CollectionLayout {
     }
 
     /// The element the change keeps in place nearest to `element`: itself, else the first after it, else the last
-    /// before it; its identity after the change and its frame before it. `element` itself is read where it lies,
-    /// with no descent.
+    /// before it; its number and frame before the change, and its identity after it unless the change keeps every
+    /// element of its section (`UpdateIdentities.followsByNumber(section:)`). `element` itself is read where it
+    /// lies, with no descent.
     @inlinable func survivor(from element: LayoutStore.ElementPlace, through identities: some UpdateIdentities) -> (
-        id: ElementID, frame: Rect
+        number: Int, id: ElementID?, frame: Rect
     )? {
+        let (section, frame) = _store.sectionAndFrame(at: element)
+        if identities.followsByNumber(section: section) { return (element.index, nil, frame) }
         var index = element.index
         var read: LayoutStore.ElementPlace? = element
         while index < _store.count {
@@ -105,7 +118,7 @@ extension CollectionLayout {
                 index =
                     id.section + 1 < _store.sectionCount ? _store.firstElement(ofSection: id.section + 1) : _store.count
             case .kept:
-                if let kept = identities.identity(after: id) { return (kept, frame) }
+                if let kept = identities.identity(after: id) { return (index, kept, frame) }
                 index += 1
             }
         }
@@ -116,7 +129,7 @@ extension CollectionLayout {
             case .removed:
                 index = _store.firstElement(ofSection: id.section) - 1
             case .kept:
-                if let kept = identities.identity(after: id) { return (kept, frame) }
+                if let kept = identities.identity(after: id) { return (index, kept, frame) }
                 index -= 1
             }
         }
@@ -124,23 +137,44 @@ extension CollectionLayout {
     }
 
     /// The content offset after a change that puts `kept` back at its distance from the edge of a viewport of
-    /// `viewport`, from `offset` before it (its cross-axis coordinate kept), clamped to the content.
+    /// `viewport`, from `offset` before it (its cross-axis coordinate kept), clamped to the content; `followed` is
+    /// what following the element through the change gave (`unfollow()`).
     ///
-    /// - Complexity: O((1 + *v*) log *n*) to find the element by identity.
-    @inlinable func contentOffset(keeping kept: KeptPlace, from offset: Point, viewport: Size) -> Point {
+    /// - Complexity: O(log *n*) to find the element by number; O((1 + *v*) log *n*) by identity.
+    @inlinable func contentOffset(
+        keeping kept: KeptPlace, followed: FollowedElement, through identities: some UpdateIdentities,
+        from offset: Point, viewport: Size
+    ) -> Point {
         let axis = _algorithm.scrollAxis
         let (length, visible) =
             axis == .vertical ? (_contentSize.height, viewport.height) : (_contentSize.width, viewport.width)
         var along = axis == .vertical ? offset.y : offset.x
         if kept.followsEnd {
             along = length - visible
-        } else if let id = kept.element, let found = frame(of: id) {
+        } else if let found = frame(after: kept, followed: followed, through: identities) {
             let frame = AxisRect(found, along: axis)
             let edge = (kept.trailing ? frame.scrollMax : frame.scrollMin) - kept.distance
             along = kept.trailing ? edge - visible : edge
         }
         let moved = axis == .vertical ? Point(x: offset.x, y: along) : Point(x: along, y: offset.y)
         return moved.clampedContentOffset(content: _contentSize, viewport: viewport)
+    }
+
+    /// The frame after the change of the element `kept` keeps: by its number when the layout followed it through the
+    /// change, else by its identity after it (taken before the change, or from the identity a splice found when it
+    /// replaced the element).
+    ///
+    /// - Complexity: O(log *n*) by number; O((1 + *v*) log *n*) by identity.
+    @inlinable func frame(after kept: KeptPlace, followed: FollowedElement, through identities: some UpdateIdentities)
+        -> Rect?
+    {
+        guard kept.number != nil else { return nil }
+        switch followed {
+        case .at(let index): return _store.frame(at: index)
+        case .replaced(let before) where kept.element == nil:
+            return identities.identity(after: before).flatMap(frame(of:))
+        case .replaced, .nothing: return kept.element.flatMap(frame(of:))
+        }
     }
 
     /// The frame of the element `id` names, if the store holds it: a cell's from its section's record
@@ -169,12 +203,15 @@ extension CollectionLayout {
     @inlinable public mutating func prepare(
         viewport: Size, keeping anchor: ScrollAnchor = .firstVisible, at contentOffset: Point
     ) throws(LayoutError) -> Point {
-        var kept = KeptPlace(element: nil)
+        // The prepare writes the whole store again: the element is found after it by identity.
+        let identities = UnchangedIdentities(storeRewritten: true)
+        var kept = KeptPlace(number: nil)
         if let before = _viewport {
-            kept = try keptPlace(anchor, at: contentOffset, viewport: before, through: UnchangedIdentities())
+            kept = try keptPlace(anchor, at: contentOffset, viewport: before, through: identities)
         }
         try prepare(viewport: viewport)
-        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+        return self.contentOffset(
+            keeping: kept, followed: .nothing, through: identities, from: contentOffset, viewport: viewport)
     }
 }
 
@@ -208,8 +245,11 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             return contentOffset
         }
         let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: update)
+        follow(kept.number)
         applyChecked(update)
-        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+        let followed = unfollow()
+        return self.contentOffset(
+            keeping: kept, followed: followed, through: update, from: contentOffset, viewport: viewport)
     }
 
     /// `apply(_:)` for a `performBatchUpdates` batch, keeping `anchor` where it was on screen: when the batch deletes
@@ -235,9 +275,17 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             return contentOffset
         }
         let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: plan)
-        try apply(plan)
+        follow(kept.number)
+        do {
+            try apply(plan)
+        } catch {
+            _ = unfollow()
+            throw error
+        }
+        let followed = unfollow()
         // A batch that changes the number of sections of a layout with a section of its own prepares again.
-        return self.contentOffset(keeping: kept, from: contentOffset, viewport: _viewport ?? viewport)
+        return self.contentOffset(
+            keeping: kept, followed: followed, through: plan, from: contentOffset, viewport: _viewport ?? viewport)
     }
 
     /// `invalidate(sizes:)` keeping `anchor` where it was on screen: self-sizing, with the offset UIKit's
@@ -260,8 +308,12 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             invalidateChecked(sizes)
             return contentOffset
         }
-        let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: UnchangedIdentities())
+        let identities = UnchangedIdentities(storeRewritten: false)
+        let kept = try keptPlace(anchor, at: contentOffset, viewport: viewport, through: identities)
+        follow(kept.number)
         invalidateChecked(sizes)
-        return self.contentOffset(keeping: kept, from: contentOffset, viewport: viewport)
+        let followed = unfollow()
+        return self.contentOffset(
+            keeping: kept, followed: followed, through: identities, from: contentOffset, viewport: viewport)
     }
 }

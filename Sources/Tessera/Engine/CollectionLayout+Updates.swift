@@ -220,11 +220,11 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
                 var writer = _store.updateWriter(placement, sectionOrigin: origin, finisher: builder)
                 writer.beginSection(origin: algorithm.scrollAxis.point(origin))
                 let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-                _store.splice(writer, replacing: start..<start, records: section..<section, shift: length)
+                splice(writer, replacing: start..<start, records: section..<section, shift: length)
             case .removed(let section):
                 let span = _store.span(ofSection: section)
                 let writer = _store.updateWriter(placement, sectionOrigin: span.origin, finisher: builder)
-                _store.splice(writer, replacing: span.elements, records: section..<(section + 1), shift: -span.length)
+                splice(writer, replacing: span.elements, records: section..<(section + 1), shift: -span.length)
             case .partial(let section, let edit):
                 done = writePartially(section, after: edit, placement, builder, viewport: viewport)
             }
@@ -244,7 +244,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
         var writer = _store.updateWriter(placement, sectionOrigin: span.origin, finisher: builder)
         writer.beginSection(origin: algorithm.scrollAxis.point(span.origin))
         let length = ScrollGrid.snapped(algorithm.writeSection(section, into: &writer, viewport: viewport))
-        _store.splice(
+        splice(
             writer, replacing: span.elements, records: section..<(section + 1), shift: length - span.length)
     }
 
@@ -272,9 +272,9 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
             return false
         case .joined(let item, let shift):
             let end = span.firstCell + edit.oldItem(ofNew: item)
-            _store.splice(writer, replacing: start..<end, records: records, shift: shift)
+            splice(writer, replacing: start..<end, records: records, shift: shift)
         case .sectionEnd(let length):
-            _store.splice(
+            splice(
                 writer, replacing: start..<span.elements.upperBound, records: records,
                 shift: ScrollGrid.snapped(length) - span.length)
         }

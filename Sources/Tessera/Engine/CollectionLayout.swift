@@ -73,6 +73,9 @@ public struct CollectionLayout<Algorithm: LayoutAlgorithm, Index: SpatialIndex>:
             _store.rewriteAll(elementCount: count, placement: HorizontalOnGrid.self, finisher: &builder, write)
         }
         swap(&builder.indexes, &indexes)
+        // The store is written whole: an element an anchored change follows is found by its identity. (A buffer
+        // that follows one is the layout's own.)
+        if case .at = anchorBuffer?.followed { anchorBuffer.unsafelyUnwrapped.followed = .nothing }
         _contentSize = _algorithm.contentSize(length: _store.length, viewport: viewport)
         _viewport = viewport
         assert(

@@ -31,6 +31,15 @@ extension LayoutStore {
         Self.frame(of: pool[element.chunk.chunk], at: element.offset, base: element.chunk.base, axis: axis)
     }
 
+    /// The section and the handed-out frame of the element at `element`.
+    ///
+    /// - Complexity: O(log *r*) for the chunk's *r* section records.
+    @inlinable func sectionAndFrame(at element: ElementPlace) -> (section: Int, frame: Rect) {
+        let chunk = pool[element.chunk.chunk]
+        let frame = Self.frame(of: chunk, at: element.offset, base: element.chunk.base, axis: axis)
+        return (element.chunk.recordsBefore &+ chunk.recordCount(startingAtOrBefore: element.offset) &- 1, frame)
+    }
+
     /// The identity and the handed-out frame of the element numbered `index`.
     ///
     /// - Complexity: O(log *n*): one descent, and one more for a cell whose section began in an earlier chunk.

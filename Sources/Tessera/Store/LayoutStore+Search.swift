@@ -108,9 +108,34 @@ extension LayoutStore {
     ) -> Found? {
         guard pool.tree.height > 0 else { return nil }
         let root = ChunkTree.Place(chunk: pool.tree.root, base: 0, elementsBefore: 0, recordsBefore: 0, chunksBefore: 0)
-        return firstAnswer(
-            below: root, level: 0, low: query.scrollMin - margin, high: query.scrollMax + margin, fromEnd: fromEnd,
-            body)
+        let (low, high) = (query.scrollMin - margin, query.scrollMax + margin)
+        // Forwards, the first chunk the walk visits mostly answers: it is reached by one descent, without the walk's
+        // recursion, and the walk runs only when it does not answer.
+        if !fromEnd, let first = firstChunk(below: root, low: low, high: high), let found = body(first) {
+            return found
+        }
+        return firstAnswer(below: root, level: 0, low: low, high: high, fromEnd: fromEnd, body)
+    }
+
+    /// The first chunk `firstAnswer(below:level:low:high:fromEnd:_:)` visits forwards, found by one descent: in each
+    /// node, the first slot whose running far edge passes `low`, if its own extent meets `low..<high`.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable func firstChunk(below root: ChunkTree.Place, low: Double, high: Double) -> ChunkTree.Place? {
+        var place = root
+        for _ in 0..<pool.tree.height {
+            let first = ChunkTree.slot(place.chunk, 0)
+            let slots = first..<(first &+ pool.tree.slotCounts[Int(place.chunk)])
+            let base = place.base
+            let slot = slots.partitionPoint { base + pool.tree.reach[$0].runningMaxEnd > low }
+            guard slot < slots.upperBound else { return nil }
+            let reach = pool.tree.reach[slot]
+            guard base + reach.runningMinStart < high, base + reach.minStart < high, low < base + reach.maxEnd else {
+                return nil
+            }
+            place.chunk = place.descend(through: pool.tree.links[slot])
+        }
+        return place
     }
 
     /// `firstAnswer(meeting:margin:fromEnd:_:)` below the node `place.chunk` names: its slots from the first whose

@@ -7,6 +7,11 @@
     func identity(after id: ElementID) -> ElementID?
     /// What the change does to section `section` (its number before the change) as a whole.
     func fate(ofSection section: Int) -> SectionFate
+    /// Whether the change keeps every element of section `section` (its number before the change), writes the store
+    /// only by splices, and leaves an element the identity it had before the change until a splice replaces it: then
+    /// such an element is found after the change by its number, followed through the splices, or by the identity a
+    /// splice found when it replaced it (`FollowedElement`), and needs no identity taken before.
+    func followsByNumber(section: Int) -> Bool
 }
 
 /// What a change does to a section as a whole, for the walk to the nearest element it keeps.
@@ -45,6 +50,9 @@ extension BatchPlan: UpdateIdentities {
         movedSections.contains(section) || reloadedSections[section] != nil || newIndex(ofOld: section) == nil
             ? .removed : .kept
     }
+
+    /// A batch's splices see its data half changed: what an element is called between them is not what it was.
+    @inlinable func followsByNumber(section: Int) -> Bool { false }
 }
 
 /// One item update, as `CollectionLayout.apply(_:keeping:at:)` takes it without a batch.
@@ -66,11 +74,25 @@ extension LayoutUpdate: UpdateIdentities {
     }
 
     @inlinable func fate(ofSection section: Int) -> SectionFate { .kept }
+
+    /// An item's resize or insert keeps every element, and writes one splice; a delete or a reload keeps every
+    /// element of the other sections.
+    @inlinable func followsByNumber(section: Int) -> Bool {
+        switch self {
+        case .resizeItem, .insertItem: true
+        case .deleteItem(let path), .reloadItem(let path, _): path.section != section
+        case .moveItem, .insertSection, .deleteSection, .moveSection, .reloadSection: false
+        }
+    }
 }
 
-/// A change that keeps every element where it is in layout order (a resize, a new viewport).
+/// A change that keeps every element where it is in layout order (self-sizing, a new viewport).
 @usableFromInline struct UnchangedIdentities: UpdateIdentities {
-    @inlinable init() {}
+    /// The change writes the whole store again (a prepare for a new viewport), which follows no element.
+    @usableFromInline let storeRewritten: Bool
+
+    @inlinable init(storeRewritten: Bool) { self.storeRewritten = storeRewritten }
     @inlinable func identity(after id: ElementID) -> ElementID? { id }
     @inlinable func fate(ofSection section: Int) -> SectionFate { .kept }
+    @inlinable func followsByNumber(section: Int) -> Bool { !storeRewritten }
 }
