@@ -76,6 +76,15 @@ extension CollectionLayout {
             trailing: trailing)
     }
 
+    /// The layout's anchor buffer, its own to write: a copy of the layout shares the buffer until one of them
+    /// anchors, and that one takes a buffer of its own.
+    ///
+    /// - Complexity: O(1).
+    @inlinable mutating func ownAnchorBuffer() -> AnchorBuffer {
+        if !isKnownUniquelyReferenced(&anchorBuffer) { anchorBuffer = AnchorBuffer() }
+        return anchorBuffer.unsafelyUnwrapped
+    }
+
     /// The first element in layout order whose frame meets `rect` (strictly, as `Rect.intersects`), or with `last`
     /// the last, and where it lies: the chunks the query would search, in order (from the end, with `last`), each
     /// asked by its index for its first (or last) element meeting the rect, until one has one; `nil` when none does.
@@ -86,9 +95,7 @@ extension CollectionLayout {
         let axis = _algorithm.scrollAxis
         let query = AxisRect(rect, along: axis)
         let margin = _store.searchMargin
-        // A copy of the layout shares the buffer until one of them anchors: that one takes a buffer of its own.
-        if !isKnownUniquelyReferenced(&anchorBuffer) { anchorBuffer = AnchorBuffer() }
-        return anchorBuffer.unsafelyUnwrapped.withAnswer { scratch in
+        return ownAnchorBuffer().withAnswer { scratch in
             _store.firstAnswer(meeting: query, margin: margin, fromEnd: last) { place in
                 let chunkQuery = ChunkQuery(query, base: place.base, firstElement: 0, margin: margin)
                 let offset = indexes[Int(place.chunk)].firstElement(

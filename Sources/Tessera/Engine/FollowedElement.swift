@@ -9,10 +9,6 @@
     case at(Int)
     /// A splice replaced the element, whose identity was this before it.
     case replaced(ElementID)
-
-    @inlinable var isNothing: Bool {
-        if case .nothing = self { true } else { false }
-    }
 }
 
 extension CollectionLayout where Algorithm: UpdatableLayout {
@@ -43,9 +39,7 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// - Complexity: O(1).
     @inlinable mutating func follow(_ index: Int?) {
         guard let index else { return }
-        // A copy of the layout shares the buffer until one of them anchors: that one takes a buffer of its own.
-        if !isKnownUniquelyReferenced(&anchorBuffer) { anchorBuffer = AnchorBuffer() }
-        anchorBuffer.unsafelyUnwrapped.followed = .at(index)
+        ownAnchorBuffer().followed = .at(index)
     }
 
     /// What became of the element followed since `follow(_:)`, and the end of following it.
@@ -53,9 +47,9 @@ extension CollectionLayout where Algorithm: UpdatableLayout {
     /// - Complexity: O(1).
     @inlinable mutating func unfollow() -> FollowedElement {
         // A buffer that follows nothing may be shared with a copy of the layout, and is not written.
-        guard let buffer = anchorBuffer, case let followed = buffer.followed, !followed.isNothing else {
-            return .nothing
-        }
+        guard let buffer = anchorBuffer else { return .nothing }
+        let followed = buffer.followed
+        if case .nothing = followed { return .nothing }
         buffer.followed = .nothing
         return followed
     }
